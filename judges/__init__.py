@@ -1,0 +1,15 @@
+"""Judges: the `Judge` contract, its registry and the built-in judge families.
+
+Importing this package is cheap: judge modules load on first use by name.
+"""
+from .base import CostModel, Judge
+from .conformance import ConformanceError, check_judge
+from .registry import (ENTRY_POINT_GROUP, JUDGES, Registry, RegistryError, get_judge_class,
+                       list_judges, make_judge, register_judge)
+from .types import TASK_TYPES, NoVerdict, Sample, Verdict
+
+__all__ = [
+    "CostModel", "ConformanceError", "ENTRY_POINT_GROUP", "JUDGES", "Judge", "NoVerdict", "Registry",
+    "RegistryError", "Sample", "TASK_TYPES", "Verdict", "check_judge", "get_judge_class",
+    "list_judges", "make_judge", "register_judge",
+]

@@ -1,0 +1,171 @@
+"""One registry of judges: built-in, registered in code, or from entry points.
+
+Entries are lazy: a built-in judge is a "module:Class" string imported on first
+use, so listing judges never imports torch. Third-party packages add judges under
+the entry-point group `judgesuite.judges` (name = "module:Class").
+"""
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any, Generic, TypeVar
+
+from .base import Judge
+
+ENTRY_POINT_GROUP = "judgesuite.judges"
+T = TypeVar("T")
+
+
+class RegistryError(KeyError):
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+@dataclass
+class Entry(Generic[T]):
+    """A registered object, or the "module:attr" path that imports it."""
+
+    name: str
+    target: T | str
+    needs: str = "core"  # install extra the entry needs, e.g. "encoder"
+    summary: str = ""
+    origin: str = "builtin"  # builtin | code | entry-point
+
+    def load(self) -> T:
+        if isinstance(self.target, str):
+            module, _, attr = self.target.partition(":")
+            try:
+                obj = getattr(importlib.import_module(module), attr)
+            except ImportError as exc:
+                hint = f" (install judgesuite[{self.needs}])" if self.needs != "core" else ""
+                raise ImportError(f"cannot load {self.name!r} from {self.target}: {exc}{hint}") from exc
+            self.target = obj
+        return self.target
+
+
+class Registry(Generic[T]):
+    """Name -> object map with clear errors: duplicates refused, unknown names get a suggestion."""
+
+    def __init__(self, kind: str, entry_point_group: str | None = None) -> None:
+        self.kind = kind
+        self._entries: dict[str, Entry[T]] = {}
+        self._group = entry_point_group
+        self._entry_points_loaded = entry_point_group is None
+
+    def add(self, name: str, target: T | str, *, needs: str = "core", summary: str = "",
+            origin: str = "code", replace: bool = False) -> None:
+        if not name or not isinstance(name, str):
+            raise ValueError(f"{self.kind} name must be a non-empty string, got {name!r}")
+        self._load_entry_points()
+        if name in self._entries and not replace:
+            raise RegistryError(
+                f"{self.kind} {name!r} is already registered ({self._entries[name].origin}: "
+                f"{self._describe(self._entries[name])}); pick another name or pass replace=True")
+        self._entries[name] = Entry(name, target, needs, summary, origin)
+
+    def remove(self, name: str) -> None:
+        self._entries.pop(name, None)
+
+    def entry(self, name: str) -> Entry[T]:
+        self._load_entry_points()
+        try:
+            return self._entries[name]
+        except KeyError:
+            close = difflib.get_close_matches(name, self._entries, n=3, cutoff=0.5)
+            hint = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
+            raise RegistryError(
+                f"unknown {self.kind} {name!r}.{hint} Known: {', '.join(sorted(self._entries))}") from None
+
+    def get(self, name: str) -> T:
+        return self.entry(name).load()
+
+    def names(self) -> list[str]:
+        self._load_entry_points()
+        return sorted(self._entries)
+
+    def __contains__(self, name: object) -> bool:
+        self._load_entry_points()
+        return name in self._entries
+
+    def __iter__(self) -> Iterator[Entry[T]]:
+        return iter([self._entries[n] for n in self.names()])
+
+    @staticmethod
+    def _describe(entry: Entry[T]) -> str:
+        t = entry.target
+        return t if isinstance(t, str) else f"{getattr(t, '__module__', '?')}.{getattr(t, '__qualname__', t)}"
+
+    def _load_entry_points(self) -> None:
+        if self._entry_points_loaded:
+            return
+        self._entry_points_loaded = True
+        for ep in entry_points(group=self._group):
+            if ep.name in self._entries:
+                raise RegistryError(
+                    f"entry point {ep.name!r} ({ep.value}, from {ep.dist.name if ep.dist else '?'}) "
+                    f"clashes with the registered {self.kind} {ep.name!r}")
+            self._entries[ep.name] = Entry(ep.name, ep.value, "plugin",
+                                           f"third-party judge ({ep.value})", "entry-point")
+
+
+JUDGES: Registry[type[Judge]] = Registry("judge", ENTRY_POINT_GROUP)
+
+# Built-in judges: name -> (class path, install extra, one-line summary).
+_BUILTIN = {
+    "exact-match": ("judgesuite.judges.exact_match:ExactMatchJudge", "core",
+                    "SQuAD-normalised exact match against any reference"),
+    "token-f1": ("judgesuite.judges.overlap:TokenF1Judge", "core",
+                 "SQuAD token F1 against the best reference, threshold tuned on dev"),
+    "rouge-l": ("judgesuite.judges.overlap:RougeLJudge", "core",
+                "ROUGE-L F-measure against the best reference, threshold tuned on dev"),
+    "regex": ("judgesuite.judges.regex_final_answer:RegexJudge", "core",
+              "BERT-as-a-Judge baseline: 'Final answer:' extraction, then letter / ROUGE-L / Math-Verify"),
+    "strict": ("judgesuite.judges.harness_extract:StrictMatchJudge", "core",
+               "lm-evaluation-harness GSM8K strict-match ('The answer is' / '####')"),
+    "flexible": ("judgesuite.judges.harness_extract:FlexibleExtractJudge", "core",
+                 "lm-evaluation-harness GSM8K flexible-extract (last number)"),
+    "math-verify": ("judgesuite.judges.math_verify_judge:MathVerifyJudge", "core",
+                    "Math-Verify, gold first, each sample bounded in a worker process"),
+}
+for _name, (_path, _needs, _summary) in _BUILTIN.items():
+    JUDGES.add(_name, _path, needs=_needs, summary=_summary, origin="builtin")
+
+
+def register_judge(name: str, *, needs: str = "core", summary: str = "",
+                   replace: bool = False) -> Callable[[type[Judge]], type[Judge]]:
+    """Class decorator: `@register_judge("my-judge")` makes the class runnable by name."""
+
+    def deco(cls: type[Judge]) -> type[Judge]:
+        if not (isinstance(cls, type) and issubclass(cls, Judge)):
+            raise TypeError(f"@register_judge({name!r}) expects a Judge subclass, got {cls!r}")
+        JUDGES.add(name, cls, needs=needs, summary=summary or (cls.__doc__ or "").strip().split("\n")[0],
+                   replace=replace)
+        cls.name = name
+        return cls
+
+    return deco
+
+
+def get_judge_class(name: str) -> type[Judge]:
+    cls = JUDGES.get(name)
+    if not (isinstance(cls, type) and issubclass(cls, Judge)):
+        raise TypeError(f"judge {name!r} resolves to {cls!r}, which is not a Judge subclass")
+    cls.name = name
+    return cls
+
+
+def make_judge(name: str, **params: Any) -> Judge:
+    """Build a registered judge by name with keyword parameters."""
+    cls = get_judge_class(name)
+    try:
+        return cls(**params)
+    except TypeError as exc:
+        raise TypeError(f"judge {name!r}: bad parameters {params}: {exc}") from exc
+
+
+def list_judges() -> list[Entry[type[Judge]]]:
+    """Every known judge, without importing any of them."""
+    return list(JUDGES)

@@ -1,0 +1,91 @@
+"""The data the Judge contract exchanges: a `Sample` in, a `Verdict` out."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any
+
+TASK_TYPES = ("open_qa", "multiple_choice", "multiple_choice_freeform", "context_qa", "math")
+
+
+class NoVerdict(str, Enum):
+    """Why a judge gave no verdict. A no-verdict is an outcome, never a silent False."""
+
+    UNPARSEABLE = "unparseable"  # no answer could be extracted from the candidate
+    TIMEOUT = "timeout"  # parsing or comparison ran past its time limit
+    INVALID_OUTPUT = "invalid_output"  # an LLM judge answered outside the allowed forms
+    ERROR = "error"  # the judge raised; the exception text is in `detail`
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One (question, candidate answer, references) triple to judge.
+
+    `references` holds every acceptable gold answer; `choices` is set for
+    lettered multiple choice (references then hold the gold letter or text).
+    """
+
+    id: str
+    task_type: str
+    question: str
+    candidate: str
+    references: tuple[str, ...]
+    context: str | None = None
+    choices: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        # Accept lists from callers but store tuples so samples stay hashable.
+        if not isinstance(self.references, tuple):
+            object.__setattr__(self, "references", tuple(self.references))
+        if self.choices is not None and not isinstance(self.choices, tuple):
+            object.__setattr__(self, "choices", tuple(self.choices))
+
+    def content_hash(self) -> str:
+        """Hash of everything a judge may read (not the id): the verdict cache key."""
+        payload = json.dumps(
+            [self.task_type, self.question, self.candidate, list(self.references),
+             self.context, list(self.choices) if self.choices is not None else None],
+            ensure_ascii=False,
+        )
+        return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Verdict:
+    """A judge's decision on one sample.
+
+    `correct` is True, False, or None for no verdict; a None always carries a
+    `reason`. `score` is the judge's confidence that the candidate is correct,
+    in [0, 1], where the judge has one.
+    """
+
+    correct: bool | None
+    score: float | None = None
+    extracted: str | None = None
+    reason: NoVerdict | None = None
+    detail: str | None = None
+    tokens: int = 0
+    flops: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def none(cls, reason: NoVerdict, detail: str | None = None, **kw: Any) -> "Verdict":
+        return cls(correct=None, reason=NoVerdict(reason), detail=detail, **kw)
+
+    @property
+    def answered(self) -> bool:
+        return self.correct is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["reason"] = self.reason.value if self.reason is not None else None
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Verdict":
+        d = dict(d)
+        if d.get("reason") is not None:
+            d["reason"] = NoVerdict(d["reason"])
+        return cls(**d)
