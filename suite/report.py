@@ -1,0 +1,38 @@
+"""Plain-text summary of a results document."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def _pct(x: float | None) -> str:
+    return "   -  " if x is None else f"{100 * x:5.1f}"
+
+
+def summary_table(results: dict[str, Any]) -> str:
+    """Per dataset, one line per judge: accuracy (95% CI), F1, no-verdict rate, cost."""
+    lines: list[str] = []
+    by_ds: dict[str, list[dict]] = {}
+    for e in results["entries"]:
+        by_ds.setdefault(e["dataset"], []).append(e)
+    header = (f"  {'judge':<28} {'acc':>5} {'95% CI':>13} {'F1':>5} {'acc*':>5} {'no-v':>5} "
+              f"{'n':>6} {'ms/sample':>9}")
+    for ds, entries in by_ds.items():
+        split = entries[0].get("split") or "whole file"
+        lines.append(f"\n{ds} ({split}, {entries[0]['n_rows']} rows; label accuracy "
+                     f"{_pct(entries[0]['metrics'].get('positive_rate_labels')).strip()}%)")
+        lines.append(header)
+        for e in sorted(entries, key=lambda e: -(e["metrics"].get("accuracy") or 0)):
+            m = e["metrics"]
+            ci = m.get("accuracy_ci")
+            ci_text = f"[{_pct(ci[0]).strip()}, {_pct(ci[1]).strip()}]" if ci else ""
+            lines.append(f"  {e['judge']:<28} {_pct(m.get('accuracy'))} {ci_text:>13} {_pct(m.get('f1'))} "
+                         f"{_pct(m.get('accuracy_answered'))} {_pct(m.get('no_verdict_rate'))} "
+                         f"{m['n']:>6} {1000 * e['cost']['seconds_per_sample']:>9.2f}")
+    lines.append("\nacc, F1: a no-verdict counts as 'incorrect'; acc* = accuracy on answered rows only; "
+                 "no-v = no-verdict rate (%).")
+    not_run: dict[tuple[str, str], list[str]] = {}
+    for s in results.get("skipped", []):
+        not_run.setdefault((s["judge"], s["why"]), []).append(s["dataset"])
+    for (judge, why), sets in not_run.items():
+        lines.append(f"not run: {judge} on {', '.join(sets)} ({why})")
+    return "\n".join(lines)

@@ -1,0 +1,236 @@
+"""Run judges over datasets: cached, resumable, with a progress bar.
+
+Every verdict is stored in the SQLite cache as soon as its batch is done; a run that
+is interrupted resumes where it stopped, and a repeated run computes nothing.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import platform
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from ..judges.base import Judge
+from ..judges.registry import make_judge
+from ..judges.types import Verdict
+from .cache import VerdictCache
+from .data import Dataset, Row
+from .metrics import compute_metrics
+
+RESULTS_SCHEMA = "judgesuite.results/1"
+
+
+def parse_judge_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """"name" or "name:key=value:key2=value2" -> (name, params); values are JSON when they parse."""
+    name, *pairs = spec.strip().split(":")
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"bad judge parameter {pair!r} in {spec!r}: expected key=value")
+        try:
+            params[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            params[key] = raw
+    return name, params
+
+
+def build_judge(spec: str) -> Judge:
+    name, params = parse_judge_spec(spec)
+    return make_judge(name, **params)
+
+
+def limit_rows(rows: Sequence[Row], limit: int | None) -> list[Row]:
+    """A deterministic subset: the `limit` rows with the smallest hash of their id."""
+    rows = list(rows)
+    if limit is None or limit >= len(rows):
+        return rows
+    key = lambda r: hashlib.sha256(r.id.encode("utf-8", "surrogatepass")).hexdigest()  # noqa: E731
+    chosen = {id(r) for r in sorted(rows, key=key)[:limit]}
+    return [r for r in rows if id(r) in chosen]
+
+
+@dataclass
+class JudgedRows:
+    rows: list[Row]
+    verdicts: list[Verdict]
+    seconds: list[float]
+    from_cache: int = 0
+    unsupported: int = 0
+
+
+@dataclass
+class Runner:
+    cache: VerdictCache
+    batch_size: int = 64
+    progress: bool = True
+    log: list[str] = field(default_factory=list)
+
+    def judge_rows(self, judge: Judge, rows: Sequence[Row], label: str = "") -> JudgedRows:
+        """Verdicts for `rows` (cached ones reused), in row order."""
+        supported = [r for r in rows if judge.supports(r.sample.task_type)]
+        key = judge.cache_key()
+        self.cache.register_judge(key, judge.identity())
+        hashes = [r.sample.content_hash() for r in supported]
+        cached = self.cache.get_many(key, hashes)
+        todo: dict[str, Row] = {}
+        for h, r in zip(hashes, supported):
+            if h not in cached:
+                todo.setdefault(h, r)
+        bar = None
+        if self.progress and todo:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(todo), desc=label or judge.identity()["name"], unit="sample", leave=False)
+        items = list(todo.items())
+        for start in range(0, len(items), self.batch_size):
+            chunk = items[start:start + self.batch_size]
+            t0 = time.perf_counter()
+            verdicts = judge.judge([r.sample for _, r in chunk])
+            per_sample = (time.perf_counter() - t0) / len(chunk)
+            stored = [(h, v, per_sample) for (h, _), v in zip(chunk, verdicts)]
+            self.cache.put_many(key, stored)
+            cached.update({h: (v, s) for h, v, s in stored})
+            if bar is not None:
+                bar.update(len(chunk))
+        if bar is not None:
+            bar.close()
+        return JudgedRows(
+            rows=supported,
+            verdicts=[cached[h][0] for h in hashes],
+            seconds=[cached[h][1] for h in hashes],
+            from_cache=len(hashes) - len(todo),
+            unsupported=len(rows) - len(supported),
+        )
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text)[:120]
+
+
+def entry_for(spec: str, judge: Judge, dataset: Dataset, split: str | None, judged: JudgedRows,
+              n_excluded: dict[str, int]) -> dict[str, Any]:
+    labels = [bool(r.label) for r in judged.rows]
+    metrics = compute_metrics(labels, judged.verdicts)
+    by_type: dict[str, dict] = {}
+    for task_type in sorted({r.sample.task_type for r in judged.rows}):
+        idx = [i for i, r in enumerate(judged.rows) if r.sample.task_type == task_type]
+        by_type[task_type] = compute_metrics([labels[i] for i in idx], [judged.verdicts[i] for i in idx])
+    by_model: dict[str, dict] = {}
+    for model in sorted({r.model for r in judged.rows}):
+        idx = [i for i, r in enumerate(judged.rows) if r.model == model]
+        v = [judged.verdicts[i] for i in idx]
+        by_model[model] = {
+            "n": len(idx),
+            "label_accuracy": round(sum(labels[i] for i in idx) / len(idx), 6),
+            "judged_accuracy": round(sum(x.correct is True for x in v) / len(idx), 6),
+            "no_verdict_rate": round(sum(x.correct is None for x in v) / len(idx), 6),
+        }
+    n = max(len(judged.rows), 1)
+    input_tokens = sum(int(v.extra.get("input_tokens", v.tokens)) for v in judged.verdicts)
+    generated = sum(int(v.extra.get("generated_tokens", 0)) for v in judged.verdicts)
+    flops = sum(v.flops for v in judged.verdicts)
+    seconds = sum(judged.seconds)
+    return {
+        "judge": spec,
+        "judge_identity": judge.identity(),
+        "dataset": dataset.name,
+        "split": split,
+        "task_types": sorted(by_type),
+        "n_rows": len(judged.rows),
+        "n_unsupported": judged.unsupported,
+        "excluded": n_excluded,
+        "metrics": metrics,
+        "by_task_type": by_type,
+        "by_model": by_model,
+        "cost": {
+            "cost_class": judge.cost.cost_class,
+            "parameters": judge.cost.parameters,
+            "input_tokens_per_sample": round(input_tokens / n, 3),
+            "generated_tokens_per_sample": round(generated / n, 3),
+            "flops_per_sample": flops / n,
+            "flops_counts": "2 x parameters x (input + generated) tokens",
+            "seconds_per_sample": seconds / n,
+            "seconds_total": seconds,
+            "from_cache": judged.from_cache,
+        },
+    }
+
+
+def write_verdicts(path: Path, judged: JudgedRows) -> None:
+    tmp = path.with_suffix(".tmp")
+    with gzip.open(tmp, "wt", encoding="utf-8") as fh:
+        for row, v in zip(judged.rows, judged.verdicts):
+            rec = {"id": row.id, "question_id": row.question_id, "model": row.model,
+                   "task_type": row.sample.task_type, "label": row.label, "correct": v.correct,
+                   "score": v.score, "reason": v.reason.value if v.reason else None,
+                   "extracted": v.extracted, "tokens": v.tokens, "flops": v.flops,
+                   "question": row.sample.question[:2000], "candidate": row.sample.candidate[:4000],
+                   "references": list(row.sample.references)}
+            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    os.replace(tmp, path)
+
+
+def hardware() -> dict[str, Any]:
+    info = {"machine": platform.machine(), "processor": platform.processor() or platform.machine(),
+            "cpu_count": os.cpu_count(), "python": platform.python_version(), "gpu": None}
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                info["processor"] = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return info
+
+
+def run(judge_specs: Sequence[str], datasets: Sequence[Dataset], *, split: str | None,
+        out_dir: str | Path, cache: VerdictCache, limit: int | None = None, batch_size: int = 64,
+        progress: bool = True) -> dict[str, Any]:
+    """Judge every (judge, dataset) pair, write results.json and verdict files, return the results."""
+    out = Path(out_dir)
+    (out / "verdicts").mkdir(parents=True, exist_ok=True)
+    runner = Runner(cache, batch_size=batch_size, progress=progress)
+    entries: list[dict[str, Any]] = []
+    skipped: list[dict[str, str]] = []
+    started = time.perf_counter()
+    for spec in judge_specs:
+        judge = build_judge(spec)
+        try:
+            for ds in datasets:
+                rows = limit_rows(ds.scorable(), limit)
+                if not any(judge.supports(r.sample.task_type) for r in rows):
+                    skipped.append({"judge": spec, "dataset": ds.name,
+                                    "why": f"judge handles {sorted(judge.task_types or [])} only"})
+                    continue
+                judged = runner.judge_rows(judge, rows, label=f"{spec} / {ds.name}")
+                entry = entry_for(spec, judge, ds, split, judged, ds.exclusions())
+                vfile = out / "verdicts" / f"{_slug(spec)}__{_slug(ds.name)}.jsonl.gz"
+                write_verdicts(vfile, judged)
+                entry["verdicts_file"] = str(vfile.relative_to(out))
+                entry["data_path"] = ds.path
+                entries.append(entry)
+        finally:
+            judge.close()
+    results = {
+        "schema": RESULTS_SCHEMA,
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "split": split,
+        "limit": limit,
+        "hardware": hardware(),
+        "wall_seconds": round(time.perf_counter() - started, 3),
+        "entries": entries,
+        "skipped": skipped,
+    }
+    tmp = out / "results.json.tmp"
+    tmp.write_text(json.dumps(results, indent=1, ensure_ascii=False))
+    os.replace(tmp, out / "results.json")
+    return results
