@@ -1,0 +1,88 @@
+"""Measure the math judges on the bundled math sets (issue 4 tables).
+
+Usage:
+    python scripts/measure_math_judges.py --split test [--judges sympy,math-verify] [--out FILE.json]
+    python scripts/measure_math_judges.py --split all --discrepancy
+
+Accuracy counts a no-verdict as incorrect; F1 has positive = "correct" and is taken
+against `row.label`. `--discrepancy` adds the per-model accuracy (fraction of a
+model's outputs judged correct) under the SimpleRL and Lighteval extractions of
+`sympy`, and their difference, next to the human-label accuracy.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+
+from judgesuite.judges.registry import make_judge
+from judgesuite.suite.data import load_bundled
+
+MATH_SETS = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")
+JUDGES = {
+    "sympy": ("sympy", {}),
+    "sympy:extraction=simplerl": ("sympy", {"extraction": "simplerl"}),
+    "sympy:extraction=lighteval": ("sympy", {"extraction": "lighteval"}),
+    "math-verify": ("math-verify", {}),
+    "flexible": ("flexible", {}),
+    "regex": ("regex", {}),
+}
+
+
+def metrics(pred: list[bool | None], gold: list[bool]) -> dict[str, float]:
+    """Accuracy (no verdict = incorrect) and F1 with positive = correct."""
+    p = [x is True for x in pred]
+    tp = sum(a and b for a, b in zip(p, gold))
+    fp = sum(a and not b for a, b in zip(p, gold))
+    fn = sum(b and not a for a, b in zip(p, gold))
+    acc = sum(a == b for a, b in zip(p, gold)) / max(1, len(gold))
+    f1 = 2 * tp / max(1, 2 * tp + fp + fn)
+    return {"accuracy": round(acc, 4), "f1": round(f1, 4), "n": len(gold),
+            "no_verdict": sum(x is None for x in pred)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--split", default="test", help="train, dev, test or all")
+    ap.add_argument("--judges", default=",".join(JUDGES))
+    ap.add_argument("--datasets", default=",".join(MATH_SETS))
+    ap.add_argument("--discrepancy", action="store_true")
+    ap.add_argument("--out")
+    args = ap.parse_args(argv)
+    split = None if args.split == "all" else args.split
+    report: dict = {"split": args.split, "sets": {}, "discrepancy": {}}
+    for ds in args.datasets.split(","):
+        rows = [r for r in load_bundled(ds, split).rows if r.scorable]
+        gold = [bool(r.label) for r in rows]
+        preds: dict[str, list] = {}
+        for spec in args.judges.split(","):
+            name, params = JUDGES[spec]
+            with make_judge(name, **params) as judge:
+                verdicts = judge.judge([r.sample for r in rows])
+            preds[spec] = [v.correct for v in verdicts]
+            report["sets"].setdefault(ds, {})[spec] = metrics(preds[spec], gold)
+            print(ds, spec, report["sets"][ds][spec], file=sys.stderr, flush=True)
+        a, b = "sympy:extraction=simplerl", "sympy:extraction=lighteval"
+        if args.discrepancy and a in preds and b in preds:
+            by_model: dict[str, list[int]] = defaultdict(list)
+            for i, r in enumerate(rows):
+                by_model[r.model].append(i)
+            table = {}
+            for model, idx in sorted(by_model.items()):
+                sr = sum(preds[a][i] is True for i in idx) / len(idx)
+                lt = sum(preds[b][i] is True for i in idx) / len(idx)
+                human = sum(gold[i] for i in idx) / len(idx)
+                table[model] = {"n": len(idx), "label": round(human, 4), "simplerl": round(sr, 4),
+                                "lighteval": round(lt, 4), "diff": round(sr - lt, 4)}
+            report["discrepancy"][ds] = table
+    text = json.dumps(report, indent=1)
+    if args.out:
+        with open(args.out, "w") as fh:
+            fh.write(text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,75 @@
+"""Time limits that work from any thread, and pathological inputs that end in a no-verdict."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from judgesuite.judges import NoVerdict, Sample, make_judge
+from judgesuite.judges.bounded import ERROR, OK, TIMEOUT, BoundedPool
+
+from .workers import crash, echo_or_sleep
+
+
+def test_timeout_kills_only_the_stuck_call_and_keeps_order():
+    with BoundedPool(echo_or_sleep, workers=2, timeout=1.0) as pool:
+        out = pool.map([1, "sleep", 3, "sleep", 5])
+        assert [o.status for o in out] == [OK, TIMEOUT, OK, TIMEOUT, OK]
+        assert [o.value for o in out if o.status == OK] == [1, 3, 5]
+        assert pool.restarts == 2
+        assert [o.value for o in pool.map([7, 8])] == [7, 8]  # replaced workers still serve
+
+
+def test_errors_and_dead_workers_are_reported_not_raised():
+    with BoundedPool(crash, workers=1, timeout=5.0) as pool:
+        out = pool.map(["raise", "exit", "ok"])
+    assert out[0].status == ERROR and "ValueError: bad input" in out[0].error
+    assert out[1].status == ERROR and "died" in out[1].error
+    assert out[2].status == OK and out[2].value == "ok"
+
+
+def test_pool_works_from_a_non_main_thread():
+    result = {}
+
+    def target():
+        with BoundedPool(echo_or_sleep, workers=1, timeout=0.5) as pool:
+            result["out"] = [o.status for o in pool.map(["sleep", 2])]
+
+    t = threading.Thread(target=target)
+    t.start()
+    t.join(60)
+    assert result["out"] == [TIMEOUT, OK]
+
+
+PATHOLOGICAL = {
+    "exponent tower": r"Final answer: $10^{10^{10^{10}}}$",
+    "python power tower": "Final answer: 9**9**9**9",
+    "factorial tower": r"Final answer: $((100!)!)!$",
+    "deep brackets": "Final answer: " + "(" * 10_000 + "1" + ")" * 10_000,
+    "deep latex": "Final answer: $" + r"\frac{1}{" * 3_000 + "2" + "}" * 3_000 + "$",
+    "1 MB candidate": "Final answer: " + "1+" * 500_000 + "1",
+}
+
+
+@pytest.mark.parametrize("judge_name", ["math-verify", "regex"])
+def test_pathological_math_inputs_end_within_the_timeout(judge_name):
+    samples = [Sample(k, "math", "q", v, ["10"]) for k, v in PATHOLOGICAL.items()]
+    samples.append(Sample("fine", "math", "q", "Final answer: 10", ["10"]))
+
+    def work(out):
+        with make_judge(judge_name, timeout=2.0) as judge:
+            out.extend(judge.judge(samples))
+
+    verdicts: list = []
+    t0 = time.monotonic()
+    worker = threading.Thread(target=work, args=(verdicts,), daemon=True)
+    worker.start()
+    worker.join(300)  # a hang guard, not a speed goal
+    assert not worker.is_alive(), "judge hung on a pathological input"
+    assert len(verdicts) == len(samples)
+    assert verdicts[-1].correct is True, "a normal sample after the pathological ones is still judged"
+    for s, v in zip(samples[:-1], verdicts[:-1]):
+        # Either a definite verdict (the input is not 10) or a no-verdict with a reason.
+        assert v.correct is False or v.reason in {NoVerdict.TIMEOUT, NoVerdict.UNPARSEABLE, NoVerdict.ERROR}, (s.id, v)
+    assert time.monotonic() - t0 < 300
