@@ -101,7 +101,9 @@ class Judge(ABC):
     def identity(self) -> dict[str, Any]:
         """(name, parameters, version): what makes two judges give the same verdicts."""
         params = {k: v for k, v in self.get_params().items() if k not in self.identity_exclude}
-        return {"name": self.name or type(self).__name__, "params": params, "version": self.version}
+        # A subclass of a registered judge inherits `name`; only the class's own name counts.
+        name = type(self).__dict__.get("name") or type(self).__name__
+        return {"name": name, "params": params, "version": self.version}
 
     def cache_key(self) -> str:
         blob = json.dumps(self.identity(), sort_keys=True, default=str)
