@@ -1,0 +1,41 @@
+"""The wheel installs everything under one `judgesuite` namespace, with the data."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_installs_under_one_namespace_with_bundled_data(tmp_path):
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                    "-w", str(tmp_path / "dist"), str(ROOT)], check=True)
+    (wheel,) = (tmp_path / "dist").glob("judgesuite-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {n.split("/")[0] for n in names if not n.startswith("judgesuite-")}
+    assert tops == {"judgesuite"}, tops  # no bare `judges`, `suite` or `datasets` package
+    assert "judgesuite/datasets/evouna-nq.jsonl.gz" in names
+    assert "judgesuite/datasets/evouna-nq.md" in names
+    assert not any(n.startswith("judgesuite/datasets/__init__") for n in names)
+    assert "judgesuite/judges/tuned_thresholds.json" in names
+
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
+                    str(wheel)], check=True)
+    code = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(target)!r})
+        import judgesuite.judges, judgesuite.suite.data as data
+        assert judgesuite.judges.__file__.startswith({str(target)!r}), judgesuite.judges.__file__
+        assert str(data.DATASETS_DIR).startswith({str(target)!r})
+        ds = data.load_bundled("omni-math-gpt4o-examples")
+        assert len(ds.rows) == 200
+        from judgesuite.judges import make_judge
+        assert make_judge("token-f1").threshold > 0
+        print("ok")
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
