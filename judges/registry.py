@@ -129,6 +129,22 @@ _BUILTIN = {
                  "lm-evaluation-harness GSM8K flexible-extract (last number)"),
     "math-verify": ("judgesuite.judges.math_verify_judge:MathVerifyJudge", "core",
                     "Math-Verify, gold first, each sample bounded in a worker process"),
+    "sympy": ("judgesuite.judges.symbolic_math:SympyJudge", "core",
+              "our symbolic math judge: safe grammar, extraction auto/simplerl/lighteval, bounded"),
+    "llm-direct": ("judgesuite.judges.llm_judges:LLMDirectJudge", "llm",
+                   "LLM judge, the seed's direct prompt ('Final answer: True/False'); score = P(True)"),
+    "llm-cot": ("judgesuite.judges.llm_judges:LLMCoTJudge", "llm",
+                "LLM judge, the seed's reasoning prompt with a token budget"),
+    "llm-vote": ("judgesuite.judges.llm_judges:LLMVoteJudge", "llm",
+                 "k sampled LLM assessments, REFERENCE/CANDIDATE order shuffled, majority vote"),
+    "cascade": ("judgesuite.judges.cascade:CascadeJudge", "llm",
+                "cheap judge first (regex); no-verdicts and near-threshold scores escalate to an LLM judge"),
+    "encoder": ("judgesuite.judges.encoder:EncoderJudge", "encoder",
+                "BERT-as-a-Judge: fine-tuned encoder classifier on (question, candidate, reference)"),
+    "bertscore": ("judgesuite.judges.bertscore_judge:BERTScoreJudge", "encoder",
+                  "BERTScore F1 (MiniLM-L6) against the best reference, threshold tuned on dev"),
+    "regex+encoder": ("judgesuite.judges.hybrid:RegexEncoderJudge", "encoder",
+                      "regex 'Final answer:' first, the encoder judge only where regex has no verdict"),
 }
 for _name, (_path, _needs, _summary) in _BUILTIN.items():
     JUDGES.add(_name, _path, needs=_needs, summary=_summary, origin="builtin")

@@ -1,0 +1,60 @@
+"""`regex+encoder`: the paper's hybrid (Table 4). The `regex` judge first; the encoder judges
+only the rows where regex gives no verdict (no "Final answer:", a timeout, an error).
+
+`Verdict.extra["path"]` says which judge decided ("regex" or "encoder"); tokens and FLOPs
+are the encoder's, so regex-decided rows cost 0 model FLOPs.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .base import CostModel, Judge
+from .encoder import EncoderJudge
+from .registry import make_judge
+from .types import Sample, Verdict
+
+
+class RegexEncoderJudge(Judge):
+    """Regex "Final answer:" matching; the encoder judge where regex has no verdict."""
+
+    version = "1"
+    identity_exclude = ("batch_size", "threads", "workers")
+    cost = CostModel("encoder", 0)
+
+    def __init__(self, checkpoint: str | None = None, input_format: str | None = None,
+                 max_length: int | None = None, threshold: float = 0.5, dtype: str | None = None,
+                 rouge_threshold: float = 0.5, timeout: float = 5.0, batch_size: int = 16,
+                 threads: int | None = None, workers: int | None = None) -> None:
+        self._encoder = EncoderJudge(checkpoint=checkpoint, input_format=input_format,
+                                     max_length=max_length, threshold=threshold, dtype=dtype,
+                                     batch_size=batch_size, threads=threads)
+        # The encoder resolves its defaults; record the resolved values in our identity.
+        self.checkpoint = self._encoder.checkpoint
+        self.input_format = self._encoder.input_format
+        self.max_length = self._encoder.max_length
+        self.threshold = self._encoder.threshold
+        self.dtype = self._encoder.dtype
+        self.rouge_threshold = rouge_threshold
+        self.timeout = timeout
+        self.batch_size = batch_size
+        self.threads = threads
+        self.workers = workers
+        self._regex = make_judge("regex", rouge_threshold=rouge_threshold, timeout=timeout, workers=workers)
+
+    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
+        verdicts = self._regex.judge(samples)
+        for v in verdicts:
+            v.extra = {**v.extra, "path": "regex", "input_tokens": 0, "generated_tokens": 0}
+            v.tokens, v.flops = 0, 0.0
+        todo = [i for i, v in enumerate(verdicts) if v.correct is None]
+        if todo:
+            for i, v in zip(todo, self._encoder.judge([samples[i] for i in todo])):
+                v.extra = {**v.extra, "path": "encoder",
+                           "regex_reason": verdicts[i].reason.value if verdicts[i].reason else None}
+                verdicts[i] = v
+            self.cost = self._encoder.cost
+        return verdicts
+
+    def close(self) -> None:
+        self._regex.close()
+        self._encoder.close()

