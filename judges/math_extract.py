@@ -1,0 +1,214 @@
+"""Where the final answer is in a model's output: three extraction configurations.
+
+A configuration (Math-Verify style) is an `ExtractionConfig`: an ordered list of
+strategy groups. `extract()` returns every answer span found, best first; the judge
+uses the first span that parses.
+
+- `simplerl` (SimpleRL-Zoo's `extract_answer`): the last `\\boxed{...}` (nested braces
+  allowed), else the last number after removing commas.
+- `lighteval` (Lighteval's order): "final answer is X" / "answer: X" lines, then the last
+  `\\boxed{}`, then the last LaTeX span (`$...$`, `\\(...\\)`, `\\[...\\]`), then the last
+  number. The first group that finds something wins.
+- `auto` (ours): committed answers first: "Final answer:", "The answer is", "Answer:",
+  "A:" / "####" lines, markdown "## Answer" headings and `**bold**` answers, `\\boxed{}`.
+  Several committed answers: the LAST one in the text counts (a model that corrects
+  itself means its last statement), falling back to earlier ones only when the last
+  does not parse. Then the last markdown bold span, the last line when it is short, and
+  the last number. A committed span that hedges ("5 or 6", "cannot be determined",
+  "I'm not sure"), or an output without a committed answer whose ending hedges, is
+  non-committal: the judge marks it incorrect (not unparseable).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+TAIL_CHARS = 20_000  # the final answer sits at the end: scan only the tail of huge outputs
+SPAN_CHARS = 400
+
+_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?|-?\.\d+")
+_SIMPLERL_NUMBER = re.compile(r"-?\d*\.?\d+")
+# Math-Verify's LaTeX environments: inline `$...$` stays on one line and does not follow
+# a digit; a span holding prose ("$10 bill so will receive $") is currency, not math.
+_LATEX = re.compile(r"(?<!\\)\$\$([^$]{1,400}?)\$\$|(?<![\\\d])\$([^\n$]{1,400}?)\$"
+                    r"|\\\(([^\n]{1,400}?)\\\)|\\\[(.{1,400}?)\\\]", re.DOTALL)
+_PROSE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}\s+[A-Za-z]{2,}")
+_BOLD = re.compile(r"\*\*([^*\n]{1,200})\*\*")
+_HEDGES = re.compile(
+    r"\b(?:cannot|can ?not|can't|unable to|impossible to|not possible to)\s+(?:be\s+)?"
+    r"(?:determine|determined|know|known|say|tell|solve|find|compute|calculate)"
+    r"|\bnot enough information|\binsufficient (?:information|data)|\bI (?:do not|don't) know"
+    r"|\bI(?: a|')m not (?:sure|certain)|\bno (?:definitive|definite|single|unique) answer"
+    r"|\bit depends\b|\bunclear\b|\bundetermined\b|\bambiguous\b|\bthere is no way to",
+    re.IGNORECASE)
+_OR = re.compile(r"(?:\d|\})\s*(?:,\s*)?\b(?:or|and/or)\b\s*[-$\\(]*\d|\beither\b", re.IGNORECASE)
+
+# (pattern, committed?) markers after which the answer span starts
+_AUTO_MARKERS = re.compile(
+    r"final\s+answer\s*(?:is|:|=)?\s*:?"
+    r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:is|would be|will be)\s*:?"
+    r"|\banswer\s*(?:is\s*)?:|(?m:^\s*A\s*:)|####|(?m:^#+\s*(?:final\s+)?answer\s*:?\s*$)",
+    re.IGNORECASE)
+_LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|;|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",
+                           re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ExtractionConfig:
+    """An extraction configuration: strategy groups tried in order."""
+
+    name: str
+    groups: tuple[tuple[str, ...], ...]
+    last_committed_wins: bool = False  # order committed spans by position, last first
+    fallback_numbers: bool = False  # also try the last number inside a span that does not parse
+    detect_noncommittal: bool = False
+    fall_through: bool = False  # keep the spans of later groups as fallbacks (Math-Verify's first parseable match)
+
+
+SIMPLERL = ExtractionConfig("simplerl", (("boxed",), ("simplerl_number",)))
+LIGHTEVAL = ExtractionConfig("lighteval", (("lighteval_marker",), ("boxed",), ("latex",), ("number",)),
+                             fall_through=True)
+AUTO = ExtractionConfig("auto", (("marker", "boxed"), ("bold",), ("last_line",), ("number",)),
+                        last_committed_wins=True, fallback_numbers=True, detect_noncommittal=True)
+CONFIGS = {c.name: c for c in (SIMPLERL, LIGHTEVAL, AUTO)}
+
+
+@dataclass
+class Extraction:
+    """Answer spans, best first; `noncommittal` when the answer hedges."""
+
+    spans: list[str] = field(default_factory=list)
+    noncommittal: bool = False
+    method: str = ""
+
+
+def last_boxed(text: str) -> tuple[int, str] | None:
+    """The last `\\boxed{...}` / `\\fbox{...}` content (nested braces), with its position."""
+    best, size = -1, 0
+    for cmd in ("\\boxed", "\\fbox"):
+        i = text.rfind(cmd)
+        if i > best:
+            best, size = i, len(cmd)
+    if best < 0:
+        return None
+    j = best + size
+    while j < len(text) and text[j] == " ":
+        j += 1
+    if j >= len(text) or text[j] != "{":
+        m = re.match(r"\s*([^\s$]+)", text[j:j + 100])  # \boxed 5
+        return (best, m.group(1)) if m else None
+    depth, k = 0, j
+    while k < len(text):
+        c = text[k]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return best, text[j + 1:k]
+        k += 1
+    return None  # unbalanced: the output was cut off
+
+
+def all_boxed(text: str) -> list[tuple[int, str]]:
+    out = []
+    end = len(text)
+    while True:
+        found = last_boxed(text[:end])
+        if found is None:
+            return out[::-1]
+        out.append(found)
+        end = found[0]
+        if len(out) >= 20:
+            return out[::-1]
+
+
+def _clean_span(span: str) -> str:
+    span = span.strip().lstrip("*_:#= ").strip()
+    inner = last_boxed(span)
+    if inner is not None:
+        return inner[1]
+    m = re.match(r"\$\$?([^$]+)\$", span)
+    if m:  # "$\frac{1}{2}$. I hope..." -> the math between the dollars
+        return m.group(1)
+    cut = _SENTENCE_END.search(span)
+    if cut:
+        span = span[:cut.start()]
+    return span.strip().rstrip("*_.").strip()
+
+
+def _marker_spans(text: str, pattern: re.Pattern) -> list[tuple[int, str, str]]:
+    out = []
+    for m in pattern.finditer(text):
+        raw = text[m.end():m.end() + SPAN_CHARS]
+        if m.group().lstrip().startswith("#"):  # "## Final Answer" heading: the next non-empty line
+            raw = raw.lstrip("\n ")
+        if not raw.strip():
+            continue
+        out.append((m.start(), _clean_span(raw), raw.split("\n")[0] if raw.strip() else raw))
+    return out
+
+
+def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
+    return [m.group() for m in pattern.finditer(text)]
+
+
+def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
+    """Find the answer spans of `text` under `config` (see the module docstring)."""
+    text = text[-TAIL_CHARS:]
+    result = Extraction()
+    for group in config.groups:
+        found: list[tuple[int, str, str]] = []  # (position, span, raw text around it)
+        for strategy in group:
+            found += _strategy(strategy, text)
+        if not found:
+            continue
+        if config.last_committed_wins:
+            found.sort(key=lambda f: -f[0])
+        spans = [s for _, s, _ in found if s.strip()]
+        if not spans:
+            continue
+        if config.detect_noncommittal and group == config.groups[0]:
+            raw = found[0][2]
+            if _HEDGES.search(raw) or _OR.search(found[0][1]):
+                return Extraction([found[0][1]], noncommittal=True, method="+".join(group))
+        if config.fallback_numbers:
+            spans += [n for s in spans[:1] for n in _numbers(s)[-1:] if n != s]
+        if result.method:
+            result.spans += spans
+            continue
+        result = Extraction(spans, method="+".join(group))
+        if not config.fall_through:
+            break
+    if config.detect_noncommittal and result.method in ("", "bold", "last_line", "number"):
+        if _HEDGES.search(text[-SPAN_CHARS:]):
+            return Extraction(result.spans, noncommittal=True, method="hedge")
+    return result
+
+
+def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
+    if name == "boxed":
+        return [(p, s, s) for p, s in all_boxed(text)][-5:]
+    if name == "marker":
+        return _marker_spans(text, _AUTO_MARKERS)[-5:]
+    if name == "lighteval_marker":
+        return _marker_spans(text, _LIGHTEVAL_MARKERS)[::-1][:5]
+    if name == "latex":
+        spans = [next(g for g in m.groups() if g is not None) for m in _LATEX.finditer(text[-5000:])]
+        return [(0, s, "") for s in spans[::-1] if not _PROSE.search(s)][:5]
+    if name == "bold":
+        ms = [m for m in _BOLD.finditer(text) if not _PROSE.search(m.group(1))]
+        return [(m.start(), _clean_span(m.group(1)), m.group(1)) for m in ms][-1:]
+    if name == "last_line":  # a short line that is math, not prose
+        lines = [ln for ln in text.strip().split("\n") if ln.strip()]
+        if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]):
+            return [(0, _clean_span(lines[-1]), lines[-1])]
+        return []
+    if name == "number":
+        nums = _numbers(text[-5000:])
+        return [(0, nums[-1].rstrip(","), "")] if nums else []
+    if name == "simplerl_number":
+        nums = _numbers(text[-5000:].replace(",", ""), _SIMPLERL_NUMBER)
+        return [(0, nums[-1], "")] if nums else []
+    raise ValueError(f"unknown strategy {name!r}")
