@@ -129,6 +129,8 @@ _BUILTIN = {
                  "lm-evaluation-harness GSM8K flexible-extract (last number)"),
     "math-verify": ("judgesuite.judges.math_verify_judge:MathVerifyJudge", "core",
                     "Math-Verify, gold first, each sample bounded in a worker process"),
+    "sympy": ("judgesuite.judges.symbolic_math:SympyJudge", "core",
+              "our symbolic math judge: safe grammar, extraction auto/simplerl/lighteval, bounded"),
     "encoder": ("judgesuite.judges.encoder:EncoderJudge", "encoder",
                 "BERT-as-a-Judge: fine-tuned encoder classifier on (question, candidate, reference)"),
     "bertscore": ("judgesuite.judges.bertscore_judge:BERTScoreJudge", "encoder",
