@@ -5,21 +5,21 @@ are switched off and each sample runs in a `BoundedPool` worker instead.
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
+
+from math_verify import parse, verify
 
 from .base import Judge
 from .bounded import OK, TIMEOUT, BoundedPool
 from .types import NoVerdict, Sample, Verdict
 
+# Math-Verify's own timeouts are off on purpose (the pool bounds time): silence its warning.
+logging.getLogger("math_verify").setLevel(logging.ERROR)
+
 
 def verify_pair(pair: tuple[tuple[str, ...], str]) -> tuple[bool | None, str | None]:
     """Worker function: (references, prediction text) -> (correct or None if unparseable, extracted)."""
-    import logging
-
-    from math_verify import parse, verify
-
-    # Its timeouts are off on purpose (the pool bounds time): silence the warning about it.
-    logging.getLogger("math_verify").setLevel(logging.ERROR)
     references, prediction = pair
     pred = parse(prediction, parsing_timeout=None)
     if not pred:
