@@ -13,6 +13,7 @@ import sys
 # Modules that add sub-commands (imported lazily: listing help never imports torch).
 COMMAND_MODULES = [
     "judgesuite.suite.commands",
+    "judgesuite.leaderboard.cli",
     "judgesuite.suite.encoder_cli",
 ]
 

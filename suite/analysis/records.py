@@ -1,0 +1,82 @@
+"""Reading stored results back: results.json entries and their per-sample verdict files.
+
+Every analysis in this package works from these stored verdicts; nothing is re-judged.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Record:
+    """One judged row: the label, the judge's verdict (None = no verdict) and its score."""
+
+    id: str
+    question_id: str
+    model: str
+    task_type: str
+    label: bool
+    correct: bool | None
+    score: float | None = None
+    reason: str | None = None
+
+    @property
+    def agrees(self) -> bool:
+        """The verdict matches the label; a no-verdict counts as a verdict of 'incorrect'."""
+        return (self.correct is True) == self.label
+
+
+def record_from_json(obj: dict[str, Any]) -> Record:
+    score = obj.get("score")
+    return Record(id=str(obj["id"]), question_id=str(obj.get("question_id") or obj["id"]),
+                  model=str(obj.get("model") or "unknown"), task_type=str(obj.get("task_type") or ""),
+                  label=bool(obj["label"]), correct=obj.get("correct"),
+                  score=None if score is None else float(score), reason=obj.get("reason"))
+
+
+def load_results(path: str | Path) -> dict[str, Any]:
+    """A results.json document, with `_base` set to its folder (verdict files are relative to it)."""
+    path = Path(path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(doc, dict) or not isinstance(doc.get("entries"), list):
+        raise ValueError(f"{path}: not a judgesuite results document (no 'entries' list)")
+    doc["_base"] = str(path.resolve().parent)
+    return doc
+
+
+def verdict_path(results: dict[str, Any], entry: dict[str, Any]) -> Path | None:
+    name = entry.get("verdicts_file")
+    if not name:
+        return None
+    p = Path(name)
+    if not p.is_absolute():
+        p = Path(results.get("_base", ".")) / p
+    return p if p.is_file() else None
+
+
+def iter_verdict_json(path: Path) -> Iterable[dict[str, Any]]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def load_records(results: dict[str, Any], entry: dict[str, Any]) -> list[Record]:
+    """The entry's per-sample records ([] when its verdict file is missing)."""
+    path = verdict_path(results, entry)
+    if path is None:
+        return []
+    return [record_from_json(o) for o in iter_verdict_json(path) if o.get("label") is not None]
+
+
+def entries_by_dataset(results: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for e in results["entries"]:
+        out.setdefault(e["dataset"], []).append(e)
+    return out

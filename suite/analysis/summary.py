@@ -1,0 +1,72 @@
+"""All analyses of one results document, as one JSON-able dict (what the leaderboard renders)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import Any
+
+from .calibration import calibration, has_graded_scores, threshold_curve
+from .correction import ASSUMPTION, category, correct_entry, label_provenance
+from .disagreements import disagreements
+from .passk import has_repeated_samples, pass_at_k_by_model
+from .ranking import SetDistortion, borda_distortion, category_means, ranking_distortion
+from .records import Record, entries_by_dataset, load_records
+from .significance import pairwise, significance_ranks
+
+
+def set_category(entries: list[dict[str, Any]]) -> str:
+    types = sorted({t for e in entries for t in e.get("task_types", [])})
+    return category(types[0]) if len(types) == 1 else "mixed"
+
+
+def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = None,
+            disagreement_limit: int = 100, pass_ks: tuple[int, ...] = (1, 5, 10)) -> dict[str, Any]:
+    """Ranking distortion, Borda, category means, correction, calibration, pass@k, McNemar."""
+    sets: dict[str, dict[str, Any]] = {}
+    distortion_by_judge: dict[str, dict[str, SetDistortion]] = {}
+    category_of: dict[str, str] = {}
+    for ds, entries in entries_by_dataset(results).items():
+        records: dict[str, list[Record]] = {}
+        for e in entries:
+            recs = load_records(results, e)
+            if recs:
+                records[e["judge"]] = recs
+        cat = set_category(entries)
+        category_of[ds] = cat
+        prov = label_provenance(entries[0])
+        info: dict[str, Any] = {
+            "category": cat, "task_types": sorted({t for e in entries for t in e.get("task_types", [])}),
+            "n_rows": max(e["n_rows"] for e in entries), "label_provenance": prov,
+            "judges": [e["judge"] for e in entries], "have_verdicts": sorted(records),
+            "distortion": {}, "calibration": {}, "curves": {}, "correction": {}, "pass_at_k": {},
+        }
+        for e in entries:
+            corr = correct_entry(e, rho)
+            if corr:
+                info["correction"][e["judge"]] = corr
+        for judge, recs in records.items():
+            d = ranking_distortion(recs)
+            info["distortion"][judge] = d.to_dict()
+            distortion_by_judge.setdefault(judge, {})[ds] = d
+            if has_graded_scores(recs):
+                info["curves"][judge] = asdict(threshold_curve(recs))
+                cal = calibration(recs)
+                info["calibration"][judge] = asdict(cal) if cal else None
+            if has_repeated_samples(recs):
+                info["pass_at_k"][judge] = pass_at_k_by_model(recs, pass_ks)
+        tests = pairwise(records)
+        acc = {j: sum(r.agrees for r in rs) / len(rs) for j, rs in records.items()}
+        info["mcnemar"] = [asdict(t) | {"significant": t.significant} for t in tests]
+        info["significance_rank"] = significance_ranks(acc, tests)
+        info["disagreements"] = disagreements(results, entries, disagreement_limit)
+        sets[ds] = info
+    borda = {}
+    for judge, per_set in distortion_by_judge.items():
+        b = borda_distortion(per_set)
+        borda[judge] = {"sets": b.sets, "kendall_tau": b.kendall_tau, "delta_rank": b.delta_rank,
+                        "label_rank": b.label.rank, "judge_rank": b.judge.rank,
+                        "label_share": b.label.share, "judge_share": b.judge.share,
+                        "appearances": b.label.appearances}
+    categories = {judge: category_means(per_set, category_of) for judge, per_set in distortion_by_judge.items()}
+    return {"sets": sets, "borda": borda, "category_means": categories,
+            "correction_assumption": ASSUMPTION}

@@ -1,0 +1,169 @@
+"""The leaderboard page: self-contained, escaped, and (where chromium exists) safe in a real browser."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from judgesuite.leaderboard.build import json_for_script, write_site
+from judgesuite.leaderboard.cli import distortion_summary
+from judgesuite.leaderboard.inputs import load_any
+from judgesuite.suite.cli import main as cli_main
+
+MARK = "data-pwned"
+PAYLOADS = {
+    "candidate": '<script>document.title="PWNED";document.body.setAttribute("data-pwned","1")</script>',
+    "question": '"><img src=x onerror="document.body.setAttribute(\'data-pwned\',\'2\')"> who wrote it?',
+    "model": '</script><script>document.body.setAttribute("data-pwned","3")</script>',
+    "reference": "<!--<script>document.body.setAttribute('data-pwned','4')//",
+}
+
+
+def payload_rows() -> list[dict]:
+    rows = []
+    for i in range(6):
+        rows.append({
+            "id": f"x{i}", "question_id": f"q{i}", "task_type": "open_qa",
+            "question": PAYLOADS["question"] + f" #{i}",
+            "candidate": PAYLOADS["candidate"] if i % 2 == 0 else f"Paris {i}",
+            "references": [PAYLOADS["reference"], "Paris"], "label": i % 3 != 0,
+            "model": PAYLOADS["model"] if i < 3 else "plain-model",
+        })
+    return rows
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A real run (rule-based judges, 150 bundled rows + the payload set), then the page."""
+    from judgesuite.suite.cache import VerdictCache
+    from judgesuite.suite.data import load_bundled, load_jsonl
+    from judgesuite.suite.runner import run
+
+    tmp = tmp_path_factory.mktemp("site")
+    data = tmp / "payloads.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in payload_rows()))
+    run(["exact-match", "token-f1", "regex"], [load_jsonl(data), load_bundled("openqa-eval-nq301", "test")],
+        split="test", out_dir=tmp / "results", cache=VerdictCache(tmp / "c.sqlite"), limit=150, progress=False)
+    results = load_any(tmp / "results" / "results.json")
+    page, analysis = write_site(results, tmp / "site")
+    return {"page": page, "html": page.read_text(encoding="utf-8"), "analysis": analysis, "tmp": tmp}
+
+
+def test_page_is_self_contained(site):
+    html = site["html"]
+    assert html.startswith("<!DOCTYPE html>")
+    assert not re.search(r"""(?:src|href|action)\s*=\s*["']?\s*(?:https?:)?//""", html, re.I)
+    assert not re.search(r"""url\(\s*["']?\s*(?:https?:)?//|@import""", html, re.I)
+    assert "<link" not in html and "<iframe" not in html
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+    assert "default-src 'none'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+    # The only executable script is ours, and the policy pins its hash.
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S)
+    assert len(scripts) == 2
+    assert scripts[0][0].strip() == 'type="application/json" id="browser-data"'
+    digest = base64.b64encode(hashlib.sha256(scripts[1][1].encode()).digest()).decode()
+    assert f"'sha256-{digest}'" in csp
+    for section in ("Judges &times; sets", "Ranking distortion per set", "Pareto", "Threshold curves",
+                    "Disagreement browser", "McNemar", "Borda", "Human-agreement correction"):
+        assert section in html
+    assert html.count("<svg") >= 2  # Pareto plots (one per set) and threshold curves
+
+
+def test_payloads_are_escaped(site):
+    html = site["html"]
+    for name, payload in PAYLOADS.items():
+        assert payload not in html, name
+    assert "<img" not in html
+    assert html.count("<script") == 2
+    assert "&lt;/script&gt;&lt;script&gt;" in html  # the model name, as text in a table cell
+    # The browser data decodes back to the exact untrusted strings (escaping loses nothing).
+    raw = re.search(r'<script type="application/json" id="browser-data">(.*?)</script>', html, re.S).group(1)
+    assert "<" not in raw and ">" not in raw and "&" not in raw
+    data = json.loads(raw)
+    rows = data["sets"]["payloads"]["rows"]
+    assert any(r["candidate"] == PAYLOADS["candidate"] for r in rows)
+    assert any(r["model"] == PAYLOADS["model"] for r in rows)
+    assert any(PAYLOADS["reference"] in r["references"] for r in rows)
+
+
+def test_json_for_script_escapes_everything_that_could_close_the_element():
+    text = str(json_for_script({"a": "</script><!-- \u2028 & >"}))
+    assert not set(text) & {"<", ">", "&", "\u2028"}
+    assert json.loads(text) == {"a": "</script><!-- \u2028 & >"}
+
+
+def test_page_shows_real_analysis(site):
+    a = site["analysis"]
+    nq = a["sets"]["openqa-eval-nq301"]
+    assert len(nq["distortion"]["exact-match"]["models"]) == 12
+    tau = nq["distortion"]["token-f1"]["kendall_tau"]
+    assert f"{tau:.2f}" in site["html"]
+    summary = distortion_summary(a)
+    assert "openqa-eval-nq301" in summary and "token-f1" in summary
+
+
+def test_cli_writes_page_and_reads_pytest_benchmark_json(site, tmp_path, capsys):
+    results_json = site["tmp"] / "results" / "results.json"
+    assert cli_main(["leaderboard", str(results_json), "--out", str(tmp_path / "a"), "--quiet",
+                     "--rho", "math=0.9"]) == 0
+    assert (tmp_path / "a" / "index.html").stat().st_size > 10_000
+    assert json.loads((tmp_path / "a" / "analysis.json").read_text())["sets"]
+    # A pytest-benchmark file whose benchmarks carry our entries (as tests/test_benchmark_judges.py writes).
+    results = json.loads(results_json.read_text())
+    for e in results["entries"]:
+        e["verdicts_file"] = str(results_json.parent / e["verdicts_file"])
+    bench = {"machine_info": {"cpu": {"brand_raw": "Test CPU", "count": 2}}, "datetime": "2026-01-01",
+             "benchmarks": [{"name": f"test_judge[{e['judge']}-{e['dataset']}]", "stats": {"mean": 0.5},
+                             "extra_info": {"accuracy": e["metrics"]["accuracy"], "entry": e}}
+                            for e in results["entries"]]}
+    bench_path = tmp_path / "bench.json"
+    bench_path.write_text(json.dumps(bench))
+    loaded = load_any(bench_path)
+    assert len(loaded["entries"]) == len(results["entries"])
+    assert loaded["entries"][0]["cost"]["seconds_per_sample"] == pytest.approx(0.5 / loaded["entries"][0]["n_rows"])
+    assert cli_main(["leaderboard", str(bench_path), "--out", str(tmp_path / "b"), "--quiet"]) == 0
+    assert "Test CPU" in (tmp_path / "b" / "index.html").read_text()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"benchmarks": []}')
+    assert cli_main(["leaderboard", str(bad), "--out", str(tmp_path / "c")]) == 2
+    assert "without judgesuite entries" in capsys.readouterr().err
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _chromium(*args: str, timeout: int = 90) -> subprocess.CompletedProcess:
+    return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                           "--disable-extensions", "--enable-logging=stderr", "--v=0", *args],
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (apt-get install chromium)")
+def test_page_in_headless_chromium(site, tmp_path):
+    url = site["page"].resolve().as_uri() + "#selftest"
+    proc = _chromium("--virtual-time-budget=8000", "--dump-dom", url)
+    dom = proc.stdout
+    assert "</html>" in dom, proc.stderr[-2000:]
+    body = re.search(r"<body([^>]*)>", dom).group(1)
+    assert MARK not in dom.split("</header>")[0] + body  # no payload ran
+    assert f'{MARK}="' not in dom
+    assert "<title>PWNED" not in dom
+    selftest = re.search(r'data-selftest="([^"]*)"', body).group(1)
+    assert "sort:ok" in selftest and "plot:ok" in selftest
+    assert int(selftest.split("cards:")[1]) > 0
+    # The candidate payload is on screen as text inside the browser's cards.
+    assert "&lt;script&gt;document.title=" in dom
+    # The page logs nothing: any console line is an error, an uncaught exception or a CSP refusal.
+    console = [line for line in proc.stderr.splitlines() if ":CONSOLE" in line]
+    assert not console, console
+    shot = Path(os.environ.get("JUDGESUITE_SCREENSHOT") or tmp_path / "leaderboard.png")
+    proc = _chromium(f"--screenshot={shot}", "--window-size=1400,1800", "--hide-scrollbars",
+                     site["page"].resolve().as_uri())
+    assert shot.is_file() and shot.stat().st_size > 20_000, proc.stderr[-2000:]
