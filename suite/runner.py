@@ -81,6 +81,7 @@ class Runner:
         self.cache.register_judge(key, judge.identity())
         hashes = [r.sample.content_hash() for r in supported]
         cached = self.cache.get_many(key, hashes)
+        from_cache = sum(h in cached for h in hashes)
         todo: dict[str, Row] = {}
         for h, r in zip(hashes, supported):
             if h not in cached:
@@ -107,7 +108,7 @@ class Runner:
             rows=supported,
             verdicts=[cached[h][0] for h in hashes],
             seconds=[cached[h][1] for h in hashes],
-            from_cache=len(hashes) - len(todo),
+            from_cache=from_cache,
             unsupported=len(rows) - len(supported),
         )
 

@@ -103,3 +103,19 @@ def test_overlap_judges_beat_exact_match_on_verbose_evouna_answers(name):
     acc, _ = _agreement(name, rows)
     em, _ = _agreement("exact-match", rows)
     assert acc > em + 0.2
+
+
+def test_regex_on_real_answers_that_end_with_final_answer():
+    # answer-matching rows carry the short final answer the annotators rated: written the way
+    # the seed's soft prompt asks ("Final answer: X"), regex reads every row and ROUGE-L decides.
+    rows = [r for r in load_bundled("answer-matching-gpqa-mmlupro", "test").scorable() if r.candidate_extracted][:200]
+    samples = [Sample(r.id, r.sample.task_type, r.sample.question,
+                      f"{r.sample.candidate}\nFinal answer: {r.candidate_extracted}", r.sample.references)
+               for r in rows]
+    verdicts = make_judge("regex").judge(samples)
+    assert all(v.correct is not None for v in verdicts)
+    acc = sum(v.correct == r.label for v, r in zip(verdicts, rows)) / len(rows)
+    majority = max(sum(r.label for r in rows), sum(not r.label for r in rows)) / len(rows)
+    assert acc > majority  # better than always answering the majority label
+    raw = make_judge("regex").judge([r.sample for r in rows])  # the raw responses: no marker
+    assert sum(v.reason is NoVerdict.UNPARSEABLE for v in raw) / len(raw) > 0.9
