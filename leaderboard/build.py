@@ -70,6 +70,7 @@ def task_type_rows(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         lo, hi = _wilson(int(k), int(n))
         rows.append({"judge": judge, "task_type": tt, "n": n, "sets": sets, "accuracy": k / n, "lo": lo,
                      "hi": hi, "f1": f1n / n})
+    rows.sort(key=lambda r: (r["task_type"], -r["accuracy"]))
     return rows
 
 

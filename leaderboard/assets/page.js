@@ -110,8 +110,12 @@
         if (v.correct === null || v.correct === undefined) { cls = "none"; text = "no verdict (" + (v.reason || "?") + ")"; }
         else { cls = (v.correct === r.label) ? "ok" : "bad"; text = v.correct ? "correct" : "incorrect"; }
         if (typeof v.score === "number") text += ", score " + v.score.toFixed(2);
-        if (v.extracted) text += ", read \u201c" + v.extracted + "\u201d";
-        var chip = el("span", "v " + cls, j + ": " + text);
+        if (v.extracted) {
+          var ex = String(v.extracted);
+          text += ", read \u201c" + (ex.length > 120 ? ex.slice(0, 120) + "\u2026" : ex) + "\u201d";
+        }
+        var mark = cls === "ok" ? "\u2713 " : cls === "bad" ? "\u2717 " : "? ";
+        var chip = el("span", "v " + cls, mark + j + ": " + text);
         chip.title = cls === "ok" ? "agrees with the label" : cls === "bad" ? "disagrees with the label" : "no verdict";
         vs.appendChild(chip);
       });
