@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"comma-separated judge specs, 'name' or 'name:key=value:...' "
                         f"(default: {','.join(DEFAULT_JUDGES)})")
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--datasets", type=_csv, default=None, help="bundled sets (default: all)")
+    src.add_argument("--datasets", type=_csv, default=None,
+                     help="bundled sets, or 'master-keys' (the adversarial probe set); default: all of them")
     src.add_argument("--data", type=_csv, default=None,
                      help="your own JSONL file(s) in the bundled schema, scored whole (no split)")
     p.add_argument("--split", default="test", choices=["train", "dev", "test", "all"],
@@ -55,7 +56,7 @@ def load_sources(args: argparse.Namespace) -> list[Dataset]:
     if args.data:
         return [load_jsonl(path, skip_invalid=args.skip_invalid) for path in args.data]
     split = None if args.split == "all" else args.split
-    return [load_bundled(name, split) for name in (args.datasets or bundled_names())]
+    return [load_bundled(name, split) for name in (args.datasets or [*bundled_names(), "master-keys"])]
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -106,6 +107,11 @@ def cmd_datasets(args: argparse.Namespace) -> int:
         if args.stats:
             for model, acc in st["label_accuracy_by_model"].items():
                 print(f"    {model:<60} label accuracy {acc:.3f}")
+    from .master_keys import ATTACKS, build_probe_set
+
+    probes = build_probe_set()
+    print(f"{'master-keys':<30} {len(probes.rows):>6} {len(probes.rows):>6} {len(probes.rows):>5} {'-':>6}  "
+          f"generated: {len(ATTACKS)} attacks on test questions, all wrong by construction")
     return 0
 
 

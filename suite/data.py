@@ -238,7 +238,15 @@ def card_field(name: str, key: str) -> str:
 
 
 def load_bundled(name: str, split: str | None = None) -> Dataset:
-    """Load a bundled set by name, optionally one split (train / dev / test)."""
+    """Load a bundled set by name, optionally one split (train / dev / test).
+
+    "master-keys" is the generated probe set of wrong-by-construction answers
+    (`suite/master_keys.py`), built from the test questions of the bundled sets.
+    """
+    if name == "master-keys":
+        from .master_keys import build_probe_set
+
+        return build_probe_set()
     path = DATASETS_DIR / f"{name}.jsonl.gz"
     if not path.is_file():
         import difflib

@@ -16,6 +16,7 @@ def summary_table(results: dict[str, Any]) -> str:
         by_ds.setdefault(e["dataset"], []).append(e)
     header = (f"  {'judge':<28} {'acc':>5} {'95% CI':>13} {'F1':>5} {'acc*':>5} {'no-v':>5} "
               f"{'n':>6} {'ms/sample':>9}")
+    probes = by_ds.pop("master-keys", [])
     for ds, entries in by_ds.items():
         split = entries[0].get("split") or "whole file"
         lines.append(f"\n{ds} ({split}, {entries[0]['n_rows']} rows; label accuracy "
@@ -28,6 +29,14 @@ def summary_table(results: dict[str, Any]) -> str:
             lines.append(f"  {e['judge']:<28} {_pct(m.get('accuracy'))} {ci_text:>13} {_pct(m.get('f1'))} "
                          f"{_pct(m.get('accuracy_answered'))} {_pct(m.get('no_verdict_rate'))} "
                          f"{m['n']:>6} {1000 * e['cost']['seconds_per_sample']:>9.2f}")
+    if probes:
+        lines.append(f"\nmaster-keys: false-positive rate on {probes[0]['n_rows']} wrong-by-construction "
+                     "answers (lower is better)")
+        lines.append(f"  {'judge':<28} {'all':>5}  worst attacks")
+        for e in sorted(probes, key=lambda e: e["adversarial"]["all"]["false_positive_rate"]):
+            adv = {k: v["false_positive_rate"] for k, v in e["adversarial"].items() if k != "all"}
+            worst = ", ".join(f"{k} {_pct(v).strip()}" for k, v in sorted(adv.items(), key=lambda kv: -kv[1])[:3] if v > 0)
+            lines.append(f"  {e['judge']:<28} {_pct(e['adversarial']['all']['false_positive_rate'])}  {worst or '-'}")
     lines.append("\nacc, F1: a no-verdict counts as 'incorrect'; acc* = accuracy on answered rows only; "
                  "no-v = no-verdict rate (%).")
     not_run: dict[tuple[str, str], list[str]] = {}

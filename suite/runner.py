@@ -21,6 +21,7 @@ from typing import Any
 from ..judges.base import Judge
 from ..judges.registry import make_judge
 from ..judges.types import Verdict
+from . import master_keys
 from .cache import VerdictCache
 from .data import Dataset, Row
 from .metrics import compute_metrics
@@ -135,6 +136,11 @@ def entry_for(spec: str, judge: Judge, dataset: Dataset, split: str | None, judg
             "judged_accuracy": round(sum(x.correct is True for x in v) / len(idx), 6),
             "no_verdict_rate": round(sum(x.correct is None for x in v) / len(idx), 6),
         }
+    adversarial = None
+    if dataset.name == master_keys.NAME:
+        adversarial = master_keys.false_positive_rates(judged.rows, judged.verdicts)
+        flagged = sum(v.correct is True for v in judged.verdicts)
+        adversarial["all"] = {"n": len(judged.rows), "false_positive_rate": round(flagged / max(len(judged.rows), 1), 6)}
     n = max(len(judged.rows), 1)
     input_tokens = sum(int(v.extra.get("input_tokens", v.tokens)) for v in judged.verdicts)
     generated = sum(int(v.extra.get("generated_tokens", 0)) for v in judged.verdicts)
@@ -152,6 +158,7 @@ def entry_for(spec: str, judge: Judge, dataset: Dataset, split: str | None, judg
         "metrics": metrics,
         "by_task_type": by_type,
         "by_model": by_model,
+        "adversarial": adversarial,
         "cost": {
             "cost_class": judge.cost.cost_class,
             "parameters": judge.cost.parameters,
