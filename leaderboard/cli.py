@@ -34,13 +34,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def distortion_summary(analysis: dict) -> str:
     """Per set and judge: Kendall tau of the judge's model ranking vs the labels', largest movers."""
-    lines = [f"{'set':<30} {'judge':<22} {'models':>6} {'tau':>6} {'max|dR|':>7}  largest movers (delta rank)"]
+    lines = [f"{'set':<30} {'judge':<22} {'models':>6} {'tau':>6} {'95% CI':>15} {'max|dR|':>7}  "
+             f"largest movers (delta rank)"]
     for s, info in analysis["sets"].items():
         for j, d in info["distortion"].items():
             tau = "   -  " if d["kendall_tau"] is None else f"{d['kendall_tau']:6.2f}"
+            ci = d.get("kendall_tau_ci")
+            ci_text = f"[{ci[0]:.2f}, {ci[1]:.2f}]" if ci else ""
             movers = ", ".join(f"{m['model']} ({m['delta_rank']:+g})" for m in d["models"]
                                if m["model"] in d["largest_movers"])
-            lines.append(f"{s:<30} {j:<22} {len(d['models']):>6} {tau} {d['max_abs_delta_rank']:>7g}  {movers}")
+            lines.append(f"{s:<30} {j:<22} {len(d['models']):>6} {tau} {ci_text:>15} {d['max_abs_delta_rank']:>7g}  {movers}")
     return "\n".join(lines)
 
 

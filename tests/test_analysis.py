@@ -66,6 +66,20 @@ def test_ranking_distortion_splits_the_delta():
     assert d.kendall_tau == -1.0 and d.max_abs_delta_rank == 1 and sorted(d.largest_movers) == ["A", "B"]
 
 
+def test_kendall_tau_interval_on_constructed_sets():
+    from judgesuite.suite.analysis.ranking import kendall_tau_interval
+
+    # Three models answer the same 40 questions; accuracies 90/50/10 %; a perfect judge.
+    records = [Record(id=f"{m}{q}", question_id=f"q{q}", model=m, task_type="open_qa",
+                      label=(q % 10) < k, correct=(q % 10) < k)
+               for m, k in (("A", 9), ("B", 5), ("C", 1)) for q in range(40)]
+    assert kendall_tau_interval(records) == [1.0, 1.0]
+    flipped = [Record(r.id, r.question_id, r.model, r.task_type, r.label, not r.label) for r in records]
+    d = ranking_distortion(flipped)
+    assert d.kendall_tau == -1.0 and d.kendall_tau_ci == [-1.0, -1.0]
+    assert ranking_distortion(records, bootstrap=0).kendall_tau_ci is None
+
+
 def test_borda_count_known_answer():
     res = borda({"s1": {"a": 3, "b": 2, "c": 1}, "s2": {"a": 1, "b": 2, "c": 3}, "s3": {"a": 3, "b": 1, "c": 2}})
     assert res.points == {"a": 4, "b": 2, "c": 3}
@@ -206,6 +220,9 @@ def test_distortion_on_real_results_agrees_with_runner(real_results):
             nv_share = runner_view["no_verdict_rate"]
             assert -m.delta_no_verdict <= nv_share + 1e-9
         assert d.kendall_tau is None or -1 <= d.kendall_tau <= 1
+        if d.kendall_tau_ci:
+            lo, hi = d.kendall_tau_ci
+            assert -1 <= lo <= hi <= 1
 
 
 def test_analyze_real_results(real_results):

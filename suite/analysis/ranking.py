@@ -17,7 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
+import numpy as np
+
 from .records import Record
+
+BOOTSTRAP = 300
 
 
 def average_ranks(scores: Mapping[str, float]) -> dict[str, float]:
@@ -81,6 +85,7 @@ class SetDistortion:
     kendall_tau: float | None
     max_abs_delta_rank: float
     largest_movers: list[str] = field(default_factory=list)
+    kendall_tau_ci: list[float] | None = None  # bootstrap over questions, 95%
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -97,8 +102,41 @@ def model_distortion(model: str, records: Sequence[Record]) -> ModelDistortion:
                            no_verdict_rate=sum(r.correct is None for r in records) / n)
 
 
-def ranking_distortion(records: Iterable[Record]) -> SetDistortion:
-    """Per evaluated model: judged minus label accuracy (two parts), ranks, delta rank; Kendall tau-b."""
+def kendall_tau_interval(records: Sequence[Record], bootstrap: int = BOOTSTRAP,
+                         seed: int = 0) -> list[float] | None:
+    """95% percentile interval of Kendall tau-b, resampling questions (every model's answers to a
+    drawn question come along, so the models stay paired); None when tau is undefined throughout."""
+    qids = sorted({r.question_id for r in records})
+    models = sorted({r.model for r in records})
+    if len(models) < 2 or len(qids) < 2:
+        return None
+    qi = {q: i for i, q in enumerate(qids)}
+    mi = {m: i for i, m in enumerate(models)}
+    cell = np.array([qi[r.question_id] * len(models) + mi[r.model] for r in records])
+    size = len(qids) * len(models)
+    n = np.bincount(cell, minlength=size).reshape(len(qids), len(models)).astype(float)
+    lab = np.bincount(cell, weights=[float(r.label) for r in records], minlength=size).reshape(n.shape)
+    jud = np.bincount(cell, weights=[float(r.correct is True) for r in records], minlength=size).reshape(n.shape)
+    rng = np.random.default_rng(seed)
+    taus = []
+    for _ in range(bootstrap):
+        w = np.bincount(rng.integers(0, len(qids), len(qids)), minlength=len(qids)).astype(float)
+        rows = w @ n
+        if np.any(rows == 0):
+            continue
+        tau = kendall_tau_b(list(w @ lab / rows), list(w @ jud / rows))
+        if tau is not None:
+            taus.append(tau)
+    if len(taus) < bootstrap / 2:
+        return None
+    lo, hi = np.percentile(taus, [2.5, 97.5])
+    return [round(float(lo), 4), round(float(hi), 4)]
+
+
+def ranking_distortion(records: Iterable[Record], bootstrap: int = BOOTSTRAP) -> SetDistortion:
+    """Per evaluated model: judged minus label accuracy (two parts), ranks, delta rank; Kendall tau-b
+    with a bootstrap interval over questions (`bootstrap=0` skips it)."""
+    records = list(records)
     by_model: dict[str, list[Record]] = {}
     for r in records:
         by_model.setdefault(r.model, []).append(r)
@@ -111,7 +149,9 @@ def ranking_distortion(records: Iterable[Record]) -> SetDistortion:
     tau = kendall_tau_b([m.label_accuracy for m in models], [m.judged_accuracy for m in models])
     worst = max((abs(m.delta_rank) for m in models), default=0.0)
     movers = [m.model for m in models if worst > 0 and abs(m.delta_rank) == worst]
-    return SetDistortion(models=models, kendall_tau=tau, max_abs_delta_rank=worst, largest_movers=movers)
+    ci = kendall_tau_interval(records, bootstrap) if bootstrap and tau is not None else None
+    return SetDistortion(models=models, kendall_tau=tau, max_abs_delta_rank=worst, largest_movers=movers,
+                         kendall_tau_ci=ci)
 
 
 def borda_points(scores: Mapping[str, float]) -> dict[str, float]:
