@@ -15,3 +15,13 @@ def crash(x):
     if x == "exit":
         os._exit(3)
     return x
+
+
+def run_pattern(arg):
+    """Apply one compiled regex of a judgesuite module to a text (for backtracking probes)."""
+    import importlib
+
+    module, attr, index, text = arg
+    obj = getattr(importlib.import_module(module), attr)
+    pattern = obj[index] if isinstance(obj, (tuple, list)) else obj
+    return len(pattern.findall(text))
