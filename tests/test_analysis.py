@@ -250,7 +250,17 @@ def test_analyze_real_results(real_results):
     assert dis["rows"] and all(r["against_label"] or r["judges_split"] for r in dis["rows"])
 
 
-def test_label_provenance_of_bundled_sets():
+def test_label_provenance_of_bundled_sets(tmp_path):
     assert label_provenance({"dataset": "omni-math-gpt4o-examples"})["synthetic"]
+    own = tmp_path / "own.jsonl"
+    own.write_text('{"label": true}\n{"label": false, "label_source": "human"}\n{"label": null, "label_source": "x"}\n')
+    prov = label_provenance({"dataset": "own", "data_path": str(own)})
+    assert prov["human_share"] == 1.0 and not prov["synthetic"]
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text('{"label": true}\n')
+    prov = label_provenance({"dataset": "bare", "data_path": str(bare)})
+    assert prov["human_share"] is None and not prov["synthetic"] and not prov["known"]
+    own.write_text('{"label": true, "label_source": "gpt-4o"}\n')  # a new version of the file is re-read
+    assert label_provenance({"dataset": "own", "data_path": str(own)})["synthetic"]
     assert not label_provenance({"dataset": "evouna-nq"})["synthetic"]
     assert not label_provenance({"dataset": "no-such-set"})["known"]

@@ -65,7 +65,8 @@ def is_human_source(label_source: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _sources_in_file(path: str) -> tuple[tuple[str, int], ...]:
+def _sources_in_file(path: str, mtime_ns: int, size: int) -> tuple[tuple[str, int], ...]:
+    """label_source counts of a data file (cached per file version)."""
     counts: Counter[str] = Counter()
     opener = gzip.open if path.endswith(".gz") else open
     with opener(path, "rt", encoding="utf-8") as fh:
@@ -83,7 +84,8 @@ def _sources_in_file(path: str) -> tuple[tuple[str, int], ...]:
 
 def label_provenance(entry: Mapping[str, Any]) -> dict[str, Any]:
     """Where an entry's labels come from: counts of `label_source` in its data file, and
-    whether the set counts as synthetic (most labelled rows not from humans)."""
+    whether the set counts as synthetic (most rows with a stated source not from humans;
+    a file that states no source is not corrected)."""
     path = entry.get("data_path")
     if not path or not Path(path).is_file():
         try:
@@ -94,9 +96,10 @@ def label_provenance(entry: Mapping[str, Any]) -> dict[str, Any]:
             path = ""
     if not path or not Path(path).is_file():
         return {"sources": {}, "human_share": None, "synthetic": False, "known": False}
-    sources = dict(_sources_in_file(str(path)))
-    total = sum(sources.values())
-    human = sum(n for s, n in sources.items() if is_human_source(s))
+    st = Path(path).stat()
+    sources = dict(_sources_in_file(str(path), st.st_mtime_ns, st.st_size))
+    total = sum(n for s, n in sources.items() if s)  # rows without a label_source say nothing
+    human = sum(n for s, n in sources.items() if s and is_human_source(s))
     share = human / total if total else None
     return {"sources": sources, "human_share": share, "known": bool(total),
             "synthetic": share is not None and share < 0.5}
