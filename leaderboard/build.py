@@ -129,6 +129,7 @@ def build_context(results: dict[str, Any], analysis: dict[str, Any], title: str)
     for sk in results.get("skipped") or []:
         not_run.setdefault((str(sk.get("judge")), str(sk.get("why"))), []).append(str(sk.get("dataset")))
     return {
+        "has_correction": any(info.get("correction") for info in analysis["sets"].values()),
         "not_run": [{"judge": j, "why": w, "sets": ss} for (j, w), ss in not_run.items()],
         "title": title, "results": results, "analysis": analysis, "judges": judges, "sets": sets,
         "color": color, "hardware": hardware or "unknown", "matrix": matrix, "long_rows": long_rows,
