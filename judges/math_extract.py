@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-TAIL_CHARS = 20_000  # the final answer sits at the end: scan only the tail of huge outputs
+NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
 
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?|-?\.\d+")
@@ -138,15 +138,22 @@ def _clean_span(span: str) -> str:
     return span.strip().rstrip("*_.").strip()
 
 
-def _marker_spans(text: str, pattern: re.Pattern) -> list[tuple[int, str, str]]:
+def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[int, str, str]]:
+    """Spans after the last `last` marker matches: the rest of the marker's line, or the
+    next non-empty line when the marker ends its line ("## Final Answer\n\n5")."""
     out = []
-    for m in pattern.finditer(text):
-        raw = text[m.end():m.end() + SPAN_CHARS]
-        if m.group().lstrip().startswith("#"):  # "## Final Answer" heading: the next non-empty line
-            raw = raw.lstrip("\n ")
-        if not raw.strip():
-            continue
-        out.append((m.start(), _clean_span(raw), raw.split("\n")[0] if raw.strip() else raw))
+    n = len(text)
+    for m in list(pattern.finditer(text))[-last:]:
+        i = m.end()
+        while i < n and text[i] in " \t*_:":
+            i += 1
+        if i < n and text[i] == "\n":
+            while i < n and text[i] in " \t\n":
+                i += 1
+        end = text.find("\n", i)
+        line = text[i:end if end >= 0 else n]
+        if line.strip():
+            out.append((m.start(), _clean_span(line), line))
     return out
 
 
@@ -156,7 +163,6 @@ def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
 
 def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
     """Find the answer spans of `text` under `config` (see the module docstring)."""
-    text = text[-TAIL_CHARS:]
     result = Extraction()
     for group in config.groups:
         found: list[tuple[int, str, str]] = []  # (position, span, raw text around it)
@@ -191,11 +197,11 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
     if name == "boxed":
         return [(p, s, s) for p, s in all_boxed(text)][-5:]
     if name == "marker":
-        return _marker_spans(text, _AUTO_MARKERS)[-5:]
+        return _marker_spans(text, _AUTO_MARKERS)
     if name == "lighteval_marker":
-        return _marker_spans(text, _LIGHTEVAL_MARKERS)[::-1][:5]
+        return _marker_spans(text, _LIGHTEVAL_MARKERS)[::-1]
     if name == "latex":
-        spans = [next(g for g in m.groups() if g is not None) for m in _LATEX.finditer(text[-5000:])]
+        spans = [next(g for g in m.groups() if g is not None) for m in _LATEX.finditer(text[-NUMBER_TAIL:])]
         return [(0, s, "") for s in spans[::-1] if not _PROSE.search(s)][:5]
     if name == "bold":
         ms = [m for m in _BOLD.finditer(text) if not _PROSE.search(m.group(1))]
@@ -206,9 +212,9 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []
     if name == "number":
-        nums = _numbers(text[-5000:])
+        nums = _numbers(text[-NUMBER_TAIL:])
         return [(0, nums[-1].rstrip(","), "")] if nums else []
     if name == "simplerl_number":
-        nums = _numbers(text[-5000:].replace(",", ""), _SIMPLERL_NUMBER)
+        nums = _numbers(text[-NUMBER_TAIL:].replace(",", ""), _SIMPLERL_NUMBER)
         return [(0, nums[-1], "")] if nums else []
     raise ValueError(f"unknown strategy {name!r}")

@@ -79,7 +79,7 @@ def _replace_number_words(text: str) -> str:
 
 
 def _text_repl(m: re.Match) -> str:
-    return f" {m.group(1)} "  # words in it (units, "for any") are dropped below
+    return f" {m.group(1).strip()}"  # words in it (units, "for any") are dropped below
 
 
 def normalize(answer: str) -> str:

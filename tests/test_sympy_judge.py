@@ -1,0 +1,201 @@
+"""The `sympy` judge: conformance, safe parsing, bounded time, extraction configurations, real data."""
+from __future__ import annotations
+
+import inspect
+import re
+import threading
+
+import pytest
+
+from judgesuite.judges import NoVerdict, Sample, check_judge, make_judge
+from judgesuite.judges import math_build, math_compare, math_extract, math_normalize, math_parse
+from judgesuite.judges.math_extract import CONFIGS, extract
+from judgesuite.judges.math_normalize import normalize, words_to_number
+from judgesuite.judges.math_parse import Collection, ParseError, parse
+from judgesuite.suite.data import load_bundled
+
+TIMEOUT = 4.0
+
+
+@pytest.fixture(scope="module")
+def auto():
+    with make_judge("sympy", timeout=TIMEOUT) as judge:
+        yield judge
+
+
+def _sample(candidate: str, reference: str = "42", sid: str = "s") -> Sample:
+    return Sample(sid, "math", "q", candidate, (reference,))
+
+
+# ------------------------------------------------------------------ contract
+@pytest.mark.parametrize("extraction", sorted(CONFIGS))
+def test_conformance(extraction):
+    with make_judge("sympy", extraction=extraction) as judge:
+        check_judge(judge)
+
+
+def test_bad_extraction_is_refused():
+    with pytest.raises(ValueError, match="extraction must be one of"):
+        make_judge("sympy", extraction="nonsense")
+
+
+def test_extraction_is_part_of_identity():
+    a, b = make_judge("sympy"), make_judge("sympy", extraction="simplerl")
+    assert a.identity()["params"]["extraction"] == "auto"
+    assert a.cache_key() != b.cache_key()
+
+
+# ------------------------------------------------------------------ parsing without eval
+def test_no_eval_sympify_or_parse_expr_in_the_parsing_modules():
+    for module in (math_parse, math_build, math_normalize, math_compare, math_extract):
+        code = re.sub(r'"""[\s\S]*?"""|#.*', "", inspect.getsource(module))
+        assert not re.search(r"\b(eval|exec|sympify|parse_expr|S)\s*\(", code), module.__name__
+
+
+@pytest.mark.parametrize("text", ["__import__('os').system('touch /tmp/pwned')", "lambda: 1",
+                                  "x.__class__", "open('f')", "a; import os"])
+def test_code_is_not_in_the_grammar(text):
+    with pytest.raises(ParseError):
+        parse(normalize(text))
+
+
+@pytest.mark.parametrize("text,value", [
+    ("1{,}234", 1234), ("\\$1,234.50", "2469/2"), ("3\\frac{1}{2}", "7/2"), ("2 1/2", "5/2"),
+    ("x = 5", 5), ("-2^2", -4), ("2^-1*3", "3/2"), ("\\sqrt[3]{27}", 3), ("3.16e3", 3160),
+    ("3.16 \\times 10^{3}", 3160), ("thirty-six", 36), ("one hundred and five", 105),
+    ("30^\\circ", 30), ("\\frac12", "1/2"), ("\\log_2 8", 3), ("18 \\text{ dollars}", 18),
+    ("5!", 120), ("\\dfrac{6}{4}", "3/2"), ("\\tfrac{9}{3}", 3), ("91.00", 91),
+])
+def test_parse_values(text, value):
+    import sympy
+
+    assert parse(normalize(text)).value == sympy.Rational(str(value))
+
+
+def test_collections_and_order_rules():
+    assert parse("(1, 2)").value.kind == "()"
+    assert parse("[1, 2)").value.kind == "[)"
+    assert parse("\\{3, 1\\}").value.kind == "set"
+    assert isinstance(parse("1, 2").value, Collection) and parse("1, 2").value.kind == "bare"
+    eq = math_compare.answers_equal
+    assert eq(parse("(1, 2)"), parse("(2, 1)")) is False  # tuples are ordered
+    assert eq(parse("\\{1, 2\\}"), parse("\\{2, 1\\}")) is True  # sets are not
+    assert eq(parse("[1, 2]"), parse("(1, 2]")) is False  # interval brackets must match
+    assert eq(parse("25%"), parse("25")) is True and eq(parse("0.25"), parse("25%")) is True
+    assert eq(parse("25"), parse("0.25")) is False  # a bare fraction does not match a percent gold
+
+
+def test_number_words():
+    assert words_to_number("seventy-two") == 72
+    assert words_to_number("two thousand and five") == 2005
+    assert words_to_number("seventy apples") is None
+
+
+# ------------------------------------------------------------------ extraction configurations
+def test_extraction_configs_differ_as_documented():
+    text = "The final answer is 5. I hope it is correct.\nOn reflection: \\boxed{6}"
+    assert extract(text, CONFIGS["lighteval"]).spans[0] == "5"
+    assert extract(text, CONFIGS["simplerl"]).spans[0] == "6"
+    assert extract(text, CONFIGS["auto"]).spans[0] == "6"  # the last committed answer counts
+    assert extract("So 3 + 4 = 7.\nA: 1,234", CONFIGS["simplerl"]).spans[0] == "1234"
+    nested = "\\boxed{\\frac{\\sqrt{2}}{2}}"
+    assert extract(nested, CONFIGS["simplerl"]).spans[0] == "\\frac{\\sqrt{2}}{2}"
+
+
+def test_several_final_answers_last_committed_counts(auto):
+    text = "The answer is 41.\nWait, that is wrong; recomputing.\nThe answer is 42."
+    assert auto.judge([_sample(text)])[0].correct is True
+    assert auto.judge([_sample(text, "41")])[0].correct is False
+
+
+@pytest.mark.parametrize("text", ["Final answer: 42 or 43", "I cannot determine the answer from this.",
+                                  "Final answer: either 42 or 7", "There is not enough information."])
+def test_noncommittal_is_incorrect_not_unparseable(auto, text):
+    v = auto.judge([_sample(text)])[0]
+    assert v.correct is False and v.reason is None and "non-committal" in v.detail
+
+
+def test_no_answer_is_unparseable(auto):
+    v = auto.judge([_sample("I will think about it later.")])[0]
+    assert v.correct is None and v.reason == NoVerdict.UNPARSEABLE
+
+
+# ------------------------------------------------------------------ pathological inputs
+PATHOLOGICAL = [  # (name, candidate, reference, label)
+    ("exponent tower", "Final answer: $10^{10^{10^{10}}}$", "42", False),
+    ("python power tower", "Final answer: 9**9**9**9", "42", False),
+    ("factorial tower", "\\boxed{((100!)!)!}", "42", False),
+    ("factorial chain", "\\boxed{1000!!!!}", "42", False),
+    ("huge literal exponent", "Final answer: 1e999999999", "42", False),
+    ("deep brackets", "Final answer: " + "(" * 10_000 + "42" + ")" * 10_000, "42", True),
+    ("deep braces", "\\boxed{" + "{" * 10_000 + "41" + "}" * 10_000 + "}", "42", False),
+    ("deep unary minus", "\\boxed{" + "-(" * 5_000 + "42" + ")" * 5_000 + "}", "42", True),
+    ("1 MB of prose", "blah " * 200_000 + "\nFinal answer: 42", "42", True),
+    ("1 MB number", "Final answer: " + "9" * 1_000_000, "42", False),
+    ("1 MB sum", "\\boxed{" + "1+" * 500_000 + "1}", "500001", True),
+]
+
+
+def _check_pathological(judge) -> list[str]:
+    samples = [_sample(c, ref, sid=name) for name, c, ref, _ in PATHOLOGICAL]
+    problems = []
+    for (name, _, _, label), v in zip(PATHOLOGICAL, judge.judge(samples)):
+        if v.reason == NoVerdict.TIMEOUT:
+            continue
+        if v.correct is not label:
+            problems.append(f"{name}: {v.correct} ({v.reason}, {v.detail}) instead of {label}")
+    return problems
+
+
+def test_pathological_inputs_end_with_a_right_verdict_or_a_timeout():
+    with make_judge("sympy", timeout=TIMEOUT) as judge:
+        assert _check_pathological(judge) == []
+        # the pool survives: an ordinary sample right after still gets its verdict
+        assert judge.judge([_sample("\\boxed{42}")])[0].correct is True
+
+
+def test_pathological_inputs_from_a_worker_thread():
+    out: dict = {}
+
+    def run() -> None:
+        with make_judge("sympy", timeout=TIMEOUT, extraction="lighteval") as judge:
+            out["problems"] = _check_pathological(judge)
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(timeout=len(PATHOLOGICAL) * TIMEOUT * 2 + 60)
+    assert not t.is_alive()
+    assert out["problems"] == []
+
+
+def test_sympy_timeout_becomes_a_timeout_verdict():
+    # Simplifying a large symbolic difference cannot finish in 0.3 s: it must come back as timeout.
+    hard = "+".join(f"(x+{i})^{40 + i}" for i in range(12))
+    with make_judge("sympy", timeout=0.3) as judge:
+        v = judge.judge([_sample(f"\\boxed{{{hard}}}", hard.replace("+1)", "+2)"))])[0]
+    assert v.correct is None and v.reason == NoVerdict.TIMEOUT
+
+
+def test_size_bounds_make_huge_values_not_built_numbers():
+    assert isinstance(parse("10^{10^{10}}").value, math_build.Huge)
+    assert isinstance(parse("5000!").value, math_build.Huge)
+    with pytest.raises(ParseError):
+        parse("x^{100000}")  # symbolic power beyond MAX_SYMBOLIC_EXPONENT
+    with pytest.raises(ParseError):
+        parse("x^" * 300 + "x")  # tree deeper than MAX_DEPTH
+
+
+# ------------------------------------------------------------------ real data
+def _accuracy(verdicts, labels) -> float:
+    return sum((v.correct is True) == lab for v, lab in zip(verdicts, labels)) / len(labels)
+
+
+@pytest.mark.parametrize("name,limit", [("omni-math-gpt4o-examples", None), ("gsm8k-openai-solutions", 300)])
+def test_at_least_as_accurate_as_math_verify_on_bundled_test_split(auto, name, limit):
+    rows = [r for r in load_bundled(name, "test").rows if r.scorable][:limit]
+    labels = [bool(r.label) for r in rows]
+    ours = auto.judge([r.sample for r in rows])
+    with make_judge("math-verify") as mv:
+        theirs = mv.judge([r.sample for r in rows])
+    assert _accuracy(ours, labels) >= _accuracy(theirs, labels)
+    assert _accuracy(ours, labels) > 0.85
