@@ -13,8 +13,9 @@ uses the first span that parses.
   "A:" / "####" lines, markdown "## Answer" headings and `**bold**` answers, `\\boxed{}`.
   Several committed answers: the LAST one in the text counts (a model that corrects
   itself means its last statement), falling back to earlier ones only when the last
-  does not parse. Then the last markdown bold span, the last line when it is short, and
-  the last number. A committed span that hedges ("5 or 6", "cannot be determined",
+  does not parse. Then the last markdown bold span, the last line when it is short math
+  (not prose), and the last number, unless the output is cut off mid-formula (then
+  there is no answer). A committed span that hedges ("5 or 6", "cannot be determined",
   "I'm not sure"), or an output without a committed answer whose ending hedges, is
   non-committal: the judge marks it incorrect (not unparseable).
 """
@@ -124,6 +125,16 @@ def all_boxed(text: str) -> list[tuple[int, str]]:
             return out[::-1]
 
 
+def looks_truncated(text: str) -> bool:
+    """An output cut off mid-formula: ends with an operator or an open bracket, or its last
+    line has an unclosed `$` or `{`."""
+    tail = text.rstrip()
+    if not tail or tail[-1] in "+-*/=({[\\^_,":
+        return True
+    line = tail.rsplit("\n", 1)[-1]
+    return line.count("$") % 2 == 1 or line.count("{") > line.count("}")
+
+
 def _clean_span(span: str) -> str:
     span = span.strip().lstrip("*_:#= ").strip()
     inner = last_boxed(span)
@@ -170,6 +181,8 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
             found += _strategy(strategy, text)
         if not found:
             continue
+        if config.detect_noncommittal and group != config.groups[0] and looks_truncated(text):
+            break  # no committed answer and the output stops mid-formula: nothing to extract
         if config.last_committed_wins:
             found.sort(key=lambda f: -f[0])
         spans = [s for _, s, _ in found if s.strip()]
@@ -179,7 +192,7 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
             raw = found[0][2]
             if _HEDGES.search(raw) or _OR.search(found[0][1]):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group))
-        if config.fallback_numbers:
+        if config.fallback_numbers and group == config.groups[0]:
             spans += [n for s in spans[:1] for n in _numbers(s)[-1:] if n != s]
         if result.method:
             result.spans += spans
