@@ -167,3 +167,16 @@ def test_page_in_headless_chromium(site, tmp_path):
     proc = _chromium(f"--screenshot={shot}", "--window-size=1400,1800", "--hide-scrollbars",
                      site["page"].resolve().as_uri())
     assert shot.is_file() and shot.stat().st_size > 20_000, proc.stderr[-2000:]
+
+
+def test_svg_plots_escape_labels_and_mark_the_floor():
+    from judgesuite.leaderboard.svg import Point, line_plot, pareto_frontier, pareto_plot
+
+    evil = '<script>alert(1)</script>"'
+    svg = str(pareto_plot(evil, [Point(evil, 0.0, 0.8), Point("llm", 2e9, 0.9, 0.85, 0.95), Point("enc", 4e7, 0.7)]))
+    assert "<script" not in svg and "&lt;script&gt;" in svg
+    assert "0 (floor)" in svg and "1e9" in svg
+    svg = str(line_plot(evil, evil, evil, [(evil, "#000", [0, 1], [0.2, 0.4])]))
+    assert "<script" not in svg
+    # Cheapest (0 FLOPs) and most accurate are on the front; the dominated encoder is not.
+    assert pareto_frontier([(0.0, 0.8), (2e9, 0.9), (4e7, 0.7)]) == [True, True, False]
