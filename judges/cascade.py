@@ -1,0 +1,107 @@
+"""`cascade`: a cheap judge first; only uncertain samples go to an expensive (LLM) judge.
+
+A sample escalates when the cheap judge gives no verdict, or has no score, or its score
+lies within `band` of `threshold` (|score - threshold| <= band). band = 0 escalates only
+no-verdicts (and exact ties); band >= 0.5 escalates everything. FLOPs add up: the cheap
+judge's for every sample, the LLM's for escalated ones. `cascade_frontier` replays the
+band sweep from one run of each judge, giving the accuracy / FLOPs frontier.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .base import CostModel, Judge
+from .types import Sample, Verdict
+
+
+def escalates(v: Verdict, threshold: float, band: float) -> bool:
+    return v.correct is None or v.score is None or abs(float(v.score) - threshold) <= band
+
+
+class CascadeJudge(Judge):
+    """Cheap judge first (default: regex); no-verdicts and scores near the threshold go to an LLM judge."""
+
+    version = "1"
+    cost = CostModel("llm", 0)
+
+    def __init__(self, cheap: str = "regex", cheap_params: dict | None = None, expensive: str = "llm-direct",
+                 expensive_params: dict | None = None, threshold: float = 0.5, band: float = 0.0) -> None:
+        self.cheap = cheap
+        self.cheap_params = dict(cheap_params or {})
+        self.expensive = expensive
+        self.expensive_params = dict(expensive_params or {})
+        self.threshold = threshold
+        self.band = band
+        self._cheap: Judge | None = None
+        self._expensive: Judge | None = None
+
+    def _judges(self) -> tuple[Judge, Judge]:
+        from .registry import make_judge
+
+        if self._cheap is None:
+            self._cheap = make_judge(self.cheap, **self.cheap_params)
+        if self._expensive is None:
+            self._expensive = make_judge(self.expensive, **self.expensive_params)
+            self.cost = CostModel("llm", self._expensive.cost.parameters)
+        return self._cheap, self._expensive
+
+    @property
+    def deterministic(self) -> bool:  # type: ignore[override]
+        cheap, expensive = self._judges()
+        return cheap.deterministic and expensive.deterministic
+
+    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
+        cheap, expensive = self._judges()
+        first = cheap.judge(samples)
+        up = [i for i, v in enumerate(first) if escalates(v, self.threshold, self.band)]
+        second = dict(zip(up, expensive.judge([samples[i] for i in up]))) if up else {}
+        out = []
+        for i, v in enumerate(first):
+            if i not in second:
+                v.extra = {**v.extra, "escalated": False, "stage": self.cheap}
+                out.append(v)
+                continue
+            w = second[i]
+            w.extra = {**w.extra, "escalated": True, "stage": self.expensive,
+                       "cheap_verdict": v.correct, "cheap_score": v.score,
+                       "cheap_reason": v.reason.value if v.reason else None}
+            w.tokens += v.tokens
+            w.flops += v.flops
+            out.append(w)
+        return out
+
+    def close(self) -> None:
+        for j in (self._cheap, self._expensive):
+            if j is not None:
+                j.close()
+        self._cheap = self._expensive = None
+
+
+def cascade_frontier(cheap: Sequence[Verdict], expensive: Sequence[Verdict], labels: Sequence[bool | None],
+                     bands: Sequence[float], threshold: float = 0.5) -> list[dict[str, Any]]:
+    """Accuracy, no-verdict rate, escalation rate and mean FLOPs per sample for each band.
+
+    `cheap` and `expensive` hold both judges' verdicts on the same samples. Accuracy
+    follows the suite's headline convention (suite/metrics.py): a no-verdict counts as
+    a verdict of "incorrect"; the no-verdict rate is reported beside it. Only rows with
+    a label count.
+    """
+    rows = [(c, e, lab) for c, e, lab in zip(cheap, expensive, labels) if lab is not None]
+    out = []
+    for band in bands:
+        right = none = up = 0
+        flops = 0.0
+        for c, e, lab in rows:
+            v = c
+            flops += c.flops
+            if escalates(c, threshold, band):
+                up += 1
+                v = e
+                flops += e.flops
+            none += v.correct is None
+            right += (v.correct is True) == lab
+        n = len(rows) or 1
+        out.append({"band": band, "accuracy": right / n, "no_verdict_rate": none / n,
+                    "escalation_rate": up / n, "flops_per_sample": flops / n, "n": len(rows)})
+    return out

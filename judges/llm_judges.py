@@ -1,0 +1,278 @@
+"""LLM judges: `llm-direct` and `llm-cot` (the seed's two prompts), `llm-vote` (majority voting).
+
+All of them take the backend, the model and every sampling parameter as judge
+parameters, so these are part of the verdict cache identity. So are `backend_options`
+(threads, URLs, ...): llama.cpp's results change with the thread count (measured).
+Only `batch_size` is left out. The backend is loaded on first use and shared between
+judges of the process.
+
+Per verdict: `tokens` = prompt + generated tokens actually processed;
+`flops` = 2 x parameters x (prompt + generated tokens); `extra` holds
+`input_tokens`, `generated_tokens`, `flops_generated_only` (the seed's convention:
+generated tokens only), `latency_s` and the raw `reply`.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .base import CostModel, Judge
+from .llm_backends import DEFAULT_BACKEND, DEFAULT_MODEL, Generation, SamplingParams, logprob_of
+from .llm_prompts import PARSERS, join_references, render
+from .types import NoVerdict, Sample, Verdict
+
+# SmolLM2-135M-Instruct, the default model; replaced by the loaded model's own count.
+_DEFAULT_PARAMS = 134_515_008
+_WORDS = ("true", "false")
+
+
+def clip(text: str, limit: int) -> tuple[str, bool]:
+    """Keep at most `limit` characters: the head and the tail (where final answers are)."""
+    if len(text) <= limit:
+        return text, False
+    half = limit // 2
+    return text[:half] + "\n[...]\n" + text[-half:], True
+
+
+def p_true(gen: Generation, last: bool) -> float | None:
+    """P(True) / (P(True) + P(False)) at the generated position of the verdict word.
+
+    `last`: use the last True/False token (reasoning replies), else the first.
+    None when the backend gave no log-probabilities or no such position exists.
+    """
+    if not gen.tokens or not gen.token_logprobs:
+        return None
+    positions = [i for i, t in enumerate(gen.tokens) if t.strip().strip('"*').lower() in _WORDS]
+    if not positions:
+        return None
+    alts = gen.token_logprobs[positions[-1] if last else positions[0]]
+    lt, lf = logprob_of(alts, ["true"]), logprob_of(alts, ["false"])
+    if lt == lf == float("-inf"):
+        return None
+    m = max(lt, lf)
+    return math.exp(lt - m) / (math.exp(lt - m) + math.exp(lf - m))
+
+
+class _LLMJudge(Judge):
+    """Shared machinery: lazy shared backend, prompt building, token and FLOP accounting."""
+
+    cost = CostModel("llm", _DEFAULT_PARAMS)
+    identity_exclude = ("batch_size",)
+    prompt_kind = "direct"
+
+    def _setup(self, backend: str, model: str, backend_options: dict | None, batch_size: int,
+               max_field_chars: int) -> None:
+        self.backend = backend
+        self.model = model
+        self.backend_options = dict(backend_options or {})
+        self.batch_size = batch_size
+        self.max_field_chars = max_field_chars
+        self._backend = None
+
+    def _get_backend(self):
+        if self._backend is None:
+            from .llm_backends import shared_backend
+
+            self._backend = shared_backend(self.backend, self.model, **self.backend_options)
+            if self._backend.n_params:
+                self.cost = CostModel("llm", int(self._backend.n_params))
+        return self._backend
+
+    def _prompt(self, s: Sample, reference_first: bool = True) -> tuple[str, bool]:
+        q, cut_q = clip(s.question, self.max_field_chars)
+        c, cut_c = clip(s.candidate, self.max_field_chars)
+        r, cut_r = clip(join_references(s.references), self.max_field_chars)
+        return render(self.prompt_kind, q, r, c, reference_first), cut_q or cut_c or cut_r
+
+    def _generate(self, prompts: list[str], params: SamplingParams) -> list[Generation]:
+        backend = self._get_backend()
+        out: list[Generation] = []
+        for start in range(0, len(prompts), self.batch_size):
+            out.extend(backend.generate(prompts[start:start + self.batch_size], params))
+        return out
+
+    def _accounting(self, gens: Sequence[Generation]) -> dict[str, Any]:
+        n_in = sum(g.prompt_tokens for g in gens)
+        n_out = sum(g.generated_tokens for g in gens)
+        return {"input_tokens": n_in, "generated_tokens": n_out,
+                "flops_generated_only": self.cost.flops(n_out),
+                "latency_s": round(sum(g.latency_s for g in gens), 4)}
+
+    def close(self) -> None:
+        if self._backend is not None:
+            from .llm_backends import release_backend
+
+            release_backend(self._backend)
+            self._backend = None
+
+
+class LLMDirectJudge(_LLMJudge):
+    """The seed's direct prompt: reply "Final answer: True/False" (or bare True/False); score = P(True)."""
+
+    version = "1"
+    prompt_kind = "direct"
+
+    def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, temperature: float = 0.0,
+                 top_p: float = 1.0, max_new_tokens: int = 8, seed: int = 0, top_logprobs: int = 10,
+                 max_field_chars: int = 6000, backend_options: dict | None = None, batch_size: int = 16) -> None:
+        self._setup(backend, model, backend_options, batch_size, max_field_chars)
+        self.temperature = temperature
+        self.top_p = top_p
+        self.max_new_tokens = max_new_tokens
+        self.seed = seed
+        self.top_logprobs = top_logprobs
+        self.deterministic = backend != "http" or temperature == 0.0
+
+    def sampling(self) -> SamplingParams:
+        return SamplingParams(temperature=self.temperature, top_p=self.top_p, max_new_tokens=self.max_new_tokens,
+                              seed=self.seed, top_logprobs=self.top_logprobs)
+
+    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
+        built = [self._prompt(s) for s in samples]
+        gens = self._generate([p for p, _ in built], self.sampling())
+        return [self._verdict(g, cut) for g, (_, cut) in zip(gens, built)]
+
+    def _verdict(self, gen: Generation, truncated: bool) -> Verdict:
+        parse = PARSERS[self.prompt_kind]
+        extra = self._accounting([gen])
+        extra.update(reply=gen.text[:500], finish_reason=gen.finish_reason, truncated_input=truncated)
+        tokens = extra["input_tokens"] + extra["generated_tokens"]
+        decided = parse(gen.text)
+        if decided is None:
+            why = "token budget exhausted" if gen.finish_reason == "length" else "reply is not True/False"
+            return Verdict.none(NoVerdict.INVALID_OUTPUT, f"{why}: {gen.text[:200]!r}", tokens=tokens,
+                                flops=self.cost.flops(tokens), extra=extra)
+        score = p_true(gen, last=self.prompt_kind == "cot")
+        return Verdict(correct=decided, score=score, extracted=str(decided), tokens=tokens,
+                       flops=self.cost.flops(tokens), extra=extra)
+
+
+class LLMCoTJudge(LLMDirectJudge):
+    """The seed's reasoning prompt: free reasoning, concluded by "Final answer: True/False", within a token budget."""
+
+    prompt_kind = "cot"
+
+    def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, temperature: float = 0.0,
+                 top_p: float = 1.0, max_new_tokens: int = 256, seed: int = 0, top_logprobs: int = 10,
+                 max_field_chars: int = 6000, backend_options: dict | None = None, batch_size: int = 16) -> None:
+        super().__init__(backend, model, temperature, top_p, max_new_tokens, seed, top_logprobs,
+                         max_field_chars, backend_options, batch_size)
+
+
+class LLMVoteJudge(_LLMJudge):
+    """k sampled assessments with REFERENCE/CANDIDATE order shuffled between them; majority vote.
+
+    Orders are balanced (ceil(k/2) reference-first) and shuffled per sample with a seed
+    drawn from the judge seed and the sample's content, so verdicts are reproducible.
+    A tie among valid votes, or no valid vote, is a no-verdict (invalid_output).
+    extra: `votes`, `reference_first` (per assessment), `agreement` (share of valid
+    votes agreeing with the majority), `first_vote` (a single assessment, for the flip
+    rate), `position` votes; `vote_report` aggregates them against labels.
+    """
+
+    version = "1"
+
+    def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, k: int = 5,
+                 prompt: str = "direct", temperature: float = 0.7, top_p: float = 0.95, max_new_tokens: int = 8,
+                 seed: int = 0, shuffle: bool = True, max_field_chars: int = 6000,
+                 backend_options: dict | None = None, batch_size: int = 16) -> None:
+        if k < 1:
+            raise ValueError("k must be >= 1")
+        if prompt not in PARSERS:
+            raise ValueError(f"prompt must be one of {', '.join(PARSERS)}")
+        self._setup(backend, model, backend_options, batch_size, max_field_chars)
+        self.k = k
+        self.prompt = prompt
+        self.prompt_kind = prompt
+        self.temperature = temperature
+        self.top_p = top_p
+        self.max_new_tokens = max_new_tokens
+        self.seed = seed
+        self.shuffle = shuffle
+        self.deterministic = backend != "http" or temperature == 0.0
+
+    def orders(self, sample: Sample) -> list[bool]:
+        """reference_first per assessment."""
+        if not self.shuffle:
+            return [True] * self.k
+        orders = [i % 2 == 0 for i in range(self.k)]
+        random.Random(f"{self.seed}:{sample.content_hash()}").shuffle(orders)
+        return orders
+
+    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
+        prompts, owners, orders, cuts = [], [], [], [False] * len(samples)
+        for n, s in enumerate(samples):
+            for ref_first in self.orders(s):
+                text, cut = self._prompt(s, ref_first)
+                prompts.append(text)
+                owners.append(n)
+                orders.append(ref_first)
+                cuts[n] = cuts[n] or cut
+        # Assessment i of every sample uses sampling seed (seed, i); the backend mixes in the prompt.
+        gens: list[Generation | None] = [None] * len(prompts)
+        for i in range(self.k):
+            idx = [j for j in range(len(prompts)) if j % self.k == i]
+            params = SamplingParams(temperature=self.temperature, top_p=self.top_p,
+                                    max_new_tokens=self.max_new_tokens, seed=self.seed * 1000 + i)
+            for j, g in zip(idx, self._generate([prompts[j] for j in idx], params)):
+                gens[j] = g
+        parse = PARSERS[self.prompt]
+        out = []
+        for n in range(len(samples)):
+            mine = [j for j in range(len(prompts)) if owners[j] == n]
+            votes = [parse(gens[j].text) for j in mine]
+            out.append(self._aggregate(votes, [orders[j] for j in mine], [gens[j] for j in mine], cuts[n]))
+        return out
+
+    def _aggregate(self, votes: list[bool | None], orders: list[bool], gens: list[Generation],
+                   truncated: bool) -> Verdict:
+        extra = self._accounting(gens)
+        extra.update(votes=votes, reference_first=orders, first_vote=votes[0], truncated_input=truncated,
+                     replies=[g.text[:120] for g in gens])
+        tokens = extra["input_tokens"] + extra["generated_tokens"]
+        valid = [v for v in votes if v is not None]
+        yes = sum(valid)
+        kw = dict(tokens=tokens, flops=self.cost.flops(tokens), extra=extra)
+        if not valid:
+            return Verdict.none(NoVerdict.INVALID_OUTPUT, f"no valid vote in {len(votes)}", **kw)
+        if 2 * yes == len(valid):
+            extra["agreement"] = 0.5
+            return Verdict.none(NoVerdict.INVALID_OUTPUT, f"tie: {yes} True, {len(valid) - yes} False, "
+                                f"{len(votes) - len(valid)} invalid", **kw)
+        majority = 2 * yes > len(valid)
+        extra["agreement"] = sum(v == majority for v in valid) / len(valid)
+        return Verdict(correct=majority, score=yes / len(valid), extracted=str(majority), **kw)
+
+
+def vote_report(verdicts: Sequence[Verdict], labels: Sequence[bool | None]) -> dict[str, Any]:
+    """Agreement rate, flip rate and position-bias gap of `llm-vote` verdicts against labels.
+
+    flip rate: share of samples (majority and first assessment both valid) where the
+    majority differs from the first single assessment. Position-bias gap: accuracy of
+    single assessments with the reference first minus with the candidate first.
+    """
+    agree, flips, flip_n = [], 0, 0
+    pos = {True: [0, 0], False: [0, 0]}  # reference_first -> [correct, total]
+    for v, label in zip(verdicts, labels):
+        e = v.extra
+        if "votes" not in e:
+            continue
+        if "agreement" in e:
+            agree.append(e["agreement"])
+        if v.correct is not None and e.get("first_vote") is not None:
+            flip_n += 1
+            flips += v.correct != e["first_vote"]
+        if label is None:
+            continue
+        for vote, first in zip(e["votes"], e["reference_first"]):
+            if vote is not None:
+                pos[first][0] += vote == label
+                pos[first][1] += 1
+    acc = {k: (c / n if n else None) for k, (c, n) in pos.items()}
+    gap = acc[True] - acc[False] if None not in acc.values() else None
+    return {"agreement_rate": sum(agree) / len(agree) if agree else None,
+            "flip_rate": flips / flip_n if flip_n else None,
+            "accuracy_reference_first": acc[True], "accuracy_candidate_first": acc[False],
+            "position_bias_gap": gap}
