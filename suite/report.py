@@ -19,8 +19,8 @@ def summary_table(results: dict[str, Any]) -> str:
     probes = by_ds.pop("master-keys", [])
     for ds, entries in by_ds.items():
         split = entries[0].get("split") or "whole file"
-        lines.append(f"\n{ds} ({split}, {entries[0]['n_rows']} rows; label accuracy "
-                     f"{_pct(entries[0]['metrics'].get('positive_rate_labels')).strip()}%)")
+        lines.append(f"\n{ds} ({split}, {entries[0]['n_rows']} rows, "
+                     f"{_pct(entries[0]['metrics'].get('positive_rate_labels')).strip()}% labelled correct)")
         lines.append(header)
         for e in sorted(entries, key=lambda e: -(e["metrics"].get("accuracy") or 0)):
             m = e["metrics"]
