@@ -2,7 +2,8 @@
 
 All of them take the backend, the model and every sampling parameter as judge
 parameters, so these are part of the verdict cache identity. So are `backend_options`
-(threads, URLs, ...): llama.cpp's results change with the thread count (measured).
+(URLs, context size...) and `threads` (a top-level parameter so that the command line
+can set it): llama.cpp's results change with the thread count (measured).
 Only `batch_size` is left out. The backend is loaded on first use and shared between
 judges of the process.
 
@@ -63,9 +64,10 @@ class _LLMJudge(Judge):
     prompt_kind = "direct"
 
     def _setup(self, backend: str, model: str, backend_options: dict | None, batch_size: int,
-               max_field_chars: int) -> None:
+               max_field_chars: int, threads: int | None) -> None:
         self.backend = backend
         self.model = model
+        self.threads = threads
         self.backend_options = dict(backend_options or {})
         self.batch_size = batch_size
         self.max_field_chars = max_field_chars
@@ -75,7 +77,10 @@ class _LLMJudge(Judge):
         if self._backend is None:
             from .llm_backends import shared_backend
 
-            self._backend = shared_backend(self.backend, self.model, **self.backend_options)
+            options = dict(self.backend_options)
+            if self.threads is not None and self.backend in ("llamacpp", "transformers"):
+                options["threads"] = self.threads
+            self._backend = shared_backend(self.backend, self.model, **options)
             if self._backend.n_params:
                 self.cost = CostModel("llm", int(self._backend.n_params))
         return self._backend
@@ -116,8 +121,9 @@ class LLMDirectJudge(_LLMJudge):
 
     def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, temperature: float = 0.0,
                  top_p: float = 1.0, max_new_tokens: int = 8, seed: int = 0, top_logprobs: int = 10,
-                 max_field_chars: int = 6000, backend_options: dict | None = None, batch_size: int = 16) -> None:
-        self._setup(backend, model, backend_options, batch_size, max_field_chars)
+                 max_field_chars: int = 6000, threads: int | None = None, backend_options: dict | None = None,
+                 batch_size: int = 16) -> None:
+        self._setup(backend, model, backend_options, batch_size, max_field_chars, threads)
         self.temperature = temperature
         self.top_p = top_p
         self.max_new_tokens = max_new_tokens
@@ -156,9 +162,10 @@ class LLMCoTJudge(LLMDirectJudge):
 
     def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, temperature: float = 0.0,
                  top_p: float = 1.0, max_new_tokens: int = 256, seed: int = 0, top_logprobs: int = 10,
-                 max_field_chars: int = 6000, backend_options: dict | None = None, batch_size: int = 16) -> None:
+                 max_field_chars: int = 6000, threads: int | None = None, backend_options: dict | None = None,
+                 batch_size: int = 16) -> None:
         super().__init__(backend, model, temperature, top_p, max_new_tokens, seed, top_logprobs,
-                         max_field_chars, backend_options, batch_size)
+                         max_field_chars, threads, backend_options, batch_size)
 
 
 class LLMVoteJudge(_LLMJudge):
@@ -176,13 +183,13 @@ class LLMVoteJudge(_LLMJudge):
 
     def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, k: int = 5,
                  prompt: str = "direct", temperature: float = 0.7, top_p: float = 0.95, max_new_tokens: int = 8,
-                 seed: int = 0, shuffle: bool = True, max_field_chars: int = 6000,
+                 seed: int = 0, shuffle: bool = True, max_field_chars: int = 6000, threads: int | None = None,
                  backend_options: dict | None = None, batch_size: int = 16) -> None:
         if k < 1:
             raise ValueError("k must be >= 1")
         if prompt not in PARSERS:
             raise ValueError(f"prompt must be one of {', '.join(PARSERS)}")
-        self._setup(backend, model, backend_options, batch_size, max_field_chars)
+        self._setup(backend, model, backend_options, batch_size, max_field_chars, threads)
         self.k = k
         self.prompt = prompt
         self.prompt_kind = prompt

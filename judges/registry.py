@@ -139,6 +139,8 @@ _BUILTIN = {
                  "k sampled LLM assessments, REFERENCE/CANDIDATE order shuffled, majority vote"),
     "cascade": ("judgesuite.judges.cascade:CascadeJudge", "llm",
                 "cheap judge first (regex); no-verdicts and near-threshold scores escalate to an LLM judge"),
+    "llm-validated": ("judgesuite.judges.reference_validation:ValidatedReferenceJudge", "llm",
+                      "two-stage reference validation (answer alone, then check the reference), then llm-direct"),
     "encoder": ("judgesuite.judges.encoder:EncoderJudge", "encoder",
                 "BERT-as-a-Judge: fine-tuned encoder classifier on (question, candidate, reference)"),
     "bertscore": ("judgesuite.judges.bertscore_judge:BERTScoreJudge", "encoder",

@@ -6,7 +6,8 @@ Usage (writes JSON to --out; verdicts are cached, so an interrupted run resumes)
   nice -n 10 python scripts/measure_llm_judges.py --judges llm-direct --frontier regex --limit 100 --out f.json
 
 Rows are the runner's fixed subset (`limit_rows`: smallest id hashes among scorable rows).
-For llm-vote it adds `vote_report` (agreement, flips, position-bias gap); with
+For llm-vote it adds `vote_report` (agreement, flips, position-bias gap); for
+llm-validated the audit counts and the accuracy without flagged items; with
 --frontier CHEAP it replays the cascade CHEAP -> first judge over bands 0..0.5.
 """
 from __future__ import annotations
@@ -44,6 +45,15 @@ def summarise(rows, verdicts, seconds, judge) -> dict:
     }
     if any("votes" in v.extra for v in verdicts):
         out["vote_report"] = vote_report(verdicts, [r.label for r in rows])
+    if any("reference_flagged" in v.extra for v in verdicts):
+        # The seed's "filtering out inapplicable samples": flagged items leave scoring, counted.
+        keep = [i for i, v in enumerate(verdicts) if not v.extra.get("reference_flagged")]
+        out["reference_flagged"] = len(rows) - len(keep)
+        out["reference_status"] = {k: sum(v.extra.get("reference_status") == k for v in verdicts)
+                                   for k in ("valid", "flagged", "unchecked")}
+        if keep and len(keep) < len(rows):
+            m2 = compute_metrics([bool(rows[i].label) for i in keep], [verdicts[i] for i in keep], bootstrap=0)
+            out["accuracy_without_flagged"] = m2.get("accuracy")
     if any("escalated" in v.extra for v in verdicts):
         out["escalation_rate"] = sum(bool(v.extra.get("escalated")) for v in verdicts) / n
     return out
