@@ -97,10 +97,6 @@ def _is_number(x: object) -> bool:
     return isinstance(x, sympy.Expr) and x.is_number
 
 
-def _huge_result(sign: int, log10: float | None) -> object:
-    return Huge(sign, log10)
-
-
 def neg(a: object) -> object:
     if isinstance(a, Huge):
         return Huge(-a.sign, a.log10)

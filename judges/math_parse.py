@@ -1,8 +1,9 @@
 """Parse a normalised math answer into SymPy objects with our own tokenizer and grammar.
 
 No `eval`, `sympify` or `parse_expr` ever sees the text: the tokenizer emits a fixed
-set of token kinds and the parser builds SymPy objects from them directly, calling only
-the constructors in `_FUNCS` (an allow-list). The parser is iterative (an operator-
+set of token kinds and the parser builds values only through the bounded constructors
+of math_build (the allow-list of node types: numbers, symbols, pi/e/oo, + - * / ^, !,
+binom, roots, a few elementary functions, collections). The parser is iterative (an operator-
 precedence parser with one frame per open bracket), so 10,000 nested brackets cost no
 recursion. Sizes are bounded before anything is built:
 
@@ -15,7 +16,7 @@ recursion. Sizes are bounded before anything is built:
 Grammar (precedence low to high): `,` and `\\cup` separate the items of a collection;
 `=` (also `\\approx`, `\\Rightarrow`) discards its left side, so `x = 5` reads as 5;
 `+ -`; `* / \\times \\cdot \\div` and implicit multiplication; unary minus; `^` / `**`
-(right-associative); postfix `!` and `%`; functions (`\\frac`, `\\sqrt`, `\\sqrt[n]`,
+(right-associative); postfix `!` and `%`; two numbers side by side ("5 3") are refused; functions (`\\frac`, `\\sqrt`, `\\sqrt[n]`,
 `\\binom`, `\\sin`..., `\\log_b`) bind the next operand(s) directly, as in LaTeX.
 
 Collections (order rules): `(a, b)` is an ordered tuple (also an open interval); `[a, b]`,
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 import sympy
 
 from . import math_build as B
-from .math_build import Huge, ParseError
+from .math_build import ParseError
 
 MAX_CHARS = 2_000_000
 MAX_DEPTH = 200

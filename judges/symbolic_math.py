@@ -61,8 +61,10 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
     details = []
     for ref, gold in golds:
         if gold is None or cand is None:
-            if _text_key(ref) and _text_key(ref) == _text_key(span):
-                return True, span[:200], f"{ex.method}: equal as text"
+            # a text answer ("\\text{No}"): the top-priority span, or the one that parsed
+            for text in dict.fromkeys((ex.spans[0], span)):
+                if _text_key(ref) and _text_key(ref) == _text_key(text):
+                    return True, text[:200], f"{ex.method}: equal as text"
             details.append(f"{_UNPARSEABLE}: {'reference' if gold is None else 'candidate'} not parseable")
             continue
         result = answers_equal(gold, cand)

@@ -3,6 +3,7 @@
 Usage:
     python scripts/measure_math_judges.py --split test [--judges sympy,math-verify] [--out FILE.json]
     python scripts/measure_math_judges.py --split all --discrepancy
+    python scripts/measure_math_judges.py --formats   # per-family accuracy on the format-variety set
 
 Accuracy counts a no-verdict as incorrect; F1 has positive = "correct" and is taken
 against `row.label`. `--discrepancy` adds the per-model accuracy (fraction of a
@@ -48,8 +49,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--judges", default=",".join(JUDGES))
     ap.add_argument("--datasets", default=",".join(MATH_SETS))
     ap.add_argument("--discrepancy", action="store_true")
+    ap.add_argument("--formats", action="store_true",
+                    help="per-family accuracy on the format-variety set of tests/sympy_format_set.py")
+    ap.add_argument("--per-family", type=int, default=8)
     ap.add_argument("--out")
     args = ap.parse_args(argv)
+    if args.formats:
+        return formats(args)
     split = None if args.split == "all" else args.split
     report: dict = {"split": args.split, "sets": {}, "discrepancy": {}}
     for ds in args.datasets.split(","):
@@ -77,6 +83,30 @@ def main(argv: list[str] | None = None) -> int:
                                 "lighteval": round(lt, 4), "diff": round(sr - lt, 4)}
             report["discrepancy"][ds] = table
     text = json.dumps(report, indent=1)
+    if args.out:
+        with open(args.out, "w") as fh:
+            fh.write(text)
+    print(text)
+    return 0
+
+
+def formats(args: argparse.Namespace) -> int:
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+    from tests.sympy_format_set import FAMILIES, build
+
+    data = build(per_family=args.per_family)
+    table: dict[str, dict[str, float]] = {f: {"n": 0} for f in FAMILIES}
+    for f, _, _ in data:
+        table[f]["n"] += 1
+    for spec in args.judges.split(","):
+        name, params = JUDGES[spec]
+        with make_judge(name, **params) as judge:
+            verdicts = judge.judge([s for _, s, _ in data])
+        for f in FAMILIES:
+            idx = [i for i, (fam, _, _) in enumerate(data) if fam == f]
+            table[f][spec] = round(sum((verdicts[i].correct is True) == data[i][2] for i in idx) / len(idx), 3)
+        print(spec, "done", file=sys.stderr, flush=True)
+    text = json.dumps(table, indent=1)
     if args.out:
         with open(args.out, "w") as fh:
             fh.write(text)
