@@ -114,14 +114,21 @@ class EncoderJudge(Judge):
         self.batch_size = int(batch_size)
         self.threads = threads
         self._loaded = None
+        self._load_error: str | None = None
 
     def _load(self):
         if self._loaded is None:
+            if self._load_error is not None:  # fail fast: the base class retries sample by sample
+                raise RuntimeError(self._load_error)
             if self.threads:
                 import torch
 
                 torch.set_num_threads(int(self.threads))
-            tokenizer, model = load_classifier(self.checkpoint, self.dtype)
+            try:
+                tokenizer, model = load_classifier(self.checkpoint, self.dtype)
+            except Exception as exc:
+                self._load_error = f"cannot load encoder checkpoint {self.checkpoint!r}: {type(exc).__name__}: {exc}"[:500]
+                raise RuntimeError(self._load_error) from exc
             builder = InputBuilder(tokenizer, self.input_format, self.max_length)
             total, non_emb = count_parameters(model)
             self.cost = CostModel("encoder", total)
