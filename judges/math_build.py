@@ -7,7 +7,6 @@ before calling SymPy, so no input can make SymPy build a number with more than
 from __future__ import annotations
 
 import math
-import re
 from fractions import Fraction
 
 import sympy
@@ -42,7 +41,6 @@ class Huge:
 
 UNKNOWN = Huge(0, None)
 _SYMBOLS: dict[str, sympy.Symbol] = {}
-_NUM = re.compile(r"(\d*)\.?(\d*)(?:[eE]([-+]?\d+))?$")
 
 
 def symbol(name: str) -> sympy.Symbol:
@@ -56,10 +54,10 @@ CONSTANTS = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo}
 
 def number(text: str) -> object:
     """A decimal literal (`12`, `0.5`, `3.16e3`) as an exact Rational, or a Huge."""
-    m = _NUM.match(text)
-    if m is None:
+    mantissa, _, exp = text.lower().partition("e")
+    int_part, _, frac_part = mantissa.partition(".")
+    if not (int_part + frac_part).isdigit() or (exp and not exp.lstrip("+-").isdigit()):
         raise ParseError(f"bad number {text[:40]!r}")
-    int_part, frac_part, exp = m.group(1), m.group(2), m.group(3)
     digits = (int_part + frac_part).lstrip("0")
     exp_value = int(exp) if exp and len(exp) < 12 else (0 if not exp else 10**12 * (-1 if exp[0] == "-" else 1))
     if not digits:

@@ -48,7 +48,7 @@ _OR = re.compile(r"(?:\d|\})\s*(?:,\s*)?\b(?:or|and/or)\b\s*[-$\\(]*\d|\beither\
 _AUTO_MARKERS = re.compile(
     r"final\s+answer\s*(?:is|:|=)?\s*:?"
     r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:is|would be|will be)\s*:?"
-    r"|\banswer\s*(?:is\s*)?:|(?m:^\s*A\s*:)|####|(?m:^#+\s*(?:final\s+)?answer\s*:?\s*$)",
+    r"|\banswer\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answer\s*:?\s*$)",
     re.IGNORECASE)
 _LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|;|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",

@@ -34,7 +34,7 @@ _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mbox|emph|
 _SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|~|\\left\b|\\right\b|\\big|\\Big")
 _THOUSANDS_BRACE = re.compile(r"(?<=\d)\{,\}(?=\d{3})")
 _THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]|\.\d)")
-_DEGREES = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|°|\\degree|\bdegrees?\b", re.IGNORECASE)
+_DEGREES = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|°|\\degree|\bdegrees?\b", re.IGNORECASE)
 _PERCENT = re.compile(r"\\%|\bpercent\b|\bper\s+cent\b", re.IGNORECASE)
 # a word, with the exponent of a unit (cm^2) that goes with it
 _WORDS = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}(?:\^\{?\d\}?)?")

@@ -60,10 +60,10 @@ class Parsed:
 
 
 # ---------------------------------------------------------------- tokenizer
-_NUM = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+(?![\d.]))?")
+_NUM = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+(?![\d.]))?", re.ASCII)
 _CMD = re.compile(r"\\([A-Za-z]+|[{}|])")
 _WORD = re.compile(r"[A-Za-z]+")
-_SHORT_ARGS = re.compile(r"\s*(\d)\s*(\d)")
+_SHORT_ARGS = re.compile(r" ?(\d) ?(\d)")
 _SUB = re.compile(r"_(?:\{([A-Za-z0-9]{1,8})\}|([A-Za-z0-9]))")
 
 # name -> arity; the tokenizer maps LaTeX commands and bare words onto these.
@@ -104,7 +104,7 @@ def tokenize(text: str) -> list[Tok]:
         c = text[i]
         if c.isspace():
             i += 1
-        elif c.isdigit() or (c == "." and i + 1 < n and text[i + 1].isdigit()):
+        elif "0" <= c <= "9" or (c == "." and i + 1 < n and "0" <= text[i + 1] <= "9"):
             m = _NUM.match(text, i)
             toks.append(Tok("num", m.group()))
             i = m.end()
