@@ -13,7 +13,8 @@ uses the first span that parses.
   "A:" / "####" lines, markdown "## Answer" headings and `**bold**` answers, `\\boxed{}`.
   Several committed answers: the LAST one in the text counts (a model that corrects
   itself means its last statement), falling back to earlier ones only when the last
-  does not parse. Then the last markdown bold span, the last line when it is short math
+  does not parse. A committed span that negates ("not 81") or lists options ("one of:
+  34; 81") is non-committal too. Then the last markdown bold span, the last line when it is short math
   (not prose), and the last number, unless the output is cut off mid-formula (then
   there is no answer). A committed span that hedges ("5 or 6", "cannot be determined",
   "I'm not sure"), or an output without a committed answer whose ending hedges, is
@@ -42,6 +43,11 @@ _HEDGES = re.compile(
     r"|\bI(?: a|')m not (?:sure|certain)|\bno (?:definitive|definite|single|unique) answer"
     r"|\bit depends\b|\bunclear\b|\bundetermined\b|\bambiguous\b|\bthere is no way to",
     re.IGNORECASE)
+# in a committed span: a negation ("the answer is not 81") or a list of options gives no answer
+_SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|between)\b", re.IGNORECASE)
+# right before a \boxed{}: "is not \boxed{81}", "one of the following: 9; \boxed{81}"
+_BEFORE_BOXED_HEDGE = re.compile(r"(?:\b(?:not|isn't|never)|\bone of the following:?[^\n]*)\s*(?:\\\[|\$\$?|\\\()?\s*$",
+                                 re.IGNORECASE)
 _OR = re.compile(r"(?:\d|\})\s*(?:,\s*)?\b(?:or|and/or)\b\s*[-$\\(]*\d|\beither\b", re.IGNORECASE)
 
 # (pattern, committed?) markers after which the answer span starts
@@ -51,7 +57,7 @@ _AUTO_MARKERS = re.compile(
     r"|\banswer\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answer\s*:?\s*$)",
     re.IGNORECASE)
 _LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|;|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",
+_SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",
                            re.IGNORECASE)
 
 
@@ -189,8 +195,10 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
         if not spans:
             continue
         if config.detect_noncommittal and group == config.groups[0]:
-            raw = found[0][2]
-            if _HEDGES.search(raw) or _OR.search(found[0][1]):
+            raw = found[0][2] or ""
+            before = text[max(0, found[0][0] - 120):found[0][0]]
+            if (_HEDGES.search(raw) or _OR.search(found[0][1]) or _SPAN_HEDGES.search(found[0][1])
+                    or (found[0][2] is None and _BEFORE_BOXED_HEDGE.search(before))):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group))
         if config.fallback_numbers and group == config.groups[0]:
             spans += [n for s in spans[:1] for n in _numbers(s)[-1:] if n != s]
@@ -208,7 +216,7 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
 
 def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
     if name == "boxed":
-        return [(p, s, s) for p, s in all_boxed(text)][-5:]
+        return [(p, s, None) for p, s in all_boxed(text)][-5:]  # raw None: a boxed span
     if name == "marker":
         return _marker_spans(text, _AUTO_MARKERS)
     if name == "lighteval_marker":

@@ -48,6 +48,8 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
     references, candidate, extraction = task
     ex = extract(candidate, CONFIGS[extraction])
     if ex.noncommittal:
+        if ex.spans and any(_text_key(r) and _text_key(r) == _text_key(ex.spans[0]) for r in references):
+            return True, ex.spans[0][:200], f"{ex.method}: equal as text"  # the gold itself says "a or b"
         return False, (ex.spans[0][:200] if ex.spans else None), "non-committal answer"
     if not ex.spans:
         return None, None, f"{_UNPARSEABLE}: no answer found"

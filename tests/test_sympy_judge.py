@@ -109,10 +109,17 @@ def test_several_final_answers_last_committed_counts(auto):
 
 
 @pytest.mark.parametrize("text", ["Final answer: 42 or 43", "I cannot determine the answer from this.",
-                                  "Final answer: either 42 or 7", "There is not enough information."])
+                                  "Final answer: either 42 or 7", "There is not enough information.",
+                                  "The answer is not 42.", "The answer is one of the following: 7; 42; 9.",
+                                  "The answer is not \\[\n\\boxed{42}\n\\]."])
 def test_noncommittal_is_incorrect_not_unparseable(auto, text):
     v = auto.judge([_sample(text)])[0]
     assert v.correct is False and v.reason is None and "non-committal" in v.detail
+
+
+def test_a_negation_elsewhere_does_not_make_an_answer_noncommittal(auto):
+    v = auto.judge([_sample("Since x is not negative, the answer is \\boxed{42}.")])[0]
+    assert v.correct is True
 
 
 def test_no_answer_is_unparseable(auto):
