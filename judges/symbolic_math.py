@@ -35,6 +35,7 @@ def _parse(text: str) -> Parsed | None:
         return None
 
 
+_GOLD_OR = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
 _TEXT_NOISE = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*|[\\${}\s.,;:!()]")
 
 
@@ -48,7 +49,7 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
     references, candidate, extraction = task
     ex = extract(candidate, CONFIGS[extraction])
     if ex.noncommittal:
-        if ex.spans and any(_text_key(r) and _text_key(r) == _text_key(ex.spans[0]) for r in references):
+        if ex.spans and any(_GOLD_OR.search(r) and _text_key(r) == _text_key(ex.spans[0]) for r in references):
             return True, ex.spans[0][:200], f"{ex.method}: equal as text"  # the gold itself says "a or b"
         return False, (ex.spans[0][:200] if ex.spans else None), "non-committal answer"
     if not ex.spans:
