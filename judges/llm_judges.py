@@ -63,7 +63,7 @@ class _LLMJudge(Judge):
     identity_exclude = ("batch_size",)
     prompt_kind = "direct"
 
-    def _setup(self, backend: str, model: str, backend_options: dict | None, batch_size: int,
+    def _setup(self, backend: str, model: str, backend_options: dict | None, batch_size: int | None,
                max_field_chars: int, threads: int | None) -> None:
         self.backend = backend
         self.model = model
@@ -93,9 +93,10 @@ class _LLMJudge(Judge):
 
     def _generate(self, prompts: list[str], params: SamplingParams) -> list[Generation]:
         backend = self._get_backend()
+        step = self.batch_size or max(1, len(prompts))  # None: the whole batch (vLLM schedules it)
         out: list[Generation] = []
-        for start in range(0, len(prompts), self.batch_size):
-            out.extend(backend.generate(prompts[start:start + self.batch_size], params))
+        for start in range(0, len(prompts), step):
+            out.extend(backend.generate(prompts[start:start + step], params))
         return out
 
     def _accounting(self, gens: Sequence[Generation]) -> dict[str, Any]:
@@ -122,7 +123,7 @@ class LLMDirectJudge(_LLMJudge):
     def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, temperature: float = 0.0,
                  top_p: float = 1.0, max_new_tokens: int = 8, seed: int = 0, top_logprobs: int = 10,
                  max_field_chars: int = 6000, threads: int | None = None, backend_options: dict | None = None,
-                 batch_size: int = 16) -> None:
+                 batch_size: int | None = None) -> None:
         self._setup(backend, model, backend_options, batch_size, max_field_chars, threads)
         self.temperature = temperature
         self.top_p = top_p
@@ -163,7 +164,7 @@ class LLMCoTJudge(LLMDirectJudge):
     def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, temperature: float = 0.0,
                  top_p: float = 1.0, max_new_tokens: int = 256, seed: int = 0, top_logprobs: int = 10,
                  max_field_chars: int = 6000, threads: int | None = None, backend_options: dict | None = None,
-                 batch_size: int = 16) -> None:
+                 batch_size: int | None = None) -> None:
         super().__init__(backend, model, temperature, top_p, max_new_tokens, seed, top_logprobs,
                          max_field_chars, threads, backend_options, batch_size)
 
@@ -184,7 +185,7 @@ class LLMVoteJudge(_LLMJudge):
     def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, k: int = 5,
                  prompt: str = "direct", temperature: float = 0.7, top_p: float = 0.95, max_new_tokens: int = 8,
                  seed: int = 0, shuffle: bool = True, max_field_chars: int = 6000, threads: int | None = None,
-                 backend_options: dict | None = None, batch_size: int = 16) -> None:
+                 backend_options: dict | None = None, batch_size: int | None = None) -> None:
         if k < 1:
             raise ValueError("k must be >= 1")
         if prompt not in PARSERS:

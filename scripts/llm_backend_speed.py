@@ -1,8 +1,9 @@
 """Compare the transformers and llama.cpp backends on real judge prompts (the default-backend choice).
 
-Usage: nice -n 10 python scripts/llm_backend_speed.py --rows 8 --threads 2 > speed.json
-Times load, and per-sample latency of the direct prompt on bundled rows (greedy, 8 new
-tokens, top-10 log-probs), plus pure decoding speed (64 new tokens on one prompt).
+Usage: nice -n 10 python scripts/llm_backend_speed.py --rows 6 --threads 1 > speed.json
+Both backends are loaded, then every prompt is timed on one and then the other, so both
+see the same machine load. Prompts: the direct judge prompt on bundled test rows (greedy,
+8 new tokens, top-10 log-probs); decoding: 64 new tokens after a short prompt.
 """
 from __future__ import annotations
 
@@ -17,33 +18,47 @@ from judgesuite.suite.data import load_bundled
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--rows", type=int, default=8)
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--backends", default="llamacpp,transformers")
+    ap.add_argument("--rows", type=int, default=6)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--configs", default="llamacpp,transformers",
+                    help="llamacpp, transformers (float32), transformers-bf16")
     args = ap.parse_args()
-    samples = [r.sample for name in ("gsm8k-openai-solutions", "evouna-nq")
+    samples = [r.sample for name in ("gsm8k-openai-solutions", "openqa-eval-nq301")
                for r in load_bundled(name, "test").rows[: args.rows // 2]]
     prompts = [LLMDirectJudge()._prompt(s)[0] for s in samples]
     direct = SamplingParams(max_new_tokens=8, top_logprobs=10)
-    decode = SamplingParams(max_new_tokens=64, stop=())
-    report = {}
-    for kind in args.backends.split(","):
-        opts = {"threads": args.threads} | ({"batch_size": 1} if kind == "transformers" else {})
+    decode = SamplingParams(max_new_tokens=64)
+    story = ["Write a short story about a robot who learns to paint."]
+    backends, report = {}, {}
+    for kind in args.configs.split(","):
+        opts = {"threads": args.threads}
+        if kind.startswith("transformers"):
+            opts.update(batch_size=1, dtype="bfloat16" if kind.endswith("bf16") else "float32")
         t0 = time.perf_counter()
-        backend = make_backend(kind, "smollm2-135m", **opts)
-        load = time.perf_counter() - t0
-        backend.generate(prompts[:1], direct)  # warm-up
+        backends[kind] = make_backend(kind.split("-")[0], "smollm2-135m", **opts)
+        report[kind] = {"load_s": round(time.perf_counter() - t0, 2), "direct_s": [], "prompt_tokens": 0,
+                        "generated_tokens": 0, "replies": []}
+        backends[kind].generate(prompts[:1], direct)  # warm-up
+    for p in prompts:
+        for kind, b in backends.items():
+            t0 = time.perf_counter()
+            (g,) = b.generate([p], direct)
+            r = report[kind]
+            r["direct_s"].append(time.perf_counter() - t0)
+            r["prompt_tokens"] += g.prompt_tokens
+            r["generated_tokens"] += g.generated_tokens
+            r["replies"].append(g.text)
+    for kind, b in backends.items():
         t0 = time.perf_counter()
-        gens = backend.generate(prompts, direct)
-        per_sample = (time.perf_counter() - t0) / len(prompts)
-        t0 = time.perf_counter()
-        (g,) = backend.generate(["Write a short story about a robot who learns to paint."], decode)
+        (g,) = b.generate(story, decode)
         dt = time.perf_counter() - t0
-        report[kind] = {"load_s": round(load, 2), "direct_s_per_sample": round(per_sample, 3),
-                        "prompt_tokens_mean": sum(x.prompt_tokens for x in gens) / len(gens),
-                        "decode_tokens": g.generated_tokens, "decode_tok_per_s": round(g.generated_tokens / dt, 1),
-                        "replies": [x.text for x in gens]}
-        backend.close()
+        r = report[kind]
+        r["decode_tok_per_s"] = round(g.generated_tokens / dt, 1)
+        r["direct_s_per_sample"] = round(sum(r["direct_s"]) / len(prompts), 3)
+        r["prompt_tokens_per_s"] = round(r["prompt_tokens"] / sum(r["direct_s"]), 1)
+        r["direct_s"] = [round(x, 2) for x in r["direct_s"]]
+    first = next(iter(backends))
+    report["same_replies_as_" + first] = {k: report[k]["replies"] == report[first]["replies"] for k in backends}
     print(json.dumps(report, indent=1))
 
 

@@ -22,8 +22,11 @@ BACKENDS = {
     "http": "judgesuite.judges.llm_backends.http_backend:HttpBackend",
     "vllm": "judgesuite.judges.llm_backends.vllm_backend:VllmBackend",
 }
-# Chosen by measurement (README, "LLM judges"): llama.cpp is ~5x faster than
-# transformers for SmolLM2 on 2 CPU cores.
+# Chosen by measurement (scripts/llm_backend_speed.py, README "LLM judges"): on this
+# 2-core CPU under load, llama.cpp decodes SmolLM2 ~5x faster than transformers (10.8 vs
+# 2.0 tok/s) and loads a GGUF in about a second; transformers in bfloat16 on an AMX CPU
+# prefills ~2.3x faster (47 vs 21 prompt tok/s), so for short-reply judging on such CPUs
+# `backend="transformers", backend_options={"dtype": "bfloat16"}` is the faster choice.
 DEFAULT_BACKEND = "llamacpp"
 
 _shared: dict[str, tuple[Backend, int]] = {}

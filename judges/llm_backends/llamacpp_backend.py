@@ -26,7 +26,7 @@ class LlamaCppBackend(Backend):
 
     kind = "llamacpp"
 
-    def __init__(self, model: str, threads: int | None = None, n_ctx: int = 4096, parallel: int = 1,
+    def __init__(self, model: str, threads: int | None = None, n_ctx: int = 8192, parallel: int = 1,
                  n_gpu_layers: int = 0, cache_prompt: bool = False) -> None:
         try:
             import xllamacpp as xlc
