@@ -237,16 +237,24 @@ def factorial(n: object) -> object:
 
 
 def binomial(n: object, k: object) -> object:
+    """binom(n, k) for integers (size-checked), or with a symbol and a small integer k."""
     if isinstance(n, Huge) or isinstance(k, Huge):
         return UNKNOWN
     n, k = _expr(n), _expr(k)
-    if n.is_Integer and k.is_Integer and 0 <= k <= n:
+    if n.is_number and k.is_number:
+        if not (n.is_Integer and k.is_Integer):
+            raise ParseError("binomial of non-integers")
         ni, ki = int(n), int(k)
+        if not 0 <= ki <= ni:
+            return sympy.Integer(0)
         if ni > 10**15:
             return UNKNOWN
         digits = (math.lgamma(ni + 1) - math.lgamma(ki + 1) - math.lgamma(ni - ki + 1)) / math.log(10)
         if digits > MAX_DIGITS:
             return Huge(1, digits)
+        return sympy.binomial(n, k)
+    if k.is_number and not (k.is_Integer and abs(int(k)) <= MAX_SYMBOLIC_EXPONENT):
+        raise ParseError("symbolic binomial with a large or non-integer k")
     return sympy.binomial(n, k)
 
 

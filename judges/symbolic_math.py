@@ -70,7 +70,10 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
                     return True, text[:200], f"{ex.method}: equal as text"
             details.append(f"{_UNPARSEABLE}: {'reference' if gold is None else 'candidate'} not parseable")
             continue
-        result = answers_equal(gold, cand)
+        try:
+            result = answers_equal(gold, cand)
+        except (ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError, AttributeError):
+            result = None  # SymPy could not decide
         if result is True:
             return True, span[:200], f"{ex.method}: equal"
         details.append("unequal" if result is False else f"{_UNDECIDED}: comparison undecided")

@@ -6,6 +6,8 @@ import re
 import threading
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from judgesuite.judges import NoVerdict, Sample, check_judge, make_judge
 from judgesuite.judges import math_build, math_compare, math_extract, math_normalize, math_parse
@@ -70,6 +72,22 @@ def test_parse_values(text, value):
     import sympy
 
     assert parse(normalize(text)).value == sympy.Rational(str(value))
+
+
+_ATOMS = ["1", "2", "0", "10", "3.5", "x", "y", "e", "\\pi", "\\infty", "+", "-", "*", "/", "^", "**", "!",
+          "%", "(", ")", "[", "]", "{", "}", "\\{", "\\}", ",", "=", "\\frac", "\\sqrt", "\\sqrt[3]",
+          "\\log_2", "\\sin", "\\binom", "\\cup", " ", "\\cdot", "0.5", "1e5", "\\text{cm}", "seven",
+          "\\lfloor", "\\rfloor", "99999", "^{", ";", "_1", "_", "\\$", "1{,}000", "\\%"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_ATOMS), max_size=12).map("".join))
+def test_parser_raises_only_parse_error_and_an_answer_equals_itself(text):
+    try:
+        parsed = parse(normalize(text))
+    except ParseError:
+        return
+    assert math_compare.answers_equal(parsed, parsed) is not False
 
 
 def test_collections_and_order_rules():
