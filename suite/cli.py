@@ -15,6 +15,8 @@ COMMAND_MODULES = [
     "judgesuite.suite.commands",
     "judgesuite.leaderboard.cli",
     "judgesuite.suite.encoder_cli",
+    "judgesuite.suite.mcqa_cli",
+    "judgesuite.suite.generate_cli",
 ]
 
 
