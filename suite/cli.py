@@ -16,7 +16,6 @@ COMMAND_MODULES = [
     "judgesuite.leaderboard.cli",
     "judgesuite.suite.encoder_cli",
     "judgesuite.suite.mcqa_cli",
-    "judgesuite.suite.generate_cli",
 ]
 
 
