@@ -16,6 +16,7 @@ COMMAND_MODULES = [
     "judgesuite.leaderboard.cli",
     "judgesuite.suite.encoder_cli",
     "judgesuite.suite.mcqa_cli",
+    "judgesuite.suite.generate_cli",
 ]
 
 

