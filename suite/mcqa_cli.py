@@ -34,8 +34,9 @@ def register(sub) -> None:
     p.add_argument("--seeds", default="308,713,777,1234,4649", help="demonstration seeds (the paper's)")
     p.add_argument("--router", default="all", choices=["all", "self", "majority", "human", "heuristic", "none"])
     p.add_argument("--delta", type=float, default=0.2, help="Algorithm 1 margin threshold")
-    p.add_argument("--data-dir", default=None, help="folder with <benchmark>/<split>.jsonl (normalized schema) "
-                                                   "instead of the bundled subsets")
+    p.add_argument("--data-dir", default=None, help="folder with <benchmark>/<split>.jsonl (normalized schema): "
+                                                   "benchmarks found there are read from it instead of the "
+                                                   "bundled subsets")
     p.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"])
     p.add_argument("--threads", type=int, default=None, help="torch CPU threads (default: torch's choice)")
     p.add_argument("--out", default="mcqa-out", help="output folder (report.json, per-question score cache)")
@@ -44,7 +45,8 @@ def register(sub) -> None:
 
 def handle(args) -> int:
     from .mcqa.data import BENCHMARKS
-    from .mcqa.pipeline import ROUTERS, Config, run, summary_table
+    from .mcqa.markdown import report_markdown
+    from .mcqa.pipeline import ROUTERS, Config, run
 
     benches, heldout = _csv(args.benchmarks), _csv(args.heldout)
     unknown = [b for b in benches + heldout if b not in BENCHMARKS]
@@ -62,7 +64,7 @@ def handle(args) -> int:
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(summary_table(report))
+    print(report_markdown(report))
     print(f"\nreport: {args.out}/report.json")
     return 0
 

@@ -93,7 +93,7 @@ def test_mc_formats_command_end_to_end(tmp_path, capsys):
         torch.set_num_threads(threads)
     report = json.loads((out / "report.json").read_text())
     table = capsys.readouterr().out
-    assert "| smollm2-135m | arc_easy | 3 |" in table
+    assert "| smollm2-135m | arc_easy | 3 |" in table and "Algorithm 1 labels" in table
     for bench in ("arc_easy", "winogrande"):
         row = report["results"]["smollm2-135m"][bench]
         assert row["n"] == 3 and 0 <= row["symbol"] <= 100 and 0 <= row["cloze"] <= 100

@@ -2,7 +2,8 @@
 
 Rows follow the normalized schema (id, benchmark, split, question, choices, answer_index,
 meta). Bundled subsets live in datasets/mcqa/<bench>-{train,validation}.jsonl.gz; any folder
-laid out as <dir>/<bench>/<split>.jsonl (the full normalized set) can be used instead.
+laid out as <dir>/<bench>/<split>.jsonl (the full normalized set) is used instead for the
+benchmarks it holds.
 
 Splits as the paper: the original validation split is the test set ("test"); the original
 train split is divided 80:20 into classifier train ("clf_train") and classifier validation
@@ -49,7 +50,8 @@ def _read(path: Path) -> list[dict]:
 
 
 def _source_file(benchmark: str, original_split: str, data_dir: str | Path | None) -> Path:
-    if data_dir is not None:
+    """<data_dir>/<bench>/<split>.jsonl when data_dir holds that benchmark, else the bundled subset."""
+    if data_dir is not None and (Path(data_dir) / benchmark).is_dir():
         return Path(data_dir) / benchmark / f"{original_split}.jsonl"
     return BUNDLED_DIR / f"{benchmark}-{original_split}.jsonl.gz"
 

@@ -224,16 +224,3 @@ def run(cfg: Config, log=print) -> dict:
     (out / "report.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
     return report
 
-
-def summary_table(report: dict) -> str:
-    """Markdown table: one row per (model, benchmark)."""
-    lines = ["| model | benchmark | n | symbol | cloze | cloze_char | sym-clz | heuristic | human | self | majority | oracle |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for m, rows in report["results"].items():
-        for b, r in rows.items():
-            cell = lambda k: f"{r['routers'][k]['accuracy']:.1f} ({r['routers'][k]['delta']:+.1f})" \
-                if k in r["routers"] else "-"  # noqa: E731
-            lines.append(f"| {m} | {b} | {r['n']} | {r['symbol']:.1f} | {r['cloze']:.1f} | {r['cloze_char']:.1f} | "
-                         f"{r['symbol_minus_cloze']:+.1f} | {cell('heuristic')} | {cell('human')} | {cell('self')} | "
-                         f"{cell('majority')} | {r['oracle']:.1f} |")
-    return "\n".join(lines)
