@@ -82,7 +82,7 @@ def main() -> None:
                 rows = limit_rows(load_bundled(name, args.split).scorable(), args.limit)
                 judged = runner.judge_rows(judge, rows, label=f"{spec}/{name}")
                 per_set[name] = summarise(judged.rows, judged.verdicts, judged.seconds, judge)
-                if cheap is not None:
+                if cheap is not None and all(cheap.supports(r.sample.task_type) for r in judged.rows):
                     c = runner.judge_rows(cheap, judged.rows)
                     per_set[name]["cheap"] = summarise(c.rows, c.verdicts, c.seconds, cheap)
                     per_set[name]["frontier"] = cascade_frontier(c.verdicts, judged.verdicts,
