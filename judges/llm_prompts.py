@@ -48,7 +48,7 @@ PROMPTS = {"direct": DIRECT_PROMPT, "cot": COT_PROMPT}
 
 _VERDICT = r"(true|false)"
 _DIRECT_RE = re.compile(rf"(?:final\s+answer\s*:\s*)?{_VERDICT}", re.IGNORECASE)
-_COT_RE = re.compile(rf"final\s+answer\s*:\s*[\"'*\s]*{_VERDICT}\b", re.IGNORECASE)
+_COT_RE = re.compile(rf"final\s+answer\s*:[\"'*\s]*{_VERDICT}\b", re.IGNORECASE)
 _STRIP = " \t\r\n\"'*`"
 
 
