@@ -8,8 +8,18 @@ from pathlib import Path
 
 from .data import DataError, Dataset, bundled_names, card_field, load_bundled, load_jsonl
 
-# The main job on the embedded defaults: every rule-based judge (no model needed).
-DEFAULT_JUDGES = ["exact-match", "token-f1", "rouge-l", "regex", "strict", "flexible", "math-verify"]
+# The main job on the embedded defaults: every rule-based judge, plus the encoder judges
+# (shipped checkpoint / packaged MiniLM) where the [encoder] extra is installed. LLM
+# judges are opt-in: on a CPU they cost minutes per hundred rows.
+RULE_JUDGES = ["exact-match", "token-f1", "rouge-l", "regex", "strict", "flexible", "math-verify", "sympy"]
+ENCODER_JUDGES = ["encoder", "bertscore", "regex+encoder"]
+
+
+def default_judges() -> list[str]:
+    from importlib.util import find_spec
+
+    have_encoder = all(find_spec(m) is not None for m in ("torch", "transformers", "bert_score"))
+    return RULE_JUDGES + (ENCODER_JUDGES if have_encoder else [])
 
 
 def _csv(text: str) -> list[str]:
@@ -22,7 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "interrupted run resumes and a repeated run computes nothing.")
     p.add_argument("--judges", type=_csv, default=None,
                    help=f"comma-separated judge specs, 'name' or 'name:key=value:...' "
-                        f"(default: {','.join(DEFAULT_JUDGES)})")
+                        f"(default: {','.join(RULE_JUDGES)}, plus {','.join(ENCODER_JUDGES)} "
+                        "when the [encoder] extra is installed)")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--datasets", type=_csv, default=None,
                      help="bundled sets, or 'master-keys' (the adversarial probe set); default: all of them")
@@ -65,7 +76,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .report import summary_table
     from .runner import build_judge, run
 
-    specs = args.judges or DEFAULT_JUDGES
+    specs = args.judges or default_judges()
     try:
         for spec in specs:  # fail on a bad name before any work
             build_judge(spec).close()
