@@ -21,6 +21,12 @@ def test_wheel_installs_under_one_namespace_with_bundled_data(tmp_path):
     assert "judgesuite/datasets/evouna-nq.md" in names
     assert not any(n.startswith("judgesuite/datasets/__init__") for n in names)
     assert "judgesuite/judges/tuned_thresholds.json" in names
+    # every Python package of the source tree is in the wheel
+    for top in ("judges", "suite", "leaderboard"):
+        for init in (ROOT / top).rglob("__init__.py"):
+            rel = init.relative_to(ROOT).as_posix()
+            assert f"judgesuite/{rel}" in names, f"{rel} missing from the wheel (pyproject packages)"
+    assert any(n.startswith("judgesuite/judges/checkpoints/") and n.endswith(".safetensors") for n in names)
 
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
