@@ -20,7 +20,7 @@ def register(sub) -> None:
         description="Scores each benchmark question in the symbol format (lettered options) and the cloze "
                     "format (options as continuations, per-token and per-character normalised), labels "
                     "training questions with Algorithm 1, trains format routers and writes <out>/report.json.")
-    p.add_argument("--models", default="smollm2-135m",
+    p.add_argument("--models", "--model", default="smollm2-135m",
                    help="comma list: smollm2-135m, gemma3-270m, a .gguf path, an HF folder or hub id")
     p.add_argument("--benchmarks", default="arc_easy,hellaswag",
                    help="comma list of arc_easy, arc_challenge, mmlu, openbookqa, commonsenseqa, hellaswag, "

@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from .evaluate import ItemScores, predict
+from .formats import LETTERS
 
 
 def routed_correct(scores: Sequence[ItemScores], formats: Sequence[str], cloze_rule: str = "cloze") -> list[bool]:
@@ -61,6 +62,11 @@ def benchmark_row(scores: Sequence[ItemScores], routes: Mapping[str, Sequence[st
            "cloze_char": pct([predict(s, "cloze_char") == s.answer_index for s in scores]),
            "cloze_raw": pct([predict(s, "cloze_raw") == s.answer_index for s in scores])}
     row["symbol_minus_cloze"] = row["symbol"] - row["cloze"]
+    # Small models often answer one letter whatever the question (position bias): show it.
+    row["symbol_letter_share"] = {LETTERS[i]: pct([predict(s, "symbol") == i for s in scores])
+                                  for i in range(max((len(s.symbol_logprobs) for s in scores), default=0))}
+    row["gold_letter_share"] = {LETTERS[i]: pct([s.answer_index == i for s in scores])
+                                for i in range(len(row["symbol_letter_share"]))}
     best = sym if row["symbol"] >= row["cloze"] else clz
     row["preferred"] = "symbol" if best is sym else "cloze"
     oracle = [a or b for a, b in zip(sym, clz)]
