@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from ..suite.analysis.summary import analyze
+from .sections import build_sections
 from .svg import Point, color_for, line_plot, pareto_frontier, pareto_plot
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -133,7 +134,7 @@ def build_context(results: dict[str, Any], analysis: dict[str, Any], title: str)
         "not_run": [{"judge": j, "why": w, "sets": ss} for (j, w), ss in not_run.items()],
         "title": title, "results": results, "analysis": analysis, "judges": judges, "sets": sets,
         "color": color, "hardware": hardware or "unknown", "matrix": matrix, "long_rows": long_rows,
-        "task_rows": task_type_rows(entries), "pareto": pareto, "curves": curves,
+        "task_rows": task_type_rows(entries), "sections": build_sections(results, analysis), "pareto": pareto, "curves": curves,
         "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "browser_json": json_for_script({"sets": browser, "colors": color}),
         "no_verdict_policy": (entries[0]["metrics"].get("no_verdict_policy") if entries else ""),

@@ -1,0 +1,27 @@
+"""Optional leaderboard sections, one module each in this package (found automatically).
+
+A section module defines ``ID`` (HTML anchor), ``TITLE``, ``ORDER`` (sort key) and
+``build(results, analysis) -> dict | None`` (None when the results hold nothing for it), and ships
+the template ``leaderboard/assets/section_<ID>.html.j2``, which receives the dict as ``s``.
+Sections render after the core tables, by ``ORDER``.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+
+def section_modules() -> list[Any]:
+    mods = [importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__)]
+    return sorted(mods, key=lambda m: (m.ORDER, m.ID))
+
+
+def build_sections(results: dict[str, Any], analysis: dict[str, Any]) -> list[dict[str, Any]]:
+    """[{id, title, template, s}] for every section that has something to show."""
+    out = []
+    for mod in section_modules():
+        data = mod.build(results, analysis)
+        if data is not None:
+            out.append({"id": mod.ID, "title": mod.TITLE, "template": f"section_{mod.ID}.html.j2", "s": data})
+    return out
