@@ -53,10 +53,12 @@ class Collection:
 
 @dataclass
 class Parsed:
-    """A parsed answer: a SymPy expression, a Huge or a Collection; `percent` if `%` was used."""
+    """A parsed answer: a SymPy expression, a Huge or a Collection; `percent` if `%` was used;
+    `rounded` if it holds a decimal fraction (`0.333`), which compares with a tolerance."""
 
     value: object
     percent: bool = False
+    rounded: bool = False
 
 
 # ---------------------------------------------------------------- tokenizer
@@ -371,5 +373,7 @@ def parse(text: str) -> Parsed:
     text = _MIXED_TEX.sub(r"(\1+\2/\3)", text)
     text = _MIXED.sub(r"(\1+\2/\3)", text)
     parser = _Parser()
-    value = parser.parse(tokenize(text))
-    return Parsed(value, parser.percent)
+    toks = tokenize(text)
+    value = parser.parse(toks)
+    rounded = any(tk.kind == "num" and "." in tk.text.split("e")[0].split("E")[0] for tk in toks)
+    return Parsed(value, parser.percent, rounded)

@@ -103,6 +103,24 @@ def test_collections_and_order_rules():
     assert eq(parse("25"), parse("0.25")) is False  # a bare fraction does not match a percent gold
 
 
+@pytest.mark.parametrize("gold, cand, equal", [
+    # a dominant term must not hide a difference: exact polynomial test, not a relative tolerance
+    ("+".join(f"(x+{i})^{{{40 + i}}}" for i in range(12)),
+     "+".join(f"(x+{2 if i == 1 else i})^{{{40 + i}}}" for i in range(12)), False),
+    ("(x+1)^2", "x^2+2x+1", True),
+    ("\\frac{1}{x}+\\frac{1}{x+1}", "\\frac{2x+1}{x^2+x}", True),
+    ("1000000", "1000001", False),  # exact integers: no tolerance
+    ("2^{100}", "2^{100}+1", False),
+    ("\\sqrt{2}+1", "1+\\sqrt{2}+10^{-20}", False),
+    ("\\sqrt{8}", "2\\sqrt{2}", True),
+    ("1/3", "0.333333333", True),  # a decimal answer is compared with REL_TOL
+    ("1/3", "0.333", False),
+    ("\\sin(x)^2+\\cos(x)^2", "1", True),
+])
+def test_exact_answers_compare_exactly_rounded_ones_with_tolerance(gold, cand, equal):
+    assert math_compare.answers_equal(parse(gold), parse(cand)) is equal
+
+
 def test_number_words():
     assert words_to_number("seventy-two") == 72
     assert words_to_number("two thousand and five") == 2005
