@@ -76,7 +76,8 @@ def task_type_rows(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def build_context(results: dict[str, Any], analysis: dict[str, Any], title: str) -> dict[str, Any]:
-    entries = results["entries"]
+    # Probe sets (master keys) have their own section: they are not judged against real labels.
+    entries = [e for e in results["entries"] if e["dataset"] not in analysis.get("probes", {})]
     judges = list(dict.fromkeys(e["judge"] for e in entries))
     sets = list(dict.fromkeys(e["dataset"] for e in entries))
     color = {j: color_for(i) for i, j in enumerate(judges)}
@@ -132,7 +133,7 @@ def build_context(results: dict[str, Any], analysis: dict[str, Any], title: str)
     return {
         "has_correction": any(info.get("correction") for info in analysis["sets"].values()),
         "not_run": [{"judge": j, "why": w, "sets": ss} for (j, w), ss in not_run.items()],
-        "title": title, "results": results, "analysis": analysis, "judges": judges, "sets": sets,
+        "title": title, "results": results, "entries": entries, "analysis": analysis, "judges": judges, "sets": sets,
         "color": color, "hardware": hardware or "unknown", "matrix": matrix, "long_rows": long_rows,
         "task_rows": task_type_rows(entries), "sections": build_sections(results, analysis), "pareto": pareto, "curves": curves,
         "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),

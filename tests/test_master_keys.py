@@ -30,3 +30,26 @@ def test_false_positive_rates_per_attack_are_reported(tmp_path):
     # The last number of "The answer is not 18." is 18: flexible extraction is fooled too.
     assert adv["flexible"]["negated-reference"]["false_positive_rate"] > 0.5
     assert adv["flexible"]["colon"]["false_positive_rate"] == 0.0
+
+
+def test_probe_sets_stay_out_of_rankings_and_get_their_own_leaderboard_section(tmp_path):
+    from judgesuite.leaderboard.build import write_site
+    from judgesuite.suite.analysis import load_results
+    from judgesuite.suite.data import load_bundled
+
+    probes = build_probe_set(per_set=5, datasets=["openqa-eval-nq301"])
+    real = [load_bundled(n, "test") for n in ("openqa-eval-nq301", "evouna-nq")]
+    run(["exact-match", "token-f1"], [*real, probes], split="test", out_dir=tmp_path, limit=60,
+              cache=VerdictCache(tmp_path / "c.sqlite"), progress=False)
+    page, analysis = write_site(load_results(tmp_path / "results.json"), tmp_path / "site")
+    assert set(analysis["sets"]) == {"openqa-eval-nq301", "evouna-nq"}
+    assert set(analysis["probes"]["master-keys"]) == {"exact-match", "token-f1"}
+    assert sorted(analysis["borda"]["token-f1"]["sets"]) == ["evouna-nq", "openqa-eval-nq301"]
+    html = page.read_text(encoding="utf-8")
+    section = html[html.index('<section id="master-keys">'):]
+    section = section[:section.index("</section>")]
+    fpr = analysis["probes"]["master-keys"]["token-f1"]["negated-reference"]["false_positive_rate"]
+    assert f"{100 * fpr:.1f}" in section and "negated-reference" in section
+    # attacks are not shown as evaluated models in the ranking-distortion table
+    distortion = html[html.index('<section id="distortion">'):html.index('<section id="borda">')]
+    assert "master-keys" not in distortion and "negated-reference" not in distortion

@@ -2,7 +2,7 @@
 
 A section module defines ``ID`` (HTML anchor), ``TITLE``, ``ORDER`` (sort key) and
 ``build(results, analysis) -> dict | None`` (None when the results hold nothing for it), and ships
-the template ``leaderboard/assets/section_<ID>.html.j2``, which receives the dict as ``s``.
+the template ``leaderboard/assets/section_<module name>.html.j2``, which receives the dict as ``s``.
 Sections render after the core tables, by ``ORDER``.
 """
 from __future__ import annotations
@@ -23,5 +23,5 @@ def build_sections(results: dict[str, Any], analysis: dict[str, Any]) -> list[di
     for mod in section_modules():
         data = mod.build(results, analysis)
         if data is not None:
-            out.append({"id": mod.ID, "title": mod.TITLE, "template": f"section_{mod.ID}.html.j2", "s": data})
+            out.append({"id": mod.ID, "title": mod.TITLE, "template": f"section_{mod.__name__.rsplit('.', 1)[-1]}.html.j2", "s": data})
     return out

@@ -14,6 +14,11 @@ from .records import Record, entries_by_dataset, load_records
 from .significance import pairwise, significance_ranks
 
 
+def is_probe_set(entries: list[dict[str, Any]]) -> bool:
+    """A probe set (every row wrong by construction) carries an `adversarial` block per entry."""
+    return any(e.get("adversarial") for e in entries)
+
+
 def set_category(entries: list[dict[str, Any]]) -> str:
     types = sorted({t for e in entries for t in e.get("task_types", [])})
     return category(types[0]) if len(types) == 1 else "mixed"
@@ -21,11 +26,18 @@ def set_category(entries: list[dict[str, Any]]) -> str:
 
 def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = None,
             disagreement_limit: int = 100, pass_ks: tuple[int, ...] = (1, 5, 10)) -> dict[str, Any]:
-    """Ranking distortion, Borda, category means, correction, calibration, pass@k, McNemar."""
+    """Ranking distortion, Borda, category means, correction, calibration, pass@k, McNemar per
+    labelled set; probe sets only under `probes` (judge -> false-positive rates per attack)."""
     sets: dict[str, dict[str, Any]] = {}
     distortion_by_judge: dict[str, dict[str, SetDistortion]] = {}
     category_of: dict[str, str] = {}
+    probes: dict[str, dict[str, Any]] = {}
     for ds, entries in entries_by_dataset(results).items():
+        if is_probe_set(entries):
+            # Wrong-by-construction probes (master keys): their "models" are attacks, so they
+            # enter no ranking, pooling or calibration; false-positive rates only.
+            probes[ds] = {e["judge"]: e["adversarial"] for e in entries if e.get("adversarial")}
+            continue
         records: dict[str, list[Record]] = {}
         for e in entries:
             recs = load_records(results, e)
@@ -68,5 +80,5 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
                         "label_share": b.label.share, "judge_share": b.judge.share,
                         "appearances": b.label.appearances}
     categories = {judge: category_means(per_set, category_of) for judge, per_set in distortion_by_judge.items()}
-    return {"sets": sets, "borda": borda, "category_means": categories,
+    return {"sets": sets, "probes": probes, "borda": borda, "category_means": categories,
             "correction_assumption": ASSUMPTION}
