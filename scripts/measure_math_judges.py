@@ -82,9 +82,14 @@ def main(argv: list[str] | None = None) -> int:
                 table[model] = {"n": len(idx), "label": round(human, 4), "simplerl": round(sr, 4),
                                 "lighteval": round(lt, 4), "diff": round(sr - lt, 4)}
             report["discrepancy"][ds] = table
+    return _emit(report, args.out)
+
+
+def _emit(report: dict, out: str | None) -> int:
+    """Print the report as JSON, and write it to `out` when given."""
     text = json.dumps(report, indent=1)
-    if args.out:
-        with open(args.out, "w") as fh:
+    if out:
+        with open(out, "w") as fh:
             fh.write(text)
     print(text)
     return 0
@@ -106,12 +111,7 @@ def formats(args: argparse.Namespace) -> int:
             idx = [i for i, (fam, _, _) in enumerate(data) if fam == f]
             table[f][spec] = round(sum((verdicts[i].correct is True) == data[i][2] for i in idx) / len(idx), 3)
         print(spec, "done", file=sys.stderr, flush=True)
-    text = json.dumps(table, indent=1)
-    if args.out:
-        with open(args.out, "w") as fh:
-            fh.write(text)
-    print(text)
-    return 0
+    return _emit(table, args.out)
 
 
 if __name__ == "__main__":
