@@ -142,6 +142,10 @@ def entry_for(spec: str, judge: Judge, dataset: Dataset, split: str | None, judg
         flagged = sum(v.correct is True for v in judged.verdicts)
         adversarial["all"] = {"n": len(judged.rows), "false_positive_rate": round(flagged / max(len(judged.rows), 1), 6)}
     n = max(len(judged.rows), 1)
+    # Routed judges (regex+encoder, cascade) say which stage decided each sample.
+    stages = [v.extra.get("stage", v.extra.get("path")) for v in judged.verdicts]
+    routing = ({str(s): round(stages.count(s) / n, 6) for s in sorted(set(stages), key=str)}
+               if any(s is not None for s in stages) else None)
     input_tokens = sum(int(v.extra.get("input_tokens", v.tokens)) for v in judged.verdicts)
     generated = sum(int(v.extra.get("generated_tokens", 0)) for v in judged.verdicts)
     flops = sum(v.flops for v in judged.verdicts)
@@ -159,6 +163,7 @@ def entry_for(spec: str, judge: Judge, dataset: Dataset, split: str | None, judg
         "by_task_type": by_type,
         "by_model": by_model,
         "adversarial": adversarial,
+        "routing": routing,
         "cost": {
             "cost_class": judge.cost.cost_class,
             "parameters": judge.cost.parameters,

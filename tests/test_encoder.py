@@ -219,3 +219,30 @@ def test_bench_encoder_training_pairs_per_second(benchmark):
                                           random.Random(0), False), rounds=1, iterations=1)
     benchmark.extra_info["pairs"] = stats["pairs"]
     benchmark.extra_info["pairs_per_second"] = stats["pairs"] / stats["seconds"]
+
+
+def test_runner_records_routing_and_the_leaderboard_shows_flops_saved(tmp_path):
+    from dataclasses import replace
+
+    from judgesuite.leaderboard.build import write_site
+    from judgesuite.suite.analysis import load_results
+    from judgesuite.suite.cache import VerdictCache
+    from judgesuite.suite.data import Dataset
+    from judgesuite.suite.runner import run
+
+    rows = load_bundled("openqa-eval-nq301", "test").scorable()[:40]
+    # a quarter of the answers end with the paper's "Final answer:" line, which regex reads
+    rows = [replace(r, sample=replace(r.sample, candidate=f"{r.sample.candidate}\nFinal answer: {r.sample.candidate}"))
+            if i % 4 == 0 else r for i, r in enumerate(rows)]
+    ds = Dataset("nq301-mixed", rows)
+    run(["encoder", "regex+encoder"], [ds], split="test", out_dir=tmp_path,
+        cache=VerdictCache(tmp_path / "c.sqlite"), progress=False)
+    res = load_results(tmp_path / "results.json")
+    by = {e["judge"]: e for e in res["entries"]}
+    assert by["regex+encoder"]["routing"] == {"encoder": 0.75, "regex": 0.25}
+    assert by["encoder"]["routing"] is None
+    saved = 1 - by["regex+encoder"]["cost"]["flops_per_sample"] / by["encoder"]["cost"]["flops_per_sample"]
+    assert 0.1 < saved < 0.5
+    html = write_site(res, tmp_path / "site")[0].read_text(encoding="utf-8")
+    section = html[html.index('<section id="routing">'):]
+    assert "encoder 75.0%; regex 25.0%" in section and f"{100 * saved:.1f}" in section
