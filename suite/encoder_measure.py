@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform
 import random
 import time
+from pathlib import Path
 
 from ..judges.encoder import EncoderJudge, sigmoid
 from ..judges.registry import make_judge
@@ -107,7 +109,9 @@ def speed_report(n: int = 512, n_reference: int = 128, checkpoint: str | None = 
 
     pool = [r.sample for name in bundled_names() for r in load_bundled(name, "test").scorable()]
     samples = random.Random(0).sample(pool, n)
-    report: dict = {"threads": torch.get_num_threads(), "rows": n,
+    flags = set(Path("/proc/cpuinfo").read_text().split()) if Path("/proc/cpuinfo").exists() else set()
+    report: dict = {"threads": torch.get_num_threads(), "rows": n, "processor": platform.processor() or platform.machine(),
+                    "bf16_units": sorted(flags & {"amx_bf16", "avx512_bf16"}),
                     "matmul_peak_flops": {d: matmul_peak(d) for d in ("bfloat16", "float32")}}
     configs = []
     base_scores = None
