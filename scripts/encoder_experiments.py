@@ -1,10 +1,13 @@
 """Encoder-judge experiments of issue 5 on the bundled sets, with the real training loop.
 
     nice -n 10 env OMP_NUM_THREADS=1 python scripts/encoder_experiments.py \
-        --n 1000 --max-length 128 --lr 5e-5 --test-limit 300 --out-dir /work/notes/enc/exp
+        --n 3000 --max-length 192 --lr 5e-5 --test-limit 300 --extra-lr 2e-5 --out-dir enc-exp
+    # then, same settings: --extra-seeds 1 --cr-half --loso evouna-nq,evouna-nq+openqa-eval-nq301
+    # and --report-only to rewrite summary.json / results.md from results.json
 
 Runs (each a fresh MiniLM-L6 fine-tune with `suite.encoder_training.fit`, seed fixed):
-- `qcr-N` and `cr-N`: the same N training rows, same batch order; QCR vs CR;
+- `qcr-N` and `cr-N`: the same N training rows, same batch order; QCR vs CR (also at
+  other seeds: `--extra-seeds`, and at N/2: `--cr-half`), with paired bootstrap intervals;
 - `qcr-N/2`, `qcr-N/4`, ...: the training-size curve;
 - `loso-<set>`: N/2 rows with that source left out of training, tested on its test rows,
   against `qcr-N/2` (in-domain, same N) on the same rows;
@@ -92,14 +95,15 @@ def train_and_score(spec: dict, args, rows_to_score: list[Row]) -> dict:
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-    torch.manual_seed(args.seed)
-    rng = random.Random(args.seed)
-    rows = select_training_rows(spec["n"], args.seed, tuple(spec.get("exclude_sources", ())),
+    seed = spec.get("seed", args.seed)
+    torch.manual_seed(seed)
+    rng = random.Random(seed)
+    rows = select_training_rows(spec["n"], seed, tuple(spec.get("exclude_sources", ())),
                                 spec.get("exclude_held_out_models", False))
     tokenizer = AutoTokenizer.from_pretrained(args.backbone)
     model = AutoModelForSequenceClassification.from_pretrained(args.backbone, num_labels=2, use_safetensors=True)
     cfg = TrainConfig(backbone=args.backbone, out="", with_question=spec["fmt"] == "qcr", max_samples=spec["n"],
-                      seed=args.seed, lr=spec.get("lr", args.lr), max_length=args.max_length)
+                      seed=seed, lr=spec.get("lr", args.lr), max_length=args.max_length)
     t0 = time.time()
     encoded = InputBuilder(tokenizer, spec["fmt"], args.max_length).build([r.sample for r in rows])
     stats = fit(model, tokenizer, encoded, [bool(r.label) for r in rows], cfg, rng, progress=False)
@@ -113,7 +117,8 @@ def train_and_score(spec: dict, args, rows_to_score: list[Row]) -> dict:
             "score_seconds": round(time.time() - t0, 1), "scores": scores}
 
 
-def plan(n: int, sources: list[str], curve_points: int, extra_lr: float | None = None) -> list[dict]:
+def plan(n: int, sources: list[str], curve_points: int, extra_lrs: tuple[float, ...] = (),
+         extra_seeds: tuple[int, ...] = (), cr_half: bool = False) -> list[dict]:
     """Runs in priority order; results are saved after each, so a stopped run loses only the current one."""
     half = max(32, n // 2)
     runs = [{"name": f"qcr-{n}", "fmt": "qcr", "n": n}, {"name": f"cr-{n}", "fmt": "cr", "n": n},
@@ -122,17 +127,42 @@ def plan(n: int, sources: list[str], curve_points: int, extra_lr: float | None =
     for _ in range(max(0, curve_points - 2)):
         m //= 2
         runs.append({"name": f"qcr-{m}", "fmt": "qcr", "n": m})
-    runs += [{"name": f"loso-{s}-{half}", "fmt": "qcr", "n": half, "exclude_sources": [s], "test_sources": [s]}
-             for s in sources]
+    # "a+b" leaves both sources out and tests on each
+    runs += [{"name": f"loso-{s}-{half}", "fmt": "qcr", "n": half, "exclude_sources": s.split("+"),
+              "test_sources": s.split("+")} for s in sources]
     runs.append({"name": f"lmo-{half}", "fmt": "qcr", "n": half, "exclude_held_out_models": True, "test_lmo": True})
-    if extra_lr is not None:
-        runs.append({"name": f"qcr-{n}-lr{extra_lr:g}", "fmt": "qcr", "n": n, "lr": extra_lr})
+    runs += [{"name": f"qcr-{n}-lr{lr:g}", "fmt": "qcr", "n": n, "lr": lr} for lr in extra_lrs]
+    for seed in extra_seeds:
+        runs += [{"name": f"{f}-{n}-seed{seed}", "fmt": f, "n": n, "seed": seed} for f in ("qcr", "cr")]
+    if cr_half:
+        runs.append({"name": f"cr-{half}", "fmt": "cr", "n": half})
     return runs
 
 
 def is_in_domain_qcr(spec: dict) -> bool:
     return spec["fmt"] == "qcr" and not spec.get("exclude_sources") and not spec.get("exclude_held_out_models") \
-        and "lr" not in spec
+        and "lr" not in spec and "seed" not in spec
+
+
+def auroc(scores: dict[str, float], rows: list[Row]) -> float:
+    """Probability that a correct row scores above an incorrect one (ties count half)."""
+    pos = [scores[row_key(r)] for r in rows if r.label and row_key(r) in scores]
+    neg = [scores[row_key(r)] for r in rows if not r.label and row_key(r) in scores]
+    if not pos or not neg:
+        return float("nan")
+    wins = sum((p > q) + 0.5 * (p == q) for p in pos for q in neg)
+    return round(wins / (len(pos) * len(neg)), 4)
+
+
+def paired_difference(a: dict[str, float], b: dict[str, float], rows: list[Row], seed: int = 0,
+                      resamples: int = 2000) -> dict:
+    """Accuracy of a minus accuracy of b at 0.5 on the same rows, with a paired bootstrap 95% interval."""
+    rows = [r for r in rows if row_key(r) in a and row_key(r) in b]
+    d = [int((a[row_key(r)] >= 0.5) == bool(r.label)) - int((b[row_key(r)] >= 0.5) == bool(r.label)) for r in rows]
+    rng = random.Random(seed)
+    boots = sorted(sum(rng.choice(d) for _ in d) / len(d) for _ in range(resamples))
+    return {"n": len(d), "diff": round(sum(d) / len(d), 4), "ci95": [round(boots[int(0.025 * resamples)], 4),
+            round(boots[int(0.975 * resamples) - 1], 4)], "a_only_right": d.count(1), "b_only_right": d.count(-1)}
 
 
 def metrics_on(scores: dict[str, float], rows: list[Row], threshold: float = 0.5) -> dict:
@@ -142,14 +172,20 @@ def metrics_on(scores: dict[str, float], rows: list[Row], threshold: float = 0.5
 
 def summarize(results: dict, per_set: dict[str, list[Row]], lmo: list[Row]) -> dict:
     """Accuracy/F1 per set (0.5), threshold sweeps, OOD comparisons, from the stored scores."""
-    out: dict = {"per_set": {}, "sweep": {}, "loso": {}, "lmo": {}}
+    out: dict = {"per_set": {}, "auroc": {}, "sweep": {}, "loso": {}, "lmo": {}, "qcr_vs_cr": {}}
     for name, run in results["runs"].items():
         s = run["scores"]
         if run["spec"].get("test_sources") or run["spec"].get("test_lmo"):
             continue
         out["per_set"][name] = {k: metrics_on(s, rows) for k, rows in per_set.items()}
+        out["auroc"][name] = {k: auroc(s, rows) for k, rows in per_set.items()}
         out["sweep"][name] = {k: {str(t): metrics_on(s, rows, t)["accuracy"] for t in SWEEP}
                               for k, rows in per_set.items()}
+        if run["spec"]["fmt"] == "cr":
+            qname = "qcr" + name[2:]
+            if qname in results["runs"]:
+                q = results["runs"][qname]["scores"]
+                out["qcr_vs_cr"][f"{qname} - {name}"] = {k: paired_difference(q, s, rows) for k, rows in per_set.items()}
     for name, run in results["runs"].items():
         spec = run["spec"]
         ref = next((r for r in results["runs"].values() if is_in_domain_qcr(r["spec"])
@@ -159,20 +195,26 @@ def summarize(results: dict, per_set: dict[str, list[Row]], lmo: list[Row]) -> d
             refs["shipped"] = results["shipped"]["scores"]
         if spec.get("test_sources"):
             for src in spec["test_sources"]:
-                out["loso"][name] = {"source": src, "out-of-domain": metrics_on(run["scores"], per_set[src]),
-                                     **{k: metrics_on(v, per_set[src]) for k, v in refs.items()}}
+                out["loso"][f"{name}:{src}"] = {
+                    "source": src, "out-of-domain": metrics_on(run["scores"], per_set[src]),
+                    **{k: metrics_on(v, per_set[src]) for k, v in refs.items()},
+                    "ood_minus_in_domain": paired_difference(run["scores"], ref["scores"], per_set[src]) if ref else None}
         if spec.get("test_lmo"):
             by_set = {}
             for k in sorted({r.dataset for r in lmo}):
                 rows = [r for r in lmo if r.dataset == k]
                 by_set[k] = {"out-of-domain": metrics_on(run["scores"], rows),
-                             **{n: metrics_on(v, rows) for n, v in refs.items()}}
+                             **{n: metrics_on(v, rows) for n, v in refs.items()},
+                             "ood_minus_in_domain": paired_difference(run["scores"], ref["scores"], rows) if ref else None}
             by_set["all held-out rows"] = {"out-of-domain": metrics_on(run["scores"], lmo),
-                                           **{n: metrics_on(v, lmo) for n, v in refs.items()}}
+                                           **{n: metrics_on(v, lmo) for n, v in refs.items()},
+                                           "ood_minus_in_domain": paired_difference(run["scores"], ref["scores"], lmo)
+                                           if ref else None}
             out["lmo"][name] = by_set
     if "shipped" in results:
         s = results["shipped"]["scores"]
         out["per_set"]["shipped"] = {k: metrics_on(s, rows) for k, rows in per_set.items()}
+        out["auroc"]["shipped"] = {k: auroc(s, rows) for k, rows in per_set.items()}
         out["sweep"]["shipped"] = {k: {str(t): metrics_on(s, rows, t)["accuracy"] for t in SWEEP}
                                    for k, rows in per_set.items()}
     return out
@@ -199,6 +241,17 @@ def markdown(results: dict, summary: dict, per_set: dict[str, list[Row]], lmo: l
               "| model | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
     for name, m in summary["per_set"].items():
         lines.append(f"| {name} | " + " | ".join(f"{m[k]['f1']:.3f}" for k in sets) + " |")
+    lines += ["", "### AUROC per set (threshold-free)", "",
+              "| model | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
+    for name, m in summary["auroc"].items():
+        lines.append(f"| {name} | " + " | ".join(f"{m[k]:.3f}" for k in sets) + " |")
+    diff = lambda d: f"{d['diff']:+.3f} [{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]" if d else "-"  # noqa: E731
+    if summary["qcr_vs_cr"]:
+        lines += ["", "### QCR minus CR: accuracy difference at 0.5, same training rows and batch order "
+                  "(paired bootstrap 95% interval over test rows)", "",
+                  "| pair | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
+        for name, by_set in summary["qcr_vs_cr"].items():
+            lines.append(f"| {name} | " + " | ".join(diff(by_set[k]) for k in sets) + " |")
     for name, sw in summary["sweep"].items():
         lines += ["", f"### Threshold sweep, {name}: accuracy per set", "",
                   "| threshold | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
@@ -206,25 +259,26 @@ def markdown(results: dict, summary: dict, per_set: dict[str, list[Row]], lmo: l
             lines.append(f"| {t} | " + " | ".join(f"{sw[k][str(t)]:.3f}" for k in sets) + " |")
     if summary["loso"]:
         lines += ["", "### Leave one source out (accuracy / F1 on the left-out set's TEST rows)", "",
-                  "| run | left-out set | rows | out-of-domain | in-domain, same N | shipped (9k, all sources) |",
-                  "|---|---|---|---|---|---|"]
+                  "| run | left-out set | rows | out-of-domain | in-domain, same N | OOD - in-domain (95% CI) "
+                  "| shipped (9k, all sources) |", "|---|---|---|---|---|---|---|"]
         for name, r in summary["loso"].items():
             ind = next((v for k, v in r.items() if k.startswith("in-domain")), None)
             cell = lambda m: f"{m['accuracy']:.3f} / {m['f1']:.3f}" if m else "-"  # noqa: E731
-            lines.append(f"| {name} | {r['source']} | {r['out-of-domain']['n']} | {cell(r['out-of-domain'])} | "
-                         f"{cell(ind)} | {cell(r.get('shipped'))} |")
+            lines.append(f"| {name.split(':')[0]} | {r['source']} | {r['out-of-domain']['n']} | "
+                         f"{cell(r['out-of-domain'])} | {cell(ind)} | {diff(r['ood_minus_in_domain'])} | "
+                         f"{cell(r.get('shipped'))} |")
     if summary["lmo"]:
         held = "; ".join(f"{k}: {', '.join(v)}" for k, v in HELD_OUT_MODELS.items())
         lines += ["", f"### Leave models out (held-out families: {held})", "",
                   "Accuracy / F1 on the held-out models' TEST answers.", "",
-                  "| run | set | rows | out-of-domain | in-domain, same N | shipped (9k, all models) |",
-                  "|---|---|---|---|---|---|"]
+                  "| run | set | rows | out-of-domain | in-domain, same N | OOD - in-domain (95% CI) "
+                  "| shipped (9k, all models) |", "|---|---|---|---|---|---|---|"]
         for name, by_set in summary["lmo"].items():
             for k, r in by_set.items():
                 ind = next((v for kk, v in r.items() if kk.startswith("in-domain")), None)
                 cell = lambda m: f"{m['accuracy']:.3f} / {m['f1']:.3f}" if m else "-"  # noqa: E731
                 lines.append(f"| {name} | {k} | {r['out-of-domain']['n']} | {cell(r['out-of-domain'])} | "
-                             f"{cell(ind)} | {cell(r.get('shipped'))} |")
+                             f"{cell(ind)} | {diff(r['ood_minus_in_domain'])} | {cell(r.get('shipped'))} |")
     return "\n".join(lines) + "\n"
 
 
@@ -234,7 +288,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--curve-points", type=int, default=4, help="size-curve points: N, N/2, N/4, ...")
     p.add_argument("--loso", default="financebench,gsm8k-openai-solutions", help="sources to leave out, one run each")
     p.add_argument("--lr", type=float, default=5e-5)
-    p.add_argument("--extra-lr", type=float, default=None, help="one more run of N pairs at this lr (last)")
+    p.add_argument("--extra-lr", default="", help="comma-separated learning rates: one more QCR run of N pairs each")
+    p.add_argument("--extra-seeds", default="", help="comma-separated seeds: QCR and CR runs of N pairs each")
+    p.add_argument("--cr-half", action="store_true", help="also a CR run at N/2")
+    p.add_argument("--report-only", action="store_true", help="rewrite summary.json / results.md, train nothing")
     p.add_argument("--max-length", type=int, default=128)
     p.add_argument("--test-limit", type=int, default=300)
     p.add_argument("--seed", type=int, default=0)
@@ -262,17 +319,22 @@ def main(argv: list[str] | None = None) -> int:
     per_set, lmo = test_pools(args.test_limit, args.seed)
     all_rows = {row_key(r): r for rows in per_set.values() for r in rows}
     all_rows.update({row_key(r): r for r in lmo})
-    runs = plan(args.n, [s for s in args.loso.split(",") if s], args.curve_points, args.extra_lr)
+    runs = plan(args.n, [s for s in args.loso.split(",") if s], args.curve_points,
+                tuple(float(x) for x in args.extra_lr.split(",") if x),
+                tuple(int(x) for x in args.extra_seeds.split(",") if x), args.cr_half)
+    if args.report_only:
+        runs = []
     if args.only:
         runs = [r for r in runs if r["name"] in args.only.split(",")]
 
     def save():
-        res_file.write_text(json.dumps(results, indent=1) + "\n")
+        if not args.report_only:
+            res_file.write_text(json.dumps(results, indent=1) + "\n")
         summary = summarize(results, per_set, lmo)
         (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
         (out / "results.md").write_text(markdown(results, summary, per_set, lmo))
 
-    if not args.no_shipped and "shipped" not in results:
+    if not args.no_shipped and not args.report_only and "shipped" not in results:
         t0 = time.time()
         judge = EncoderJudge()
         rows = list(all_rows.values())

@@ -43,3 +43,10 @@ def test_leave_models_out_drops_every_held_out_family_and_tests_on_it():
             {r.model for r in exp.load_bundled(name, "test").scorable() if r.model.startswith(prefixes)}
     assert all(r.split == "test" for r in lmo)
     assert all(len(v) <= 300 and all(r.split == "test" for r in v) for v in per_set.values())
+
+
+def test_a_joint_leave_out_plan_excludes_both_sources():
+    spec = next(r for r in exp.plan(400, ["evouna-nq+openqa-eval-nq301"], 2) if r["name"].startswith("loso"))
+    assert spec["exclude_sources"] == spec["test_sources"] == ["evouna-nq", "openqa-eval-nq301"]
+    rows = exp.select_training_rows(spec["n"], 0, exclude_sources=tuple(spec["exclude_sources"]))
+    assert len(rows) == spec["n"] and not {"evouna-nq", "openqa-eval-nq301"} & {r.dataset for r in rows}
