@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 
 def _csv(text: str) -> list[str]:
@@ -40,6 +41,9 @@ def register(sub) -> None:
     p.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"])
     p.add_argument("--threads", type=int, default=None, help="torch CPU threads (default: torch's choice)")
     p.add_argument("--out", default="mcqa-out", help="output folder (report.json, per-question score cache)")
+    p.add_argument("--results", default=None, metavar="PATH",
+                   help="also store the report under 'mc_formats' in this results.json (created if missing, "
+                        "other content kept) for `judgesuite leaderboard`")
     p.set_defaults(func=handle)
 
 
@@ -59,6 +63,15 @@ def handle(args) -> int:
                  shots=_ints(args.shots), seeds=_ints(args.seeds), delta=args.delta, routers=routers,
                  data_dir=args.data_dir, dtype=args.dtype, threads=args.threads,
                  out=args.out)
+    if args.results:  # fail before hours of scoring, not after
+        from .mcqa.results_doc import check_results_path
+
+        try:
+            check_results_path(args.results)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    started = time.perf_counter()
     try:
         report = run(cfg, log=lambda msg: print(msg, file=sys.stderr, flush=True))
     except FileNotFoundError as exc:
@@ -66,6 +79,11 @@ def handle(args) -> int:
         return 2
     print(report_markdown(report))
     print(f"\nreport: {args.out}/report.json")
+    if args.results:
+        from .mcqa.results_doc import store_report
+
+        path = store_report(report, args.results, wall_seconds=time.perf_counter() - started)
+        print(f"stored under 'mc_formats' in {path}")
     return 0
 
 
