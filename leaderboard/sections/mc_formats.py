@@ -86,12 +86,15 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
     for m in models:
         for b, r in per_model[m].items():
             routed = r.get("routers") or {}
+            shares = {k: v for k, v in (r.get("symbol_letter_share") or {}).items() if _num(v) is not None}
+            top = max(shares, key=shares.get) if shares else None
             rows.append({
                 "model": m, "benchmark": b, "heldout": b in heldout, "n": r.get("n"),
                 "symbol": _num(r.get("symbol")), "cloze": _num(r.get("cloze")),
                 "cloze_char": _num(r.get("cloze_char")), "sym_minus_cloze": _num(r.get("symbol_minus_cloze")),
                 "best": _num(max(r.get("symbol", math.nan), r.get("cloze", math.nan))),
                 "preferred": r.get("preferred"), "oracle": _num(r.get("oracle")),
+                "top_letter": top, "top_letter_share": shares.get(top) if top else None,
                 "routers": [{"name": name, "accuracy": _num((routed.get(name) or {}).get("accuracy")),
                              "delta": _num((routed.get(name) or {}).get("delta")),
                              "share_symbol": _num((routed.get(name) or {}).get("share_symbol"))}
@@ -141,6 +144,7 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
         "n_labelled": {m: {b: sum(v for k, v in d.items() if k != "None") for b, d in rows_.items()}
                        for m, rows_ in labels.items()},
         "seconds": {m: _num(s) for m, s in (report.get("seconds") or {}).items()},
+        "wall_seconds": _num(report.get("wall_seconds")),
         "created": report.get("created"), "dtype": cfg.get("dtype"),
         "distributions": report.get("distributions"), "classifier": report.get("classifier"),
     }
