@@ -27,7 +27,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from judgesuite.judges.encoder import EncoderJudge, cpu_has_bf16, predict_margins, sigmoid
+from judgesuite.judges.encoder import EncoderJudge, cpu_has_bf16, default_checkpoint, predict_margins, sigmoid
 from judgesuite.judges.encoder_inputs import InputBuilder
 from judgesuite.suite.data import Row, bundled_names, load_bundled
 from judgesuite.suite.encoder_training import TrainConfig, balanced_rows, binary_metrics, fit
@@ -118,7 +118,7 @@ def train_and_score(spec: dict, args, rows_to_score: list[Row]) -> dict:
 
 
 def plan(n: int, sources: list[str], curve_points: int, extra_lrs: tuple[float, ...] = (),
-         extra_seeds: tuple[int, ...] = (), cr_half: bool = False) -> list[dict]:
+         extra_seeds: tuple[int, ...] = (), cr_half: bool = False, extra_cr: tuple[int, ...] = ()) -> list[dict]:
     """Runs in priority order; results are saved after each, so a stopped run loses only the current one."""
     half = max(32, n // 2)
     runs = [{"name": f"qcr-{n}", "fmt": "qcr", "n": n}, {"name": f"cr-{n}", "fmt": "cr", "n": n},
@@ -136,6 +136,7 @@ def plan(n: int, sources: list[str], curve_points: int, extra_lrs: tuple[float, 
         runs += [{"name": f"{f}-{n}-seed{seed}", "fmt": f, "n": n, "seed": seed} for f in ("qcr", "cr")]
     if cr_half:
         runs.append({"name": f"cr-{half}", "fmt": "cr", "n": half})
+    runs += [{"name": f"cr-{m}", "fmt": "cr", "n": m} for m in extra_cr]
     return runs
 
 
@@ -165,6 +166,24 @@ def paired_difference(a: dict[str, float], b: dict[str, float], rows: list[Row],
             round(boots[int(0.975 * resamples) - 1], 4)], "a_only_right": d.count(1), "b_only_right": d.count(-1)}
 
 
+def shipped_settings() -> dict:
+    """Seed, lr, length and pair count of the shipped checkpoint (its training_summary.json)."""
+    summary = json.loads((Path(default_checkpoint()) / "training_summary.json").read_text())
+    c = summary["config"]
+    return {"n": summary["training_rows"], "seed": c["seed"], "lr": c["lr"], "max_length": c["max_length"],
+            "epochs": c["epochs"], "batch_size": c["batch_size"], "datasets": c["datasets"]}
+
+
+def shipped_matches(results: dict, spec: dict) -> bool:
+    """Whether a run used the shipped checkpoint's rows and settings (so the two pair up as QCR vs CR)."""
+    if "shipped" not in results:
+        return False
+    s, cfg = shipped_settings(), results["config"]
+    return (spec["n"] == s["n"] and spec.get("seed", cfg["seed"]) == s["seed"] and spec.get("lr", cfg["lr"]) == s["lr"]
+            and cfg["max_length"] == s["max_length"] and s["epochs"] == 1 and s["batch_size"] == 32
+            and s["datasets"] is None and not spec.get("exclude_sources") and not spec.get("exclude_held_out_models"))
+
+
 def metrics_on(scores: dict[str, float], rows: list[Row], threshold: float = 0.5) -> dict:
     rows = [r for r in rows if row_key(r) in scores]
     return binary_metrics([scores[row_key(r)] >= threshold for r in rows], [bool(r.label) for r in rows])
@@ -183,8 +202,10 @@ def summarize(results: dict, per_set: dict[str, list[Row]], lmo: list[Row]) -> d
                               for k, rows in per_set.items()}
         if run["spec"]["fmt"] == "cr":
             qname = "qcr" + name[2:]
-            if qname in results["runs"]:
-                q = results["runs"][qname]["scores"]
+            q = results["runs"].get(qname, {}).get("scores")
+            if q is None and shipped_matches(results, run["spec"]):
+                qname, q = "shipped (qcr-9000)", results["shipped"]["scores"]
+            if q is not None:
                 out["qcr_vs_cr"][f"{qname} - {name}"] = {k: paired_difference(q, s, rows) for k, rows in per_set.items()}
     for name, run in results["runs"].items():
         spec = run["spec"]
@@ -291,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--extra-lr", default="", help="comma-separated learning rates: one more QCR run of N pairs each")
     p.add_argument("--extra-seeds", default="", help="comma-separated seeds: QCR and CR runs of N pairs each")
     p.add_argument("--cr-half", action="store_true", help="also a CR run at N/2")
+    p.add_argument("--extra-cr", default="", help="comma-separated pair counts: CR runs (one equal to the shipped "
+                                                  "checkpoint's count and settings pairs with it as QCR vs CR)")
     p.add_argument("--report-only", action="store_true", help="rewrite summary.json / results.md, train nothing")
     p.add_argument("--max-length", type=int, default=128)
     p.add_argument("--test-limit", type=int, default=300)
@@ -321,7 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     all_rows.update({row_key(r): r for r in lmo})
     runs = plan(args.n, [s for s in args.loso.split(",") if s], args.curve_points,
                 tuple(float(x) for x in args.extra_lr.split(",") if x),
-                tuple(int(x) for x in args.extra_seeds.split(",") if x), args.cr_half)
+                tuple(int(x) for x in args.extra_seeds.split(",") if x), args.cr_half,
+                tuple(int(x) for x in args.extra_cr.split(",") if x))
     if args.report_only:
         runs = []
     if args.only:
