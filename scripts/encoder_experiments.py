@@ -300,6 +300,19 @@ def markdown(results: dict, summary: dict, per_set: dict[str, list[Row]], lmo: l
                 cell = lambda m: f"{m['accuracy']:.3f} / {m['f1']:.3f}" if m else "-"  # noqa: E731
                 lines.append(f"| {name} | {k} | {r['out-of-domain']['n']} | {cell(r['out-of-domain'])} | "
                              f"{cell(ind)} | {diff(r['ood_minus_in_domain'])} | {cell(r.get('shipped'))} |")
+    lines += ["", "### Runs (wall times on this machine: 2 shared cores, 1 torch thread, nice 10)", "",
+              "| run | format | train pairs | pairs per source | lr | seed | steps | train s | pairs/s | scored rows | score s |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for name, run in results["runs"].items():
+        spec = run["spec"]
+        src = ", ".join(f"{k} {v}" for k, v in sorted(run["rows_by_source"].items()))
+        lines.append(f"| {name} | {spec['fmt']} | {run['training_rows']} | {src} | {spec.get('lr', cfg['lr'])} | "
+                     f"{spec.get('seed', cfg['seed'])} | {run['steps']} | {run['train_seconds']} | "
+                     f"{run['pairs_per_second']} | {run['score_rows']} | {run['score_seconds']} |")
+    if "shipped" in results:
+        sh = results["shipped"]
+        lines.append(f"| shipped | qcr | {sh['training_rows']} | (its model card) | 5e-05 | 0 | 282 | "
+                     f"{sh['train_seconds']} (2 threads) | 1.83 | {len(sh['scores'])} | {sh['score_seconds']} |")
     return "\n".join(lines) + "\n"
 
 
