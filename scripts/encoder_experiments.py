@@ -219,18 +219,24 @@ def summarize(results: dict, per_set: dict[str, list[Row]], lmo: list[Row]) -> d
                 out["loso"][f"{name}:{src}"] = {
                     "source": src, "out-of-domain": metrics_on(run["scores"], per_set[src]),
                     **{k: metrics_on(v, per_set[src]) for k, v in refs.items()},
-                    "ood_minus_in_domain": paired_difference(run["scores"], ref["scores"], per_set[src]) if ref else None}
+                    "ood_minus_in_domain": paired_difference(run["scores"], ref["scores"], per_set[src]) if ref else None,
+                    "auroc": {"out-of-domain": auroc(run["scores"], per_set[src]),
+                              **{k: auroc(v, per_set[src]) for k, v in refs.items()}}}
         if spec.get("test_lmo"):
             by_set = {}
             for k in sorted({r.dataset for r in lmo}):
                 rows = [r for r in lmo if r.dataset == k]
                 by_set[k] = {"out-of-domain": metrics_on(run["scores"], rows),
                              **{n: metrics_on(v, rows) for n, v in refs.items()},
-                             "ood_minus_in_domain": paired_difference(run["scores"], ref["scores"], rows) if ref else None}
+                             "ood_minus_in_domain": paired_difference(run["scores"], ref["scores"], rows) if ref else None,
+                             "auroc": {"out-of-domain": auroc(run["scores"], rows),
+                                       **{n: auroc(v, rows) for n, v in refs.items()}}}
             by_set["all held-out rows"] = {"out-of-domain": metrics_on(run["scores"], lmo),
                                            **{n: metrics_on(v, lmo) for n, v in refs.items()},
                                            "ood_minus_in_domain": paired_difference(run["scores"], ref["scores"], lmo)
-                                           if ref else None}
+                                           if ref else None,
+                                           "auroc": {"out-of-domain": auroc(run["scores"], lmo),
+                                                     **{n: auroc(v, lmo) for n, v in refs.items()}}}
             out["lmo"][name] = by_set
     if "shipped" in results:
         s = results["shipped"]["scores"]
@@ -278,28 +284,33 @@ def markdown(results: dict, summary: dict, per_set: dict[str, list[Row]], lmo: l
                   "| threshold | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
         for t in SWEEP:
             lines.append(f"| {t} | " + " | ".join(f"{sw[k][str(t)]:.3f}" for k in sets) + " |")
+    def aurocs(r):
+        a = r["auroc"]
+        ind = next((v for k, v in a.items() if k.startswith("in-domain")), float("nan"))
+        return f"{a['out-of-domain']:.3f} / {ind:.3f} / {a.get('shipped', float('nan')):.3f}"
+
     if summary["loso"]:
         lines += ["", "### Leave one source out (accuracy / F1 on the left-out set's TEST rows)", "",
                   "| run | left-out set | rows | out-of-domain | in-domain, same N | OOD - in-domain (95% CI) "
-                  "| shipped (9k, all sources) |", "|---|---|---|---|---|---|---|"]
+                  "| shipped (9k, all sources) | AUROC OOD / in-domain / shipped |", "|---|---|---|---|---|---|---|---|"]
         for name, r in summary["loso"].items():
             ind = next((v for k, v in r.items() if k.startswith("in-domain")), None)
             cell = lambda m: f"{m['accuracy']:.3f} / {m['f1']:.3f}" if m else "-"  # noqa: E731
             lines.append(f"| {name.split(':')[0]} | {r['source']} | {r['out-of-domain']['n']} | "
                          f"{cell(r['out-of-domain'])} | {cell(ind)} | {diff(r['ood_minus_in_domain'])} | "
-                         f"{cell(r.get('shipped'))} |")
+                         f"{cell(r.get('shipped'))} | {aurocs(r)} |")
     if summary["lmo"]:
         held = "; ".join(f"{k}: {', '.join(v)}" for k, v in HELD_OUT_MODELS.items())
         lines += ["", f"### Leave models out (held-out families: {held})", "",
                   "Accuracy / F1 on the held-out models' TEST answers.", "",
                   "| run | set | rows | out-of-domain | in-domain, same N | OOD - in-domain (95% CI) "
-                  "| shipped (9k, all models) |", "|---|---|---|---|---|---|---|"]
+                  "| shipped (9k, all models) | AUROC OOD / in-domain / shipped |", "|---|---|---|---|---|---|---|---|"]
         for name, by_set in summary["lmo"].items():
             for k, r in by_set.items():
                 ind = next((v for kk, v in r.items() if kk.startswith("in-domain")), None)
                 cell = lambda m: f"{m['accuracy']:.3f} / {m['f1']:.3f}" if m else "-"  # noqa: E731
                 lines.append(f"| {name} | {k} | {r['out-of-domain']['n']} | {cell(r['out-of-domain'])} | "
-                             f"{cell(ind)} | {diff(r['ood_minus_in_domain'])} | {cell(r.get('shipped'))} |")
+                             f"{cell(ind)} | {diff(r['ood_minus_in_domain'])} | {cell(r.get('shipped'))} | {aurocs(r)} |")
     lines += ["", "### Runs (wall times on this machine: 2 shared cores, 1 torch thread, nice 10)", "",
               "| run | format | train pairs | pairs per source | lr | seed | steps | train s | pairs/s | scored rows | score s |",
               "|---|---|---|---|---|---|---|---|---|---|---|"]
