@@ -279,7 +279,21 @@ def markdown(results: dict, summary: dict, per_set: dict[str, list[Row]], lmo: l
                   "| pair | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
         for name, by_set in summary["qcr_vs_cr"].items():
             lines.append(f"| {name} | " + " | ".join(diff(by_set[k]) for k in sets) + " |")
+    lines += ["", "### Threshold sweep summary: accuracy at 0.5 / lowest and highest accuracy over 0.3..0.7 "
+              "/ best threshold of 0.1..0.9 (its accuracy)", "",
+              "| model | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
+    mid = [str(t) for t in SWEEP if 0.3 <= t <= 0.7]
     for name, sw in summary["sweep"].items():
+        cells = []
+        for k in sets:
+            best = max(SWEEP, key=lambda t: sw[k][str(t)])
+            cells.append(f"{sw[k]['0.5']:.3f} / {min(sw[k][t] for t in mid):.3f}-{max(sw[k][t] for t in mid):.3f} "
+                         f"/ {best} ({sw[k][str(best)]:.3f})")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    full = {f"qcr-{cfg['n']}", f"cr-{cfg['n']}", "shipped"} | {n for n in summary["sweep"] if n.startswith("cr-9000")}
+    for name, sw in summary["sweep"].items():
+        if name not in full:
+            continue
         lines += ["", f"### Threshold sweep, {name}: accuracy per set", "",
                   "| threshold | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
         for t in SWEEP:
