@@ -21,6 +21,16 @@ def _option(text: str) -> tuple[str, object]:
         return key, raw
 
 
+def _stops(text: str) -> list[str]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        value = None
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise argparse.ArgumentTypeError(f'expected a JSON list of non-empty strings, e.g. ["\\nQuestion:"], got {text!r}')
+    return value
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     from ..judges.llm_backends import BACKENDS, DEFAULT_BACKEND, DEFAULT_MODEL
 
@@ -53,6 +63,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--top-p", type=float, default=1.0)
     p.add_argument("--n-samples", type=int, default=1, help="samples per question (needs --temperature > 0)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--stop", type=_stops, default=[],
+                   help='stop strings as a JSON list, e.g. \'["\\nQuestion:"]\' (default: none)')
     p.add_argument("--batch-size", type=int, default=8, help="prompts per backend call (and per write)")
     p.add_argument("--out", required=True, help="output JSONL (appended to; resumes)")
     p.set_defaults(func=cmd_generate)
@@ -125,7 +137,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         config = GenerationConfig(backend=args.backend, model=args.model, model_name=args.model_name,
                                   formats=tuple(args.formats), temperature=args.temperature, top_p=args.top_p,
                                   max_new_tokens=args.max_new_tokens, n_samples=args.n_samples, seed=args.seed,
-                                  batch_size=args.batch_size, backend_options=dict(args.backend_option))
+                                  batch_size=args.batch_size, stop=tuple(args.stop), backend_options=dict(args.backend_option))
     except (DataError, KeyError, ValueError, FileNotFoundError) as exc:
         print(f"judgesuite generate: {exc}", file=sys.stderr)
         return 2

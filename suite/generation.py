@@ -31,7 +31,8 @@ from .prompts_generation import (CATEGORY_OF_TASK, CONTEXT_EXTRACTION, FORMATS, 
 
 SOURCE = "judgesuite-generate"
 # meta.generation keys that must match for an existing row to count as already generated.
-_IDENTITY = ("mode", "format", "backend", "model", "temperature", "top_p", "max_new_tokens", "seed")
+_IDENTITY = ("mode", "format", "backend", "model", "temperature", "top_p", "max_new_tokens", "seed", "stop")
+_IDENTITY_DEFAULTS = {"stop": []}  # rows written before a key existed
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class GenerationConfig:
     n_samples: int = 1
     seed: int = 0
     batch_size: int = 8
+    stop: tuple[str, ...] = ()  # stop strings (not part of the reply); e.g. a base model's next "Question:"
     backend_options: dict = field(default_factory=dict)  # recorded in meta, not part of a row's key
 
     def __post_init__(self) -> None:
@@ -61,11 +63,12 @@ class GenerationConfig:
         SamplingParams(temperature=self.temperature, top_p=self.top_p, max_new_tokens=self.max_new_tokens)
         if not self.model_name:
             object.__setattr__(self, "model_name", self.model)
+        object.__setattr__(self, "stop", tuple(self.stop))
 
     def sampling(self, sample_index: int) -> SamplingParams:
         # Sample k of every question uses seed (seed, k); backends mix the prompt into it.
         return SamplingParams(temperature=self.temperature, top_p=self.top_p, max_new_tokens=self.max_new_tokens,
-                              seed=self.seed * 1000 + sample_index)
+                              seed=self.seed * 1000 + sample_index, stop=self.stop)
 
     def row_model(self, fmt: str) -> str:
         """The `model` field of rows: one system per (model, format), as in the leaderboard."""
@@ -80,6 +83,7 @@ class GenerationConfig:
                 "temperature": None if loglik else self.temperature,
                 "top_p": None if loglik else self.top_p,
                 "max_new_tokens": None if loglik else self.max_new_tokens,
+                "stop": [] if loglik else list(self.stop),
                 "seed": None if loglik or self.temperature == 0.0 else self.seed * 1000 + sample_index,
                 "zero_shot": True}
 
@@ -129,7 +133,8 @@ def read_existing(path: Path) -> dict[str, dict]:
 
 def _check_resume(existing: dict, rid: str, expected: dict[str, Any], path: Path) -> None:
     got = (existing.get("meta") or {}).get("generation") or {}
-    diff = {k: (got.get(k), expected[k]) for k in _IDENTITY if got.get(k) != expected[k]}
+    diff = {k: (got.get(k, _IDENTITY_DEFAULTS.get(k)), expected[k]) for k in _IDENTITY
+            if got.get(k, _IDENTITY_DEFAULTS.get(k)) != expected[k]}
     if diff:
         raise ResumeConflict(f"{path} already holds {rid!r} generated with other settings "
                              f"(file vs now: {diff}); write to another --out file")
@@ -233,6 +238,7 @@ def generate(questions: Sequence[Question], backend: Backend | Callable[[], Back
 def _generated_rows(chunk: list[tuple[Question, str]], backend: Backend, config: GenerationConfig, fmt: str,
                     k: int) -> list[dict]:
     gens = backend.generate([p for _, p in chunk], config.sampling(k))
+    prompt_mode = backend.describe().get("prompt_mode")  # "completion": a base model's raw prompt
     rows = []
     for (q, prompt), g in zip(chunk, gens):
         row = _base_row(q, config, fmt, k, prompt)
@@ -240,6 +246,8 @@ def _generated_rows(chunk: list[tuple[Question, str]], backend: Backend, config:
         row["meta"].update(finish_reason=g.finish_reason, prompt_tokens=g.prompt_tokens,
                            generated_tokens=g.generated_tokens, latency_s=round(g.latency_s, 4),
                            final_answer=extract_final_answer(g.text))
+        if prompt_mode:
+            row["meta"]["prompt_mode"] = prompt_mode
         rows.append(row)
     return rows
 

