@@ -17,6 +17,7 @@ COMMAND_MODULES = [
     "judgesuite.suite.encoder_cli",
     "judgesuite.suite.mcqa_cli",
     "judgesuite.suite.generate_cli",
+    "judgesuite.suite.audit_cli",
 ]
 
 

@@ -23,7 +23,9 @@ def default_judges() -> list[str]:
 
 
 def _csv(text: str) -> list[str]:
-    return [t.strip() for t in text.split(",") if t.strip()]
+    from .runner import split_top_level  # commas inside JSON parameter values do not split
+
+    return [t.strip() for t in split_top_level(text, ",") if t.strip()]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,6 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--skip-invalid", action="store_true",
                    help="skip malformed rows of --data files (reported) instead of stopping")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--exclude-flagged", default=None, metavar="AUDIT.json",
+                   help="leave out of scoring the rows an audit of `judgesuite audit-references` flags "
+                        "(counted as excluded.flagged_reference)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("judges", help="list the registered judges")
@@ -81,7 +86,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         for spec in specs:  # fail on a bad name before any work
             build_judge(spec).close()
         datasets = load_sources(args)
-    except (RegistryError, DataError, KeyError, ValueError, TypeError, ImportError) as exc:
+        exclude_ids = None
+        if args.exclude_flagged:
+            from .audit_cli import load_flagged
+
+            exclude_ids = load_flagged(args.exclude_flagged)
+    except (RegistryError, DataError, KeyError, ValueError, TypeError, ImportError, OSError) as exc:
         print(f"judgesuite run: {exc}", file=sys.stderr)
         return 2
     for ds in datasets:
@@ -90,7 +100,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     results = run(specs, datasets, split=None if args.data or args.split == "all" else args.split,
                   out_dir=args.out, cache=VerdictCache(args.cache), limit=args.limit,
-                  batch_size=args.batch_size, progress=not args.no_progress)
+                  batch_size=args.batch_size, progress=not args.no_progress, exclude_ids=exclude_ids)
     print(summary_table(results))
     print(f"\n{len(results['entries'])} results in {time.perf_counter() - t0:.1f} s -> "
           f"{Path(args.out) / 'results.json'}")

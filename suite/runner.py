@@ -29,18 +29,54 @@ from .metrics import compute_metrics
 RESULTS_SCHEMA = "judgesuite.results/1"
 
 
+def split_top_level(text: str, sep: str) -> list[str]:
+    """Split on `sep` outside JSON brackets and double-quoted strings."""
+    parts, depth, quoted, cur = [], 0, False, []
+    for i, ch in enumerate(text):
+        if quoted:
+            quoted = not (ch == '"' and text[i - 1] != "\\")
+        elif ch == '"':
+            quoted = True
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+            continue
+        cur.append(ch)
+    parts.append("".join(cur))
+    return parts
+
+
 def parse_judge_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """"name" or "name:key=value:key2=value2" -> (name, params); values are JSON when they parse."""
-    name, *pairs = spec.strip().split(":")
+    """"name" or "name:key=value:key2=value2" -> (name, params); values are JSON when they parse.
+
+    Nested parameters (a cascade's inner judges): a JSON object value
+    (`expensive_params={"max_new_tokens":8}`, colons and commas inside brackets do not split)
+    or a dotted key (`expensive_params.max_new_tokens=8`), merged into that dict.
+    """
+    name, *pairs = split_top_level(spec.strip(), ":")
     params: dict[str, Any] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
             raise ValueError(f"bad judge parameter {pair!r} in {spec!r}: expected key=value")
         try:
-            params[key] = json.loads(raw)
+            value = json.loads(raw)
         except json.JSONDecodeError:
-            params[key] = raw
+            value = raw
+        *outer, leaf = key.split(".")
+        target = params
+        for part in outer:
+            target = target.setdefault(part, {})
+            if not isinstance(target, dict):
+                raise ValueError(f"bad judge parameter {pair!r} in {spec!r}: {part!r} is not a dict")
+        if isinstance(target.get(leaf), dict) and isinstance(value, dict):
+            target[leaf].update(value)
+        else:
+            target[leaf] = value
     return name, params
 
 
@@ -207,8 +243,12 @@ def hardware() -> dict[str, Any]:
 
 def run(judge_specs: Sequence[str], datasets: Sequence[Dataset], *, split: str | None,
         out_dir: str | Path, cache: VerdictCache, limit: int | None = None, batch_size: int = 64,
-        progress: bool = True) -> dict[str, Any]:
-    """Judge every (judge, dataset) pair, write results.json and verdict files, return the results."""
+        progress: bool = True, exclude_ids: dict[str, set[str]] | None = None) -> dict[str, Any]:
+    """Judge every (judge, dataset) pair, write results.json and verdict files, return the results.
+
+    `exclude_ids`: dataset -> row ids left out of scoring after `limit` (flagged references,
+    `judgesuite audit-references`), counted as `excluded.flagged_reference`.
+    """
     out = Path(out_dir)
     (out / "verdicts").mkdir(parents=True, exist_ok=True)
     runner = Runner(cache, batch_size=batch_size, progress=progress)
@@ -220,12 +260,17 @@ def run(judge_specs: Sequence[str], datasets: Sequence[Dataset], *, split: str |
         try:
             for ds in datasets:
                 rows = limit_rows(ds.scorable(), limit)
+                excluded = ds.exclusions()
+                if exclude_ids is not None:
+                    flagged = exclude_ids.get(ds.name, set())
+                    excluded["flagged_reference"] = sum(r.id in flagged for r in rows)
+                    rows = [r for r in rows if r.id not in flagged]
                 if not any(judge.supports(r.sample.task_type) for r in rows):
                     skipped.append({"judge": spec, "dataset": ds.name,
                                     "why": f"judge handles {sorted(judge.task_types or [])} only"})
                     continue
                 judged = runner.judge_rows(judge, rows, label=f"{spec} / {ds.name}")
-                entry = entry_for(spec, judge, ds, split, judged, ds.exclusions())
+                entry = entry_for(spec, judge, ds, split, judged, excluded)
                 vfile = out / "verdicts" / f"{_slug(spec)}__{_slug(ds.name)}.jsonl.gz"
                 write_verdicts(vfile, judged)
                 entry["verdicts_file"] = str(vfile.relative_to(out))

@@ -1,0 +1,91 @@
+"""Run options of the LLM judges from the command line, with the real SmolLM2 (llama.cpp, 1 thread):
+nested judge parameters (a cascade's inner judges) and leaving flagged references out of scoring.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from judgesuite.suite.runner import limit_rows, parse_judge_spec
+
+
+def _cli(*args: str, timeout: int = 900) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "judgesuite.suite.cli", *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_nested_judge_parameters_parse_and_errors():
+    name, params = parse_judge_spec(
+        'cascade:cheap=regex:band=0.2:expensive_params={"max_new_tokens":8,"backend_options":{"n_ctx":4096}}'
+        ':expensive_params.threads=1:cheap_params.x.y=a')
+    assert name == "cascade"
+    assert params == {"cheap": "regex", "band": 0.2,
+                      "expensive_params": {"max_new_tokens": 8, "backend_options": {"n_ctx": 4096}, "threads": 1},
+                      "cheap_params": {"x": {"y": "a"}}}
+    assert parse_judge_spec('x:s="a:b,c"') == ("x", {"s": "a:b,c"})  # quoted colons stay in the value
+    with pytest.raises(ValueError, match="not a dict"):
+        parse_judge_spec("x:a=1:a.b=2")
+    from judgesuite.suite.commands import _csv
+    assert _csv('regex,cascade:expensive_params={"a":1,"b":2}, llm-direct') == [
+        "regex", 'cascade:expensive_params={"a":1,"b":2}', "llm-direct"]
+
+
+def test_cascade_inner_parameters_from_the_command_line(tmp_path):
+    spec = 'cascade:cheap=regex:band=0.2:expensive=llm-direct:expensive_params={"max_new_tokens":3,"threads":1}'
+    r = _cli("run", "--judges", spec, "--datasets", "openqa-eval-nq301", "--limit", "3", "--out", str(tmp_path / "o"),
+             "--cache", str(tmp_path / "c.sqlite"), "--no-progress")
+    assert r.returncode == 0, r.stderr
+    (entry,) = json.loads((tmp_path / "o" / "results.json").read_text())["entries"]
+    params = entry["judge_identity"]["params"]
+    assert params["expensive_params"] == {"max_new_tokens": 3, "threads": 1} and params["band"] == 0.2
+    assert set(entry["routing"]) <= {"regex", "llm-direct"}
+    escalated = entry["routing"].get("llm-direct", 0) * 3
+    # Only escalated rows reach the LLM, and each generates at most the 3 tokens asked for.
+    assert entry["cost"]["generated_tokens_per_sample"] * 3 <= 3 * escalated + 1e-9
+    if escalated:
+        assert entry["cost"]["input_tokens_per_sample"] > 50
+
+
+def test_audit_references_then_run_without_flagged(tmp_path, nq301_test):
+    audit = tmp_path / "audit.json"
+    r = _cli("audit-references", "--judge", "llm-validated:threads=1:answer_tokens=24:check_tokens=32",
+             "--datasets", "openqa-eval-nq301", "--limit", "4", "--out", str(audit))
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(audit.read_text())
+    block = doc["datasets"]["openqa-eval-nq301"]
+    assert doc["schema"] == "judgesuite.reference-audit/1" and block["n_checked"] == 4
+    assert sum(block["status"].values()) == 4 and block["tokens"] > 4 * 50
+    subset = {row.id for row in limit_rows(nq301_test.scorable(), 4)}
+    flagged = {f["id"] for f in block["flagged"]}
+    assert flagged <= subset and len(flagged) == block["status"].get("flagged", 0)
+    assert all(f["reason"] for f in block["flagged"])
+
+    def run_with(audit_path, out):
+        r = _cli("run", "--judges", "exact-match", "--datasets", "openqa-eval-nq301", "--limit", "4",
+                 "--out", str(tmp_path / out), "--cache", str(tmp_path / "c.sqlite"), "--no-progress",
+                 "--exclude-flagged", str(audit_path))
+        assert r.returncode == 0, r.stderr
+        (entry,) = json.loads((tmp_path / out / "results.json").read_text())["entries"]
+        return entry
+
+    entry = run_with(audit, "o1")
+    assert entry["excluded"]["flagged_reference"] == len(flagged) and entry["n_rows"] == 4 - len(flagged)
+
+    # The same option with two rows flagged by hand (the exclusion path, whatever SmolLM2 flagged).
+    two = sorted(subset)[:2]
+    doc["datasets"]["openqa-eval-nq301"]["flagged"] = [{"id": i, "reason": "by hand"} for i in two]
+    audit.write_text(json.dumps(doc))
+    entry = run_with(audit, "o2")
+    assert entry["excluded"]["flagged_reference"] == 2 and entry["n_rows"] == 2
+    import gzip
+    with gzip.open(tmp_path / "o2" / entry["verdicts_file"], "rt") as fh:
+        assert not {json.loads(line)["id"] for line in fh} & set(two)
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"schema": "other"}))
+    r = _cli("run", "--judges", "exact-match", "--datasets", "openqa-eval-nq301", "--limit", "4",
+             "--out", str(tmp_path / "o3"), "--exclude-flagged", str(bad))
+    assert r.returncode == 2 and "not a reference audit" in r.stderr
