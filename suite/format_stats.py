@@ -5,8 +5,8 @@ judge's parse failure, pattern `Final answer:\\s*(.+)`), and, on labelled rows, 
 regex judge loses accuracy: correct answers it cannot parse ("lost to parsing") and correct
 answers it parses but matches as wrong ("lost to matching").
 
-The format of a row is `meta.generation.format` for rows made by `judgesuite generate`,
-else "-" (the bundled sets do not record it). Log-likelihood rows have no generated text
+The format of a row is `meta.generation.format` for rows made by `judgesuite generate` (or a
+plain `meta.format`), else "-" (the bundled sets do not record it). Log-likelihood rows have no generated text
 and are left out.
 """
 from __future__ import annotations
@@ -21,8 +21,11 @@ from .data import Row
 
 
 def row_format(row: Row) -> str:
-    gen = row.meta.get("generation") if isinstance(row.meta, dict) else None
-    return str(gen.get("format", "-")) if isinstance(gen, dict) else "-"
+    meta = row.meta if isinstance(row.meta, dict) else {}
+    gen = meta.get("generation")
+    if isinstance(gen, dict) and gen.get("format"):
+        return str(gen["format"])
+    return str(meta["format"]) if isinstance(meta.get("format"), str) and meta["format"] else "-"
 
 
 def base_model(row: Row) -> str:
@@ -101,6 +104,20 @@ def format_failure_stats(rows: Sequence[Row], regex_verdicts: Sequence[Verdict] 
         elif not row.label and said is True:
             st.false_accepts += 1
     return [groups[k] for k in sorted(groups)]
+
+
+def results_block(rows: Sequence[Row], regex_rows: Sequence[Row] | None = None,
+                  regex_verdicts: Sequence[Verdict] | None = None) -> list[dict[str, Any]]:
+    """The stats of a judged set as stored in results.json (`format_stats[<set>]`).
+
+    `regex_rows` / `regex_verdicts`: what the regex judge said on the same set (rows it did not
+    judge count as unparsed-by-regex only through the parse-failure rate)."""
+    verdicts = None
+    if regex_rows is not None and regex_verdicts is not None:
+        by_id = {r.id: v for r, v in zip(regex_rows, regex_verdicts)}
+        if all(r.id in by_id for r in rows):
+            verdicts = [by_id[r.id] for r in rows]
+    return [st.as_dict() for st in format_failure_stats(rows, verdicts)]
 
 
 def stats_table(stats: Sequence[FormatStats]) -> str:

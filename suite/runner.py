@@ -24,6 +24,7 @@ from ..judges.types import Verdict
 from . import master_keys
 from .cache import VerdictCache
 from .data import Dataset, Row
+from .format_stats import results_block
 from .metrics import compute_metrics
 
 RESULTS_SCHEMA = "judgesuite.results/1"
@@ -241,6 +242,11 @@ def hardware() -> dict[str, Any]:
     return info
 
 
+def _format_stats(ds: Dataset, limit: int | None, regex: JudgedRows | None) -> list[dict[str, Any]]:
+    rows = limit_rows(ds.scorable(), limit)
+    return results_block(rows, regex.rows, regex.verdicts) if regex else results_block(rows)
+
+
 def run(judge_specs: Sequence[str], datasets: Sequence[Dataset], *, split: str | None,
         out_dir: str | Path, cache: VerdictCache, limit: int | None = None, batch_size: int = 64,
         progress: bool = True, exclude_ids: dict[str, set[str]] | None = None) -> dict[str, Any]:
@@ -255,6 +261,7 @@ def run(judge_specs: Sequence[str], datasets: Sequence[Dataset], *, split: str |
     entries: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
     started = time.perf_counter()
+    regex_judged: dict[str, JudgedRows] = {}  # set -> the regex judge's verdicts (for format_stats)
     for spec in judge_specs:
         judge = build_judge(spec)
         try:
@@ -270,6 +277,8 @@ def run(judge_specs: Sequence[str], datasets: Sequence[Dataset], *, split: str |
                                     "why": f"judge handles {sorted(judge.task_types or [])} only"})
                     continue
                 judged = runner.judge_rows(judge, rows, label=f"{spec} / {ds.name}")
+                if spec == "regex":
+                    regex_judged[ds.name] = judged
                 entry = entry_for(spec, judge, ds, split, judged, excluded)
                 vfile = out / "verdicts" / f"{_slug(spec)}__{_slug(ds.name)}.jsonl.gz"
                 write_verdicts(vfile, judged)
@@ -287,6 +296,10 @@ def run(judge_specs: Sequence[str], datasets: Sequence[Dataset], *, split: str |
         "wall_seconds": round(time.perf_counter() - started, 3),
         "entries": entries,
         "skipped": skipped,
+        # "Final answer:" parse failures per model and format (paper Tables 13-15); the lost-to-parsing
+        # / lost-to-matching split when the regex judge ran on the set.
+        "format_stats": {ds.name: _format_stats(ds, limit, regex_judged.get(ds.name)) for ds in datasets
+                         if any(e["dataset"] == ds.name for e in entries)},
     }
     tmp = out / "results.json.tmp"
     tmp.write_text(json.dumps(results, indent=1, ensure_ascii=False))

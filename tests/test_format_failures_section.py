@@ -1,0 +1,111 @@
+"""`judgesuite run` stores "Final answer:" format statistics; the leaderboard's Format failures
+section shows them (BERT-as-a-Judge Tables 13-15).
+
+tests/fixtures/generated_format_rows.jsonl holds real rows of `judgesuite generate` (llama.cpp,
+greedy: SmolLM2-135M-Instruct with its chat template and the base gemma-3-270m by plain completion,
+free / soft / strict, GSM8K test and ARC-Challenge), labelled by rule (math-verify on the whole
+reply for GSM8K; the chosen option letter for ARC), taken from the run described in the README.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from judgesuite.judges.regex_final_answer import extract_final_answer
+from judgesuite.leaderboard.build import write_site
+from judgesuite.leaderboard.inputs import load_any
+from judgesuite.leaderboard.sections import format_failures
+from judgesuite.suite.cache import VerdictCache
+from judgesuite.suite.data import load_bundled, load_jsonl
+from judgesuite.suite.format_stats import base_model, row_format
+from judgesuite.suite.runner import run
+
+FIXTURE = Path(__file__).parent / "fixtures" / "generated_format_rows.jsonl"
+PAYLOAD = '</script><script>document.body.setAttribute("data-pwned","1")</script>'
+
+
+@pytest.fixture(scope="module")
+def generated():
+    return load_jsonl(FIXTURE, name="generated")
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory, generated):
+    """A real run of regex and flexible on the generated rows and on bundled GSM8K rows."""
+    tmp = tmp_path_factory.mktemp("ff")
+    run(["regex", "flexible"], [generated, load_bundled("gsm8k-openai-solutions", "test")], split=None,
+        out_dir=tmp / "results", cache=VerdictCache(tmp / "c.sqlite"), limit=80, progress=False)
+    return load_any(tmp / "results" / "results.json")
+
+
+def _section(html: str) -> str:
+    start = html.index(f'<section id="{format_failures.ID}">')
+    return html[start:html.index("</section>", start)]
+
+
+def test_stats_count_missing_final_answers_per_model_and_format(results, generated):
+    groups = {(g["model"], g["format"]): g for g in results["format_stats"]["generated"]}
+    assert {f for _, f in groups} == {"free", "soft", "strict"}
+    assert {m for m, _ in groups} == {"smollm2-135m", "gemma3-270m"}
+    for (model, fmt), g in groups.items():
+        rows = [r for r in generated.scorable() if base_model(r) == model and row_format(r) == fmt]
+        missing = sum(extract_final_answer(r.sample.candidate) is None for r in rows)
+        assert g["rows"] == len(rows) and g["parse_failures"] == missing
+        assert g["regex_judged"] == g["labelled"] == len(rows)
+        # The accuracy regex loses is what it fails to parse plus what it mismatches, less its false accepts.
+        gap = g["label_accuracy"] - g["regex_accuracy"]
+        split = g["lost_to_parsing_rate"] + g["lost_to_matching_rate"] - g["false_accepts"] / g["regex_judged"]
+        assert gap == pytest.approx(split)
+        assert g["lost_to_parsing"] <= g["parse_failures"]
+    # The regex entry's no-verdicts include every parse failure of that model and format.
+    regex = next(e for e in results["entries"] if e["judge"] == "regex" and e["dataset"] == "generated")
+    for (model, fmt), g in groups.items():
+        assert regex["by_model"][f"{model} [{fmt}]"]["no_verdict_rate"] >= g["parse_failure_rate"] - 1e-6  # stored rounded
+
+
+def test_bundled_rows_have_no_format_and_are_counted_too(results):
+    stats = results["format_stats"]["gsm8k-openai-solutions"]
+    assert stats and all(g["format"] == "-" for g in stats)
+    assert sum(g["rows"] for g in stats) == 80
+
+
+def test_without_the_regex_judge_only_parse_failures_are_stored(tmp_path, generated):
+    res = run(["flexible"], [generated], split=None, out_dir=tmp_path / "r", cache=VerdictCache(tmp_path / "c.sqlite"),
+              progress=False)
+    stats = res["format_stats"]["generated"]
+    assert stats and all(g["lost_to_parsing_rate"] is None and g["parse_failure_rate"] is not None for g in stats)
+    sec = format_failures.build(res, {})
+    assert not sec["has_split"] and all(r["gap"] is None for r in sec["rows"])
+
+
+def test_section_shows_the_stored_numbers(results, tmp_path):
+    page, _ = write_site(results, tmp_path / "site")
+    sec = _section(page.read_text(encoding="utf-8"))
+    for g in results["format_stats"]["generated"]:
+        row = re.search(rf"<tr><td>generated</td><td>{re.escape(g['model'])}</td><td>{g['format']}</td>.*?</tr>",
+                        sec, re.S).group(0)
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", row)
+        assert cells[3:9] == [str(g["rows"]), f"{100 * g['parse_failure_rate']:.1f}", str(g["labelled"]),
+                              f"{100 * g['label_accuracy']:.1f}", f"{100 * g['regex_accuracy']:.1f}",
+                              f"{100 * (g['label_accuracy'] - g['regex_accuracy']):+.1f}"]
+        assert cells[9:11] == [f"{100 * g['lost_to_parsing_rate']:.1f}", f"{100 * g['lost_to_matching_rate']:.1f}"]
+    # Pooled over models per format: the strict format's parse failures, from the stored counts.
+    strict = [g for g in results["format_stats"]["generated"] if g["format"] == "strict"]
+    n = sum(g["rows"] for g in strict)
+    rate = sum(g["parse_failures"] for g in strict) / n
+    assert re.search(rf"<tr><td>generated</td><td>strict</td><td[^>]*>2</td>\s*<td[^>]*>{n}</td>"
+                     rf"<td[^>]*>{100 * rate:.1f}</td></tr>", sec)
+    assert "<tr><td>gsm8k-openai-solutions</td>" in sec
+
+
+def test_section_escapes_model_names_and_is_absent_without_stats(results, tmp_path):
+    hostile = json.loads(json.dumps(results).replace('"gemma3-270m"', json.dumps(PAYLOAD)))
+    sec = _section(write_site(hostile, tmp_path / "site")[0].read_text(encoding="utf-8"))
+    assert PAYLOAD not in sec and "&lt;/script&gt;&lt;script&gt;" in sec
+    bare = {k: v for k, v in results.items() if k != "format_stats"}
+    assert format_failures.build(bare, {}) is None
+    html = write_site(bare, tmp_path / "bare")[0].read_text(encoding="utf-8")
+    assert f'<section id="{format_failures.ID}">' not in html
