@@ -21,7 +21,7 @@ from typing import Any
 
 from .base import CostModel, Judge
 from .llm_backends import DEFAULT_BACKEND, DEFAULT_MODEL, Generation, SamplingParams, logprob_of
-from .llm_prompts import PARSERS, join_references, render
+from .llm_prompts import PARSERS, join_references, parse_multi, render, render_multi
 from .types import NoVerdict, Sample, Verdict
 
 # SmolLM2-135M-Instruct, the default model; replaced by the loaded model's own count.
@@ -99,9 +99,10 @@ class _LLMJudge(Judge):
             out.extend(backend.generate(prompts[start:start + step], params))
         return out
 
-    def _accounting(self, gens: Sequence[Generation]) -> dict[str, Any]:
-        n_in = sum(g.prompt_tokens for g in gens)
-        n_out = sum(g.generated_tokens for g in gens)
+    def _accounting(self, gens: Sequence[Generation], share: float = 1.0) -> dict[str, Any]:
+        """Token counts of `gens`; `share` < 1 charges a sample its part of prompts it shares."""
+        n_in = round(share * sum(g.prompt_tokens for g in gens))
+        n_out = round(share * sum(g.generated_tokens for g in gens))
         return {"input_tokens": n_in, "generated_tokens": n_out,
                 "flops_generated_only": self.cost.flops(n_out),
                 "latency_s": round(sum(g.latency_s for g in gens), 4)}
@@ -178,6 +179,15 @@ class LLMVoteJudge(_LLMJudge):
     extra: `votes`, `reference_first` (per assessment), `agreement` (share of valid
     votes agreeing with the majority), `first_vote` (a single assessment, for the flip
     rate), `position` votes; `vote_report` aggregates them against labels.
+
+    `candidates_per_prompt` > 1: candidates of one question (same question and references,
+    within the runner's batch) are judged together, up to that many per prompt, numbered,
+    with one "Candidate i: True/False" line each (`parse_multi`; a missing or contradictory
+    line is no vote). Their order is re-shuffled for every assessment (seeded by the judge
+    seed, the assessment and the candidates' contents), as is the REFERENCE block's place.
+    `max_new_tokens` is then per candidate; each sample is charged its share of the prompt.
+    A question with a single candidate in the batch gets the ordinary one-candidate prompt.
+    extra adds `group_size` and `positions` (the sample's 1-based place per assessment).
     """
 
     version = "1"
@@ -185,9 +195,13 @@ class LLMVoteJudge(_LLMJudge):
     def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, k: int = 5,
                  prompt: str = "direct", temperature: float = 0.7, top_p: float = 0.95, max_new_tokens: int = 8,
                  seed: int = 0, shuffle: bool = True, max_field_chars: int = 6000, threads: int | None = None,
-                 backend_options: dict | None = None, batch_size: int | None = None) -> None:
+                 backend_options: dict | None = None, batch_size: int | None = None,
+                 candidates_per_prompt: int = 1) -> None:
         if k < 1:
             raise ValueError("k must be >= 1")
+        if candidates_per_prompt < 1:
+            raise ValueError("candidates_per_prompt must be >= 1")
+        self.candidates_per_prompt = candidates_per_prompt
         if prompt not in PARSERS:
             raise ValueError(f"prompt must be one of {', '.join(PARSERS)}")
         self._setup(backend, model, backend_options, batch_size, max_field_chars, threads)
@@ -209,7 +223,74 @@ class LLMVoteJudge(_LLMJudge):
         random.Random(f"{self.seed}:{sample.content_hash()}").shuffle(orders)
         return orders
 
+    def identity(self) -> dict[str, Any]:
+        ident = super().identity()
+        if self.candidates_per_prompt == 1:  # verdicts (and cache keys) as before the option existed
+            ident["params"].pop("candidates_per_prompt", None)
+        return ident
+
+    def groups(self, samples: Sequence[Sample]) -> list[list[int]]:
+        """Indices of samples judged in one prompt: same question and references, in content-hash
+        order, chunks of at most `candidates_per_prompt` (so a group does not depend on batch order)."""
+        by_question: dict[tuple, list[int]] = {}
+        for n, s in enumerate(samples):
+            by_question.setdefault((s.question, tuple(s.references)), []).append(n)
+        out = []
+        for idx in by_question.values():
+            idx = sorted(idx, key=lambda n: samples[n].content_hash())
+            out += [idx[i:i + self.candidates_per_prompt] for i in range(0, len(idx), self.candidates_per_prompt)]
+        return out
+
+    def multi_prompts(self, samples: Sequence[Sample]) -> tuple[list[str], list[list[int]], list[bool], bool]:
+        """Prompts of one multi-candidate group, per assessment: texts, candidate order (indices
+        into `samples`), reference_first, whether a field was clipped. Seeded: reproducible."""
+        key = f"{self.seed}:" + ":".join(sorted(s.content_hash() for s in samples))
+        ref_first = [i % 2 == 0 for i in range(self.k)] if self.shuffle else [True] * self.k
+        rng = random.Random(key)
+        if self.shuffle:
+            rng.shuffle(ref_first)
+        q, cut = clip(samples[0].question, self.max_field_chars)
+        r, cut_r = clip(join_references(samples[0].references), self.max_field_chars)
+        cands = [clip(s.candidate, self.max_field_chars) for s in samples]
+        texts, perms = [], []
+        for i in range(self.k):
+            perm = list(range(len(samples)))
+            if self.shuffle:
+                rng.shuffle(perm)
+            perms.append(perm)
+            texts.append(render_multi(self.prompt, q, r, [cands[j][0] for j in perm], ref_first[i]))
+        return texts, perms, ref_first, cut or cut_r or any(c for _, c in cands)
+
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
+        if self.candidates_per_prompt == 1:
+            return self._judge_single(samples)
+        groups = self.groups(samples)
+        singles = [g[0] for g in groups if len(g) == 1]
+        out: list[Verdict | None] = [None] * len(samples)
+        for n, v in zip(singles, self._judge_single([samples[n] for n in singles]) if singles else []):
+            out[n] = v
+        multi = [g for g in groups if len(g) > 1]
+        built = [self.multi_prompts([samples[n] for n in g]) for g in multi]
+        gens: dict[tuple[int, int], Generation] = {}  # (group, assessment) -> generation
+        for i in range(self.k):
+            for size in sorted({len(g) for g in multi}):  # one token budget per call
+                which = [m for m, g in enumerate(multi) if len(g) == size]
+                params = SamplingParams(temperature=self.temperature, top_p=self.top_p,
+                                        max_new_tokens=self.max_new_tokens * size, seed=self.seed * 1000 + i)
+                for m, g in zip(which, self._generate([built[m][0][i] for m in which], params)):
+                    gens[m, i] = g
+        for m, g in enumerate(multi):
+            _, perms, ref_first, cut = built[m]
+            replies = [parse_multi(gens[m, i].text, len(g), self.prompt) for i in range(self.k)]
+            for j, n in enumerate(g):
+                positions = [perms[i].index(j) + 1 for i in range(self.k)]
+                votes = [replies[i][p - 1] for i, p in enumerate(positions)]
+                v = self._aggregate(votes, ref_first, [gens[m, i] for i in range(self.k)], cut, share=1 / len(g))
+                v.extra.update(group_size=len(g), positions=positions)
+                out[n] = v
+        return out  # type: ignore[return-value]
+
+    def _judge_single(self, samples: Sequence[Sample]) -> list[Verdict]:
         prompts, owners, orders, cuts = [], [], [], [False] * len(samples)
         for n, s in enumerate(samples):
             for ref_first in self.orders(s):
@@ -235,8 +316,8 @@ class LLMVoteJudge(_LLMJudge):
         return out
 
     def _aggregate(self, votes: list[bool | None], orders: list[bool], gens: list[Generation],
-                   truncated: bool) -> Verdict:
-        extra = self._accounting(gens)
+                   truncated: bool, share: float = 1.0) -> Verdict:
+        extra = self._accounting(gens, share)
         extra.update(votes=votes, reference_first=orders, first_vote=votes[0], truncated_input=truncated,
                      replies=[g.text[:120] for g in gens])
         tokens = extra["input_tokens"] + extra["generated_tokens"]

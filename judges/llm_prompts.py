@@ -92,3 +92,54 @@ def parse_cot(reply: str) -> bool | None:
 
 
 PARSERS = {"direct": parse_direct, "cot": parse_cot}
+
+
+# Several candidates for one question in one prompt (an option of `llm-vote`): the seed's
+# prompt with the CANDIDATE block repeated and numbered, and one verdict line per candidate.
+_MULTI_HEAD = _HEAD.replace(
+    "determine whether the CANDIDATE response\ncorrectly answers", "determine whether each CANDIDATE response\n"
+    "correctly answers").replace("Judge the CANDIDATE as correct", "Judge a CANDIDATE as correct")
+_MULTI_TAILS = {
+    "direct": "Respond with exactly one line per CANDIDATE, in order (add no additional text):\n",
+    "cot": "Conclude your response with exactly one line per CANDIDATE, in order:\n",
+}
+_MULTI_RE = re.compile(r"candidate\s*#?\s*(\d+)\s*[\"'*]*\s*[:=\-]\s*[\"'*\s]*(?:final\s+answer\s*:[\"'*\s]*)?"
+                       rf"{_VERDICT}\b(?![\"'*\s]*if\b)", re.IGNORECASE)  # not an echo of the instruction lines
+
+
+def render_multi(kind: str, question: str, reference: str, candidates: list[str],
+                 reference_first: bool = True) -> str:
+    """Fill the multi-candidate prompt; candidates are numbered 1..n in the order given."""
+    if kind not in _MULTI_TAILS:
+        raise ValueError(f"unknown prompt {kind!r}; use one of {', '.join(_MULTI_TAILS)}")
+    ref = _REFERENCE.replace("{reference}", reference)
+    cands = "".join(f"[CANDIDATE {i} starts here]\n{c}\n[CANDIDATE {i} ends here]\n\n"
+                    for i, c in enumerate(candidates, 1))
+    lines = "".join(f'- "Candidate {i}: True" if CANDIDATE {i} is correct, '
+                    f'"Candidate {i}: False" if it is incorrect\n' for i in range(1, len(candidates) + 1))
+    head = _MULTI_HEAD.replace("{question}", question)
+    return head + (ref + cands if reference_first else cands + ref) + _MULTI_TAILS[kind] + lines.rstrip("\n")
+
+
+def parse_multi(reply: str, n: int, kind: str = "direct") -> list[bool | None]:
+    """One verdict per candidate 1..n from "Candidate i: True/False" lines, None where missing.
+
+    direct: a candidate given both True and False is None (contradiction); reasoning: its
+    last line counts (the prompt asks to conclude with the verdicts). Numbers outside
+    1..n are ignored.
+    """
+    found: dict[int, list[bool]] = {}
+    for idx, word in _MULTI_RE.findall(reply):
+        i = int(idx)
+        if 1 <= i <= n:
+            found.setdefault(i, []).append(word.lower() == "true")
+    out: list[bool | None] = []
+    for i in range(1, n + 1):
+        seen = found.get(i)
+        if not seen:
+            out.append(None)
+        elif kind == "cot":
+            out.append(seen[-1])
+        else:
+            out.append(seen[0] if len(set(seen)) == 1 else None)
+    return out
