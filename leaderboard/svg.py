@@ -107,26 +107,32 @@ def pareto_plot(title: str, points: Sequence[Point], width: int = 420, height: i
 
 
 def line_plot(title: str, x_label: str, y_label: str, series: Sequence[tuple[str, str, Sequence[float],
-              Sequence[float]]], width: int = 420, height: int = 280) -> Markup:
-    """Lines (name, color, xs, ys) on [0, 1] x [0, 1] axes, with a legend."""
+              Sequence[float]]], width: int = 420, height: int = 280, *,
+              x_ticks: Sequence[float] = tuple(k / 10 for k in range(0, 11, 2)),
+              y_ticks: Sequence[float] = tuple(k / 10 for k in range(0, 11, 2)),
+              y_fmt: str = "g", legend_width: int = 120) -> Markup:
+    """Lines (name, color, xs, ys) with a legend; the axes span the first to the last tick
+    (default [0, 1] x [0, 1]); every text is escaped."""
     ml, mr, mt, mb = 44, 12, 26, 40
     pw, ph = width - ml - mr, height - mt - mb
+    x0, x1 = min(x_ticks), max(x_ticks)
+    y0, y1 = min(y_ticks), max(y_ticks)
 
     def sx(x: float) -> float:
-        return ml + x * pw
+        return ml + (x - x0) / ((x1 - x0) or 1.0) * pw
 
     def sy(y: float) -> float:
-        return mt + (1 - y) * ph
+        return mt + (y1 - y) / ((y1 - y0) or 1.0) * ph
 
     parts = [f'<svg class="plot" role="img" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
              f'<text x="{ml}" y="16" class="ptitle">{escape(title)}</text>',
              f'<rect x="{ml}" y="{mt}" width="{pw}" height="{ph}" class="frame"/>']
-    for k in range(0, 11, 2):
-        v = k / 10
+    for v in x_ticks:
         parts.append(f'<line x1="{sx(v):.1f}" y1="{mt}" x2="{sx(v):.1f}" y2="{mt + ph}" class="grid"/>'
-                     f'<text x="{sx(v):.1f}" y="{mt + ph + 14}" class="tick" text-anchor="middle">{v:g}</text>'
-                     f'<line x1="{ml}" y1="{sy(v):.1f}" x2="{ml + pw}" y2="{sy(v):.1f}" class="grid"/>'
-                     f'<text x="{ml - 4}" y="{sy(v) + 4:.1f}" class="tick" text-anchor="end">{v:g}</text>')
+                     f'<text x="{sx(v):.1f}" y="{mt + ph + 14}" class="tick" text-anchor="middle">{v:g}</text>')
+    for v in y_ticks:
+        parts.append(f'<line x1="{ml}" y1="{sy(v):.1f}" x2="{ml + pw}" y2="{sy(v):.1f}" class="grid"/>'
+                     f'<text x="{ml - 4}" y="{sy(v) + 4:.1f}" class="tick" text-anchor="end">{format(v, y_fmt)}</text>')
     parts.append(f'<text x="{ml + pw / 2}" y="{height - 6}" class="axis" text-anchor="middle">{escape(x_label)}</text>'
                  f'<text x="11" y="{mt + ph / 2}" class="axis" text-anchor="middle" '
                  f'transform="rotate(-90 11 {mt + ph / 2})">{escape(y_label)}</text>')
@@ -135,8 +141,9 @@ def line_plot(title: str, x_label: str, y_label: str, series: Sequence[tuple[str
         parts.append(f'<polyline points="{pts}" fill="none" stroke="{escape(color)}" class="line">'
                      f'<title>{escape(name)}</title></polyline>')
         ly = mt + 14 + 13 * i
-        parts.append(f'<line x1="{ml + pw - 120}" y1="{ly - 4}" x2="{ml + pw - 104}" y2="{ly - 4}" '
+        lx = ml + pw - legend_width
+        parts.append(f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 16}" y2="{ly - 4}" '
                      f'stroke="{escape(color)}" stroke-width="2"/>'
-                     f'<text x="{ml + pw - 100}" y="{ly}" class="legend">{escape(name)}</text>')
+                     f'<text x="{lx + 20}" y="{ly}" class="legend">{escape(name)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))

@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from ..svg import color_for
+from ..svg import color_for, line_plot
 
 ID = "mc-formats"
 TITLE = "Multiple-choice formats"
@@ -35,39 +35,10 @@ def _mean(xs: list[float | None]) -> float | None:
 def curve_plot(title: str, series: list[tuple[str, str, list[float], list[float]]],
                width: int = 420, height: int = 280) -> Markup:
     """Symbol minus cloze (points, -100..100) against k: lines (name, color, ks, diffs); text escaped."""
-    ml, mr, mt, mb = 44, 12, 26, 40
-    pw, ph = width - ml - mr, height - mt - mb
-    k_max = max((max(xs) for _, _, xs, _ in series), default=1.0) or 1.0
-
-    def sx(k: float) -> float:
-        return ml + k / k_max * pw
-
-    def sy(d: float) -> float:
-        return mt + (100.0 - d) / 200.0 * ph
-
-    ks = sorted({k for _, _, xs, _ in series for k in xs})
-    parts = [f'<svg class="plot" role="img" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
-             f'<text x="{ml}" y="16" class="ptitle">{escape(title)}</text>',
-             f'<rect x="{ml}" y="{mt}" width="{pw}" height="{ph}" class="frame"/>']
-    for d in range(-100, 101, 50):
-        parts.append(f'<line x1="{ml}" y1="{sy(d):.1f}" x2="{ml + pw}" y2="{sy(d):.1f}" class="grid"/>'
-                     f'<text x="{ml - 4}" y="{sy(d) + 4:.1f}" class="tick" text-anchor="end">{d:+d}</text>')
-    for k in ks:
-        parts.append(f'<line x1="{sx(k):.1f}" y1="{mt}" x2="{sx(k):.1f}" y2="{mt + ph}" class="grid"/>'
-                     f'<text x="{sx(k):.1f}" y="{mt + ph + 14}" class="tick" text-anchor="middle">{k:g}</text>')
-    parts.append(f'<text x="{ml + pw / 2}" y="{height - 6}" class="axis" text-anchor="middle">demonstrations (k)</text>'
-                 f'<text x="11" y="{mt + ph / 2}" class="axis" text-anchor="middle" '
-                 f'transform="rotate(-90 11 {mt + ph / 2})">symbol &#8722; cloze (points)</text>')
-    for i, (name, color, xs, ys) in enumerate(series):
-        pts = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in zip(xs, ys))
-        parts.append(f'<polyline points="{pts}" fill="none" stroke="{escape(color)}" class="line">'
-                     f'<title>{escape(name)}</title></polyline>')
-        ly = mt + 14 + 13 * i
-        parts.append(f'<line x1="{ml + pw - 150}" y1="{ly - 4}" x2="{ml + pw - 134}" y2="{ly - 4}" '
-                     f'stroke="{escape(color)}" stroke-width="2"/>'
-                     f'<text x="{ml + pw - 130}" y="{ly}" class="legend">{escape(name)}</text>')
-    parts.append("</svg>")
-    return Markup("".join(parts))
+    ks = sorted({k for _, _, xs, _ in series for k in xs}) or [0.0, 1.0]
+    return line_plot(title, "demonstrations (k)", "symbol \u2212 cloze (points)", series, width, height,
+                     x_ticks=[0.0, *ks] if ks[0] > 0 else ks, y_ticks=range(-100, 101, 50), y_fmt="+d",
+                     legend_width=150)
 
 
 def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
