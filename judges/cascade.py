@@ -5,9 +5,15 @@ lies within `band` of `threshold` (|score - threshold| <= band). band = 0 escala
 no-verdicts (and exact ties); band >= 0.5 escalates everything. FLOPs add up: the cheap
 judge's for every sample, the LLM's for escalated ones. `cascade_frontier` replays the
 band sweep from one run of each judge, giving the accuracy / FLOPs frontier.
+
+Under the suite's runner (`bind_runner`) both inner judges go through the verdict cache,
+so a cascade costs nothing for samples its inner judges already judged (another band, or a
+run of `llm-direct` alone); `extra.composite_seconds` is then the sum of the stages' measured
+seconds, which the runner records as the cascade's latency.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +41,18 @@ class CascadeJudge(Judge):
         self.band = band
         self._cheap: Judge | None = None
         self._expensive: Judge | None = None
+        self._runner: Any = None
+
+    def bind_runner(self, runner: Any) -> None:
+        """Judge through `runner.judge_samples` (the verdict cache) from now on."""
+        self._runner = runner
+
+    def _run(self, judge: Judge, samples: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
+        if self._runner is not None:
+            return self._runner.judge_samples(judge, samples)
+        t0 = time.perf_counter()
+        verdicts = judge.judge(samples)
+        return verdicts, [(time.perf_counter() - t0) / max(len(samples), 1)] * len(samples)
 
     def _judges(self) -> tuple[Judge, Judge]:
         from .registry import make_judge
@@ -53,19 +71,21 @@ class CascadeJudge(Judge):
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
         cheap, expensive = self._judges()
-        first = cheap.judge(samples)
+        first, first_s = self._run(cheap, samples)
         up = [i for i, v in enumerate(first) if escalates(v, self.threshold, self.band)]
-        second = dict(zip(up, expensive.judge([samples[i] for i in up]))) if up else {}
+        second, second_s = self._run(expensive, [samples[i] for i in up]) if up else ([], [])
+        escalated = {i: (w, s) for i, w, s in zip(up, second, second_s)}
         out = []
         for i, v in enumerate(first):
-            if i not in second:
-                v.extra = {**v.extra, "escalated": False, "stage": self.cheap}
+            if i not in escalated:
+                v.extra = {**v.extra, "escalated": False, "stage": self.cheap, "composite_seconds": first_s[i]}
                 out.append(v)
                 continue
-            w = second[i]
+            w, s = escalated[i]
             w.extra = {**w.extra, "escalated": True, "stage": self.expensive,
                        "cheap_verdict": v.correct, "cheap_score": v.score,
-                       "cheap_reason": v.reason.value if v.reason else None}
+                       "cheap_reason": v.reason.value if v.reason else None,
+                       "composite_seconds": first_s[i] + s}
             w.tokens += v.tokens
             w.flops += v.flops
             out.append(w)

@@ -5,6 +5,7 @@ is interrupted resumes where it stopped, and a repeated run computes nothing.
 """
 from __future__ import annotations
 
+import copy
 import gzip
 import hashlib
 import json
@@ -20,7 +21,7 @@ from typing import Any
 
 from ..judges.base import Judge
 from ..judges.registry import make_judge
-from ..judges.types import Verdict
+from ..judges.types import Sample, Verdict
 from . import master_keys
 from .cache import VerdictCache
 from .data import Dataset, Row
@@ -115,31 +116,20 @@ class Runner:
     def judge_rows(self, judge: Judge, rows: Sequence[Row], label: str = "") -> JudgedRows:
         """Verdicts for `rows` (cached ones reused), in row order."""
         supported = [r for r in rows if judge.supports(r.sample.task_type)]
-        key = judge.cache_key()
-        self.cache.register_judge(key, judge.identity())
+        key = self._register(judge)
         hashes = [r.sample.content_hash() for r in supported]
         cached = self.cache.get_many(key, hashes)
         from_cache = sum(h in cached for h in hashes)
-        todo: dict[str, Row] = {}
+        todo: dict[str, Sample] = {}
         for h, r in zip(hashes, supported):
             if h not in cached:
-                todo.setdefault(h, r)
+                todo.setdefault(h, r.sample)
         bar = None
         if self.progress and todo:
             from tqdm import tqdm
 
             bar = tqdm(total=len(todo), desc=label or judge.identity()["name"], unit="sample", leave=False)
-        items = list(todo.items())
-        for start in range(0, len(items), self.batch_size):
-            chunk = items[start:start + self.batch_size]
-            t0 = time.perf_counter()
-            verdicts = judge.judge([r.sample for _, r in chunk])
-            per_sample = (time.perf_counter() - t0) / len(chunk)
-            stored = [(h, v, per_sample) for (h, _), v in zip(chunk, verdicts)]
-            self.cache.put_many(key, stored)
-            cached.update({h: (v, s) for h, v, s in stored})
-            if bar is not None:
-                bar.update(len(chunk))
+        self._compute(judge, key, list(todo.items()), cached, bar)
         if bar is not None:
             bar.close()
         return JudgedRows(
@@ -149,6 +139,37 @@ class Runner:
             from_cache=from_cache,
             unsupported=len(rows) - len(supported),
         )
+
+    def judge_samples(self, judge: Judge, samples: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
+        """Verdicts (copies) and seconds per sample through the cache: a composite judge's inner calls."""
+        key = self._register(judge)
+        hashes = [s.content_hash() for s in samples]
+        cached = self.cache.get_many(key, hashes)
+        todo = {h: s for h, s in zip(hashes, samples) if h not in cached}
+        self._compute(judge, key, list(todo.items()), cached)
+        return [copy.copy(cached[h][0]) for h in hashes], [cached[h][1] for h in hashes]
+
+    def _register(self, judge: Judge) -> str:
+        key = judge.cache_key()
+        self.cache.register_judge(key, judge.identity())
+        bind = getattr(judge, "bind_runner", None)
+        if bind is not None:  # composite judges route their inner judges through this cache
+            bind(self)
+        return key
+
+    def _compute(self, judge: Judge, key: str, items: list[tuple[str, Sample]],
+                 cached: dict[str, tuple[Verdict, float]], bar: Any = None) -> None:
+        for start in range(0, len(items), self.batch_size):
+            chunk = items[start:start + self.batch_size]
+            t0 = time.perf_counter()
+            verdicts = judge.judge([s for _, s in chunk])
+            per_sample = (time.perf_counter() - t0) / len(chunk)
+            # A composite judge whose inner verdicts came from the cache reports their measured seconds.
+            stored = [(h, v, float(v.extra.get("composite_seconds", per_sample))) for (h, _), v in zip(chunk, verdicts)]
+            self.cache.put_many(key, stored)
+            cached.update({h: (v, s) for h, v, s in stored})
+            if bar is not None:
+                bar.update(len(chunk))
 
 
 def _slug(text: str) -> str:

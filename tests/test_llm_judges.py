@@ -230,3 +230,30 @@ def test_judgesuite_run_with_llm_direct(tmp_path):
     assert entry["n_rows"] == 2 and entry["cost"]["parameters"] == SMOL_PARAMS
     assert entry["cost"]["input_tokens_per_sample"] > 100 and entry["cost"]["generated_tokens_per_sample"] >= 1
     assert entry["judge_identity"]["params"]["max_new_tokens"] == 8
+
+
+def test_cascade_under_the_runner_reuses_cached_inner_verdicts(tmp_path, nq301_test):
+    """Under the runner a cascade's stages go through the verdict cache, in both directions."""
+    from judgesuite.suite.cache import VerdictCache
+    from judgesuite.suite.runner import Runner, build_judge
+    rows = nq301_test.scorable()[:40]
+    runner = Runner(VerdictCache(tmp_path / "c.sqlite"), progress=False)
+    cheap, expensive = build_judge("token-f1"), build_judge("exact-match")
+    with build_judge("cascade:cheap=token-f1:expensive=exact-match:band=0.2") as cascade:
+        direct = cascade.judge([r.sample for r in rows])  # no runner: both stages computed here
+        routed = runner.judge_rows(cascade, rows)
+    up = [i for i, v in enumerate(routed.verdicts) if v.extra["escalated"]]
+    assert 0 < len(up) < len(rows)
+    assert [(v.correct, v.score, v.tokens) for v in routed.verdicts] == [(v.correct, v.score, v.tokens) for v in direct]
+    # The cascade stored its stages' verdicts: the cheap one for every row, the expensive one for escalations.
+    assert runner.cache.count(cheap.cache_key()) == len(rows)
+    assert runner.cache.count(expensive.cache_key()) == len(up)
+    alone = runner.judge_rows(expensive, rows)
+    assert alone.from_cache == len(up)
+    # A cascade at a wider band computes only its new escalations and reports their measured seconds.
+    with build_judge("cascade:cheap=token-f1:expensive=exact-match:band=0.5") as wide:
+        everything = runner.judge_rows(wide, rows)
+    assert runner.cache.count(expensive.cache_key()) == len(rows)
+    for i in range(len(rows)):
+        assert everything.verdicts[i].correct == alone.verdicts[i].correct
+        assert everything.seconds[i] >= alone.seconds[i]
