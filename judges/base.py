@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -121,3 +122,28 @@ class Judge(ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
         return f"{type(self).__name__}({args})"
+
+
+class StagedJudge(Judge):
+    """A judge made of inner judges (cascade, regex+encoder).
+
+    Under the suite's runner (`bind_runner`), `_stage` sends the inner calls through the
+    verdict cache, so stages already judged by another run cost nothing; each verdict should
+    then carry `extra["composite_seconds"]` (the stages' measured seconds), which the runner
+    records as the composite's latency. Without a runner, `_stage` just calls the judge.
+    """
+
+    _runner: Any = None
+
+    def bind_runner(self, runner: Any) -> None:
+        self._runner = runner
+
+    def _stage(self, judge: Judge, samples: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
+        """Verdicts of `judge` on `samples` and the seconds each took."""
+        if not samples:
+            return [], []
+        if self._runner is not None:
+            return self._runner.judge_samples(judge, samples)
+        t0 = time.perf_counter()
+        verdicts = judge.judge(samples)
+        return verdicts, [(time.perf_counter() - t0) / len(samples)] * len(samples)

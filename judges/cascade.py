@@ -6,18 +6,16 @@ no-verdicts (and exact ties); band >= 0.5 escalates everything. FLOPs add up: th
 judge's for every sample, the LLM's for escalated ones. `cascade_frontier` replays the
 band sweep from one run of each judge, giving the accuracy / FLOPs frontier.
 
-Under the suite's runner (`bind_runner`) both inner judges go through the verdict cache,
-so a cascade costs nothing for samples its inner judges already judged (another band, or a
-run of `llm-direct` alone); `extra.composite_seconds` is then the sum of the stages' measured
-seconds, which the runner records as the cascade's latency.
+Under the suite's runner both stages go through the verdict cache (`StagedJudge`): a
+cascade costs nothing for samples its stages already judged (another band, or a run of
+`llm-direct` alone).
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
-from .base import CostModel, Judge
+from .base import CostModel, Judge, StagedJudge
 from .types import Sample, Verdict
 
 
@@ -25,7 +23,7 @@ def escalates(v: Verdict, threshold: float, band: float) -> bool:
     return v.correct is None or v.score is None or abs(float(v.score) - threshold) <= band
 
 
-class CascadeJudge(Judge):
+class CascadeJudge(StagedJudge):
     """Cheap judge first (default: regex); no-verdicts and scores near the threshold go to an LLM judge."""
 
     version = "1"
@@ -41,18 +39,6 @@ class CascadeJudge(Judge):
         self.band = band
         self._cheap: Judge | None = None
         self._expensive: Judge | None = None
-        self._runner: Any = None
-
-    def bind_runner(self, runner: Any) -> None:
-        """Judge through `runner.judge_samples` (the verdict cache) from now on."""
-        self._runner = runner
-
-    def _run(self, judge: Judge, samples: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
-        if self._runner is not None:
-            return self._runner.judge_samples(judge, samples)
-        t0 = time.perf_counter()
-        verdicts = judge.judge(samples)
-        return verdicts, [(time.perf_counter() - t0) / max(len(samples), 1)] * len(samples)
 
     def _judges(self) -> tuple[Judge, Judge]:
         from .registry import make_judge
@@ -71,9 +57,9 @@ class CascadeJudge(Judge):
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
         cheap, expensive = self._judges()
-        first, first_s = self._run(cheap, samples)
+        first, first_s = self._stage(cheap, samples)
         up = [i for i, v in enumerate(first) if escalates(v, self.threshold, self.band)]
-        second, second_s = self._run(expensive, [samples[i] for i in up]) if up else ([], [])
+        second, second_s = self._stage(expensive, [samples[i] for i in up])
         escalated = {i: (w, s) for i, w, s in zip(up, second, second_s)}
         out = []
         for i, v in enumerate(first):

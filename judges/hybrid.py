@@ -2,19 +2,21 @@
 only the rows where regex gives no verdict (no "Final answer:", a timeout, an error).
 
 `Verdict.extra["path"]` says which judge decided ("regex" or "encoder"); tokens and FLOPs
-are the encoder's, so regex-decided rows cost 0 model FLOPs.
+are the encoder's, so regex-decided rows cost 0 model FLOPs. Under the runner both stages
+go through the verdict cache (`StagedJudge`): after a run of `regex` and `encoder`, this
+judge computes nothing.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import CostModel, Judge
+from .base import CostModel, StagedJudge
 from .encoder import EncoderJudge
 from .registry import make_judge
 from .types import Sample, Verdict
 
 
-class RegexEncoderJudge(Judge):
+class RegexEncoderJudge(StagedJudge):
     """Regex "Final answer:" matching; the encoder judge where regex has no verdict."""
 
     version = "1"
@@ -42,16 +44,16 @@ class RegexEncoderJudge(Judge):
         self._regex = make_judge("regex", rouge_threshold=rouge_threshold, timeout=timeout, workers=workers)
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
-        verdicts = self._regex.judge(samples)
-        for v in verdicts:
-            v.extra = {**v.extra, "path": "regex", "input_tokens": 0, "generated_tokens": 0}
+        verdicts, seconds = self._stage(self._regex, samples)
+        for v, s in zip(verdicts, seconds):
+            v.extra = {**v.extra, "path": "regex", "input_tokens": 0, "generated_tokens": 0, "composite_seconds": s}
             v.tokens, v.flops = 0, 0.0
         todo = [i for i, v in enumerate(verdicts) if v.correct is None]
+        for i, v, s in zip(todo, *self._stage(self._encoder, [samples[i] for i in todo])):
+            v.extra = {**v.extra, "path": "encoder", "composite_seconds": seconds[i] + s,
+                       "regex_reason": verdicts[i].reason.value if verdicts[i].reason else None}
+            verdicts[i] = v
         if todo:
-            for i, v in zip(todo, self._encoder.judge([samples[i] for i in todo])):
-                v.extra = {**v.extra, "path": "encoder",
-                           "regex_reason": verdicts[i].reason.value if verdicts[i].reason else None}
-                verdicts[i] = v
             self.cost = self._encoder.cost
         return verdicts
 

@@ -228,15 +228,19 @@ def test_runner_records_routing_and_the_leaderboard_shows_flops_saved(tmp_path):
     from judgesuite.suite.analysis import load_results
     from judgesuite.suite.cache import VerdictCache
     from judgesuite.suite.data import Dataset
-    from judgesuite.suite.runner import run
+    from judgesuite.suite.runner import build_judge, run
 
     rows = load_bundled("openqa-eval-nq301", "test").scorable()[:40]
     # a quarter of the answers end with the paper's "Final answer:" line, which regex reads
     rows = [replace(r, sample=replace(r.sample, candidate=f"{r.sample.candidate}\nFinal answer: {r.sample.candidate}"))
             if i % 4 == 0 else r for i, r in enumerate(rows)]
     ds = Dataset("nq301-mixed", rows)
-    run(["encoder", "regex+encoder"], [ds], split="test", out_dir=tmp_path,
-        cache=VerdictCache(tmp_path / "c.sqlite"), progress=False)
+    cache = VerdictCache(tmp_path / "c.sqlite")
+    run(["encoder", "regex+encoder"], [ds], split="test", out_dir=tmp_path, cache=cache, progress=False)
+    # the hybrid's encoder stage reused the encoder's cached verdicts and stored its regex stage
+    encoder, regex = build_judge("encoder"), build_judge("regex")
+    assert cache.count(encoder.cache_key()) == 40 and cache.count(regex.cache_key()) == 40
+    assert cache.count() == 3 * 40  # encoder, regex, regex+encoder: no second copy of the encoder stage
     res = load_results(tmp_path / "results.json")
     by = {e["judge"]: e for e in res["entries"]}
     assert by["regex+encoder"]["routing"] == {"encoder": 0.75, "regex": 0.25}
