@@ -86,6 +86,13 @@ class Judge(ABC):
         exc = sys.exc_info()[1]
         return Verdict.none(NoVerdict.ERROR, f"{type(exc).__name__}: {exc}"[:500])
 
+    def report(self, verdicts: Sequence[Verdict], labels: Sequence[bool | None]) -> dict[str, Any] | None:
+        """Judge-specific statistics of a run (e.g. llm-vote's agreement and position bias); None = none.
+
+        The runner stores them as `judge_report` in each results.json entry.
+        """
+        return None
+
     def supports(self, task_type: str) -> bool:
         return self.task_types is None or task_type in self.task_types
 

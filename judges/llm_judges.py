@@ -215,6 +215,9 @@ class LLMVoteJudge(_LLMJudge):
         self.shuffle = shuffle
         self.deterministic = backend != "http" or temperature == 0.0
 
+    def report(self, verdicts: Sequence[Verdict], labels: Sequence[bool | None]) -> dict[str, Any] | None:
+        return vote_report(verdicts, labels)
+
     def orders(self, sample: Sample) -> list[bool]:
         """reference_first per assessment."""
         if not self.shuffle:

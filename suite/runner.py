@@ -207,6 +207,7 @@ def entry_for(spec: str, judge: Judge, dataset: Dataset, split: str | None, judg
     input_tokens = sum(int(v.extra.get("input_tokens", v.tokens)) for v in judged.verdicts)
     generated = sum(int(v.extra.get("generated_tokens", 0)) for v in judged.verdicts)
     flops = sum(v.flops for v in judged.verdicts)
+    generated_only = [v.extra["flops_generated_only"] for v in judged.verdicts if "flops_generated_only" in v.extra]
     seconds = sum(judged.seconds)
     return {
         "judge": spec,
@@ -222,6 +223,7 @@ def entry_for(spec: str, judge: Judge, dataset: Dataset, split: str | None, judg
         "by_model": by_model,
         "adversarial": adversarial,
         "routing": routing,
+        "judge_report": judge.report(judged.verdicts, labels),
         "cost": {
             "cost_class": judge.cost.cost_class,
             "parameters": judge.cost.parameters,
@@ -229,6 +231,8 @@ def entry_for(spec: str, judge: Judge, dataset: Dataset, split: str | None, judg
             "generated_tokens_per_sample": round(generated / n, 3),
             "flops_per_sample": flops / n,
             "flops_counts": "2 x parameters x (input + generated) tokens",
+            # the BERT-as-a-Judge convention for LLM judges: generated tokens only
+            "flops_generated_only_per_sample": sum(generated_only) / n if generated_only else None,
             "seconds_per_sample": seconds / n,
             "seconds_total": seconds,
             "from_cache": judged.from_cache,

@@ -89,3 +89,29 @@ def test_audit_references_then_run_without_flagged(tmp_path, nq301_test):
     r = _cli("run", "--judges", "exact-match", "--datasets", "openqa-eval-nq301", "--limit", "4",
              "--out", str(tmp_path / "o3"), "--exclude-flagged", str(bad))
     assert r.returncode == 2 and "not a reference audit" in r.stderr
+
+
+def test_run_records_vote_report_and_generated_only_flops_and_the_leaderboard_shows_them(tmp_path):
+    from judgesuite.leaderboard.build import write_site
+    from judgesuite.suite.analysis import load_results
+
+    r = _cli("run", "--judges", "llm-vote:k=3:threads=1:max_new_tokens=6,llm-direct:threads=1:max_new_tokens=6",
+             "--datasets", "openqa-eval-nq301", "--limit", "2", "--out", str(tmp_path / "o"),
+             "--cache", str(tmp_path / "c.sqlite"), "--no-progress")
+    assert r.returncode == 0, r.stderr
+    res = load_results(tmp_path / "o" / "results.json")
+    by = {e["judge_identity"]["name"]: e for e in res["entries"]}
+    vote, direct = by["llm-vote"], by["llm-direct"]
+    assert set(vote["judge_report"]) >= {"agreement_rate", "flip_rate", "position_bias_gap"}
+    assert direct["judge_report"] is None
+    for e in (vote, direct):  # generated-only FLOPs: 2 x parameters x generated tokens
+        c = e["cost"]
+        assert c["flops_generated_only_per_sample"] == pytest.approx(
+            2 * c["parameters"] * c["generated_tokens_per_sample"], rel=0.01)
+        assert 0 < c["flops_generated_only_per_sample"] < c["flops_per_sample"]
+    html = write_site(res, tmp_path / "site")[0].read_text(encoding="utf-8")
+    section = html[html.index('<section id="llm-judges">'):]
+    section = section[:section.index("</section>")]
+    assert "position gap" in section and section.count("<tr><td>openqa-eval-nq301</td>") == 2
+    invalid = direct["metrics"]["no_verdict_reasons"].get("invalid_output", 0) / 2
+    assert f"<td data-v=\"{invalid}\">{100 * invalid:.1f}</td>" in section

@@ -1,0 +1,36 @@
+"""Section: LLM judges (and cascades to them): how often the reply is unusable, what a sample
+costs in tokens and FLOPs under both conventions (prompt + generated, and BERT-as-a-Judge's
+generated only), and for voting judges the agreement, flip rate and position-bias gap
+(`judge_report` of each results entry)."""
+from __future__ import annotations
+
+from typing import Any
+
+ID = "llm-judges"
+TITLE = "LLM judges: invalid outputs, tokens, voting"
+ORDER = 25
+
+
+def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+    probes = analysis.get("probes") or {}
+    rows = []
+    for e in results.get("entries", []):
+        cost = e.get("cost", {})
+        if cost.get("cost_class") != "llm" or e["dataset"] in probes:
+            continue
+        m, n = e["metrics"], max(e["n_rows"], 1)
+        report = e.get("judge_report") or {}
+        rows.append({
+            "set": e["dataset"], "judge": e["judge"], "n": e["n_rows"],
+            "accuracy": m.get("accuracy"), "accuracy_answered": m.get("accuracy_answered"),
+            "invalid": (m.get("no_verdict_reasons") or {}).get("invalid_output", 0) / n,
+            "tokens_in": cost.get("input_tokens_per_sample"), "tokens_out": cost.get("generated_tokens_per_sample"),
+            "flops": cost.get("flops_per_sample"), "flops_out": cost.get("flops_generated_only_per_sample"),
+            "seconds": cost.get("seconds_per_sample"),
+            "agreement": report.get("agreement_rate"), "flips": report.get("flip_rate"),
+            "gap": report.get("position_bias_gap"),
+        })
+    if not rows:
+        return None
+    rows.sort(key=lambda r: (r["set"], r["judge"]))
+    return {"rows": rows, "voting": any(r["agreement"] is not None for r in rows)}
