@@ -47,7 +47,9 @@ Conclude your response with exactly these two lines:
 Reference valid: True or False
 Validated reference: the correct answer to the QUESTION"""
 
-_VALID = re.compile(r"Reference valid:\s*\**\s*(True|False)\b", re.IGNORECASE)
+# "True or False" is the template's own line copied back, not a decision.
+_VALID = re.compile(r"Reference valid:\s*\**\s*(True|False)\b(?!\s*or\b)", re.IGNORECASE)
+_PLACEHOLDER = "the correct answer to the question"
 _VALIDATED = re.compile(r"Validated reference:\s*(.+)", re.IGNORECASE)
 
 
@@ -71,10 +73,17 @@ class Audit:
 
 
 def parse_validation(reply: str) -> tuple[bool | None, str | None]:
+    """(reference valid, validated reference) from the last such lines.
+
+    A reply whose validated reference is the prompt's placeholder text copied back
+    (Qwen2.5-0.5B does this for every input, measured) decides nothing: (None, None).
+    """
     valid = _VALID.findall(reply)
     ref = _VALIDATED.findall(reply)
-    return (valid[-1].lower() == "true" if valid else None,
-            ref[-1].strip().strip('"*') or None if ref else None)
+    reference = ref[-1].strip().strip('"*') or None if ref else None
+    if reference is not None and reference.rstrip(".").strip().lower() == _PLACEHOLDER:
+        return None, None
+    return (valid[-1].lower() == "true" if valid else None), reference
 
 
 def fill(template: str, **fields: str) -> str:
@@ -103,7 +112,7 @@ def validate_references(samples: Sequence[Sample], backend: Backend, answer_para
 class ValidatedReferenceJudge(Judge):
     """Two-stage reference validation, then an LLM judge (default llm-direct) against the validated reference."""
 
-    version = "1"
+    version = "2"  # 2: a copied-back template line is unchecked, not valid
     cost = CostModel("llm", 134_515_008)
     identity_exclude = ("batch_size",)
 

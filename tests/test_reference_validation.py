@@ -12,6 +12,9 @@ from judgesuite.judges.reference_validation import (ANSWER_PROMPT, ValidatedRefe
     ("Reference valid: **False**\nValidated reference: \"Paris\"", (False, "Paris")),
     ("Reference valid: False", (False, None)),
     ("I think the answer is 42.", (None, None)),
+    # the template copied back decides nothing (Qwen2.5-0.5B's reply to every row tried)
+    ("Reference valid: True\nValidated reference: the correct answer to the QUESTION", (None, None)),
+    ("Reference valid: True or False\nValidated reference: 12", (None, "12")),
 ])
 def test_parse_validation(reply, expected):
     assert parse_validation(reply) == expected
