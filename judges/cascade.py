@@ -2,7 +2,10 @@
 
 A sample escalates when the cheap judge gives no verdict, or has no score, or its score
 lies within `band` of `threshold` (|score - threshold| <= band). band = 0 escalates only
-no-verdicts (and exact ties); band >= 0.5 escalates everything. FLOPs add up: the cheap
+no-verdicts (and exact ties); band >= 0.5 escalates everything. When the LLM gives no verdict
+(a reply outside the allowed forms) the cheap judge's verdict stands, if it had one
+(`fallback=True`, the default; `stage` then says the cheap judge decided and `extra.fallback`
+is set); with `fallback=False` the no-verdict is kept. FLOPs add up: the cheap
 judge's for every sample, the LLM's for escalated ones. `cascade_frontier` replays the
 band sweep from one run of each judge, giving the accuracy / FLOPs frontier.
 
@@ -26,17 +29,19 @@ def escalates(v: Verdict, threshold: float, band: float) -> bool:
 class CascadeJudge(StagedJudge):
     """Cheap judge first (default: regex); no-verdicts and scores near the threshold go to an LLM judge."""
 
-    version = "1"
+    version = "2"  # 2: fallback to the cheap verdict where the LLM gives none
     cost = CostModel("llm", 0)
 
     def __init__(self, cheap: str = "regex", cheap_params: dict | None = None, expensive: str = "llm-direct",
-                 expensive_params: dict | None = None, threshold: float = 0.5, band: float = 0.0) -> None:
+                 expensive_params: dict | None = None, threshold: float = 0.5, band: float = 0.0,
+                 fallback: bool = True) -> None:
         self.cheap = cheap
         self.cheap_params = dict(cheap_params or {})
         self.expensive = expensive
         self.expensive_params = dict(expensive_params or {})
         self.threshold = threshold
         self.band = band
+        self.fallback = fallback
         self._cheap: Judge | None = None
         self._expensive: Judge | None = None
 
@@ -68,10 +73,17 @@ class CascadeJudge(StagedJudge):
                 out.append(v)
                 continue
             w, s = escalated[i]
-            w.extra = {**w.extra, "escalated": True, "stage": self.expensive,
-                       "cheap_verdict": v.correct, "cheap_score": v.score,
-                       "cheap_reason": v.reason.value if v.reason else None,
-                       "composite_seconds": first_s[i] + s}
+            info = {"escalated": True, "cheap_verdict": v.correct, "cheap_score": v.score,
+                    "cheap_reason": v.reason.value if v.reason else None, "composite_seconds": first_s[i] + s}
+            if self.fallback and w.correct is None and v.correct is not None:
+                # the LLM's work is paid for, but the cheap verdict decides
+                v.extra = {**v.extra, **info, "stage": self.cheap, "fallback": True,
+                           "expensive_reason": w.reason.value if w.reason else None}
+                v.tokens += w.tokens
+                v.flops += w.flops
+                out.append(v)
+                continue
+            w.extra = {**w.extra, **info, "stage": self.expensive}
             w.tokens += v.tokens
             w.flops += v.flops
             out.append(w)
@@ -85,13 +97,13 @@ class CascadeJudge(StagedJudge):
 
 
 def cascade_frontier(cheap: Sequence[Verdict], expensive: Sequence[Verdict], labels: Sequence[bool | None],
-                     bands: Sequence[float], threshold: float = 0.5) -> list[dict[str, Any]]:
+                     bands: Sequence[float], threshold: float = 0.5, fallback: bool = True) -> list[dict[str, Any]]:
     """Accuracy, no-verdict rate, escalation rate and mean FLOPs per sample for each band.
 
     `cheap` and `expensive` hold both judges' verdicts on the same samples. Accuracy
     follows the suite's headline convention (suite/metrics.py): a no-verdict counts as
     a verdict of "incorrect"; the no-verdict rate is reported beside it. Only rows with
-    a label count.
+    a label count. `fallback` as in `CascadeJudge`.
     """
     rows = [(c, e, lab) for c, e, lab in zip(cheap, expensive, labels) if lab is not None]
     out = []
@@ -103,7 +115,7 @@ def cascade_frontier(cheap: Sequence[Verdict], expensive: Sequence[Verdict], lab
             flops += c.flops
             if escalates(c, threshold, band):
                 up += 1
-                v = e
+                v = c if fallback and e.correct is None and c.correct is not None else e
                 flops += e.flops
             none += v.correct is None
             right += (v.correct is True) == lab

@@ -257,3 +257,27 @@ def test_cascade_under_the_runner_reuses_cached_inner_verdicts(tmp_path, nq301_t
     for i in range(len(rows)):
         assert everything.verdicts[i].correct == alone.verdicts[i].correct
         assert everything.seconds[i] >= alone.seconds[i]
+
+
+def test_cascade_keeps_the_cheap_verdict_where_the_expensive_judge_gives_none(nq301_test):
+    # regex gives no verdict on these free-form answers (no "Final answer:" line): every escalation falls back
+    from judgesuite.suite.runner import build_judge
+    samples = [r.sample for r in nq301_test.scorable()[:40]]
+    with build_judge("token-f1") as f1:
+        cheap = f1.judge(samples)
+    with build_judge("cascade:cheap=token-f1:expensive=regex:band=0.2") as keep, \
+            build_judge("cascade:cheap=token-f1:expensive=regex:band=0.2:fallback=false") as strict:
+        kept, raw = keep.judge(samples), strict.judge(samples)
+    up = [i for i, c in enumerate(cheap) if escalates(c, 0.5, 0.2)]
+    assert 0 < len(up) < len(samples)
+    for i in up:
+        assert kept[i].extra["fallback"] and kept[i].extra["stage"] == "token-f1"
+        assert kept[i].correct == cheap[i].correct and kept[i].extra["expensive_reason"] == "unparseable"
+        assert raw[i].correct is None and raw[i].extra["stage"] == "regex"
+    assert [kept[i].correct for i in range(len(samples)) if i not in up] == [cheap[i].correct for i in range(len(samples)) if i not in up]
+    labels = [r.label for r in nq301_test.scorable()[:40]]
+    with build_judge("regex") as regex:
+        llm = regex.judge(samples)
+    on, off = (cascade_frontier(cheap, llm, labels, [0.2], fallback=f)[0] for f in (True, False))
+    assert on["no_verdict_rate"] == 0.0 and off["no_verdict_rate"] == pytest.approx(len(up) / len(samples))
+    assert on["accuracy"] == pytest.approx(sum((kept[i].correct is True) == labels[i] for i in range(40)) / 40)
