@@ -74,7 +74,11 @@ class CascadeJudge(StagedJudge):
                 continue
             w, s = escalated[i]
             info = {"escalated": True, "cheap_verdict": v.correct, "cheap_score": v.score,
-                    "cheap_reason": v.reason.value if v.reason else None, "composite_seconds": first_s[i] + s}
+                    "cheap_reason": v.reason.value if v.reason else None, "composite_seconds": first_s[i] + s,
+                    # both stages' tokens; generated-only FLOPs are the LLM's
+                    "input_tokens": _extra_int(v, "input_tokens", v.tokens) + _extra_int(w, "input_tokens", w.tokens),
+                    "generated_tokens": _extra_int(v, "generated_tokens", 0) + _extra_int(w, "generated_tokens", 0),
+                    "flops_generated_only": float(w.extra.get("flops_generated_only", 0.0))}
             if self.fallback and w.correct is None and v.correct is not None:
                 # the LLM's work is paid for, but the cheap verdict decides
                 v.extra = {**v.extra, **info, "stage": self.cheap, "fallback": True,
@@ -89,11 +93,24 @@ class CascadeJudge(StagedJudge):
             out.append(w)
         return out
 
+    def report(self, verdicts: Sequence[Verdict], labels: Sequence[bool | None]) -> dict[str, Any] | None:
+        """Share of samples escalated, and of those where the LLM gave no verdict (and the fallback decided)."""
+        n = max(len(verdicts), 1)
+        up = [v for v in verdicts if v.extra.get("escalated")]
+        return {"escalation_rate": len(up) / n,
+                "expensive_no_verdict_rate": (sum(bool(v.extra.get("fallback")) or v.correct is None for v in up)
+                                              / len(up) if up else None),
+                "fallback_rate": sum(bool(v.extra.get("fallback")) for v in verdicts) / n}
+
     def close(self) -> None:
         for j in (self._cheap, self._expensive):
             if j is not None:
                 j.close()
         self._cheap = self._expensive = None
+
+
+def _extra_int(v: Verdict, key: str, default: int) -> int:
+    return int(v.extra.get(key, default))
 
 
 def cascade_frontier(cheap: Sequence[Verdict], expensive: Sequence[Verdict], labels: Sequence[bool | None],

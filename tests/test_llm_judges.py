@@ -274,6 +274,9 @@ def test_cascade_keeps_the_cheap_verdict_where_the_expensive_judge_gives_none(nq
         assert kept[i].extra["fallback"] and kept[i].extra["stage"] == "token-f1"
         assert kept[i].correct == cheap[i].correct and kept[i].extra["expensive_reason"] == "unparseable"
         assert raw[i].correct is None and raw[i].extra["stage"] == "regex"
+        assert kept[i].extra["input_tokens"] == cheap[i].extra.get("input_tokens", cheap[i].tokens) + raw[i].tokens
+    report = keep.report(kept, [None] * len(kept))
+    assert report == {"escalation_rate": len(up) / 40, "expensive_no_verdict_rate": 1.0, "fallback_rate": len(up) / 40}
     assert [kept[i].correct for i in range(len(samples)) if i not in up] == [cheap[i].correct for i in range(len(samples)) if i not in up]
     labels = [r.label for r in nq301_test.scorable()[:40]]
     with build_judge("regex") as regex:
