@@ -2,11 +2,11 @@
 
 Importing this package is cheap: judge modules load on first use by name.
 """
-from .base import CostModel, Judge
-from .conformance import ConformanceError, check_judge
-from .registry import (ENTRY_POINT_GROUP, JUDGES, Registry, RegistryError, get_judge_class,
+from judgesuite.judges.base import CostModel, Judge
+from judgesuite.judges.conformance import ConformanceError, check_judge
+from judgesuite.judges.registry import (ENTRY_POINT_GROUP, JUDGES, Registry, RegistryError, get_judge_class,
                        list_judges, make_judge, register_judge)
-from .types import TASK_TYPES, NoVerdict, Sample, Verdict
+from judgesuite.judges.types import TASK_TYPES, NoVerdict, Sample, Verdict
 
 __all__ = [
     "CostModel", "ConformanceError", "ENTRY_POINT_GROUP", "JUDGES", "Judge", "NoVerdict", "Registry",

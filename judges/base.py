@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .types import NoVerdict, Sample, Verdict
+from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 
 @dataclass(frozen=True)

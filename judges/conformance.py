@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from .base import Judge
-from .types import NoVerdict, Sample, Verdict
+from judgesuite.judges.base import Judge
+from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 
 class ConformanceError(AssertionError):

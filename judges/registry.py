@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any, Generic, TypeVar
 
-from .base import Judge
+from judgesuite.judges.base import Judge
 
 ENTRY_POINT_GROUP = "judgesuite.judges"
 T = TypeVar("T")
@@ -115,37 +115,37 @@ JUDGES: Registry[type[Judge]] = Registry("judge", ENTRY_POINT_GROUP)
 
 # Built-in judges: name -> (class path, install extra, one-line summary).
 _BUILTIN = {
-    "exact-match": ("judgesuite.judges.exact_match:ExactMatchJudge", "core",
+    "exact-match": ("judgesuite.judges.lexical.exact_match:ExactMatchJudge", "core",
                     "SQuAD-normalised exact match against any reference"),
-    "token-f1": ("judgesuite.judges.overlap:TokenF1Judge", "core",
+    "token-f1": ("judgesuite.judges.lexical.overlap:TokenF1Judge", "core",
                  "SQuAD token F1 against the best reference, threshold tuned on dev"),
-    "rouge-l": ("judgesuite.judges.overlap:RougeLJudge", "core",
+    "rouge-l": ("judgesuite.judges.lexical.overlap:RougeLJudge", "core",
                 "ROUGE-L F-measure against the best reference, threshold tuned on dev"),
-    "regex": ("judgesuite.judges.regex_final_answer:RegexJudge", "core",
+    "regex": ("judgesuite.judges.extract.final_answer:RegexJudge", "core",
               "BERT-as-a-Judge baseline: 'Final answer:' extraction, then letter / ROUGE-L / Math-Verify"),
-    "strict": ("judgesuite.judges.harness_extract:StrictMatchJudge", "core",
+    "strict": ("judgesuite.judges.extract.harness:StrictMatchJudge", "core",
                "lm-evaluation-harness GSM8K strict-match ('The answer is' / '####')"),
-    "flexible": ("judgesuite.judges.harness_extract:FlexibleExtractJudge", "core",
+    "flexible": ("judgesuite.judges.extract.harness:FlexibleExtractJudge", "core",
                  "lm-evaluation-harness GSM8K flexible-extract (last number)"),
-    "math-verify": ("judgesuite.judges.math_verify_judge:MathVerifyJudge", "core",
+    "math-verify": ("judgesuite.judges.math.verify:MathVerifyJudge", "core",
                     "Math-Verify, gold first, each sample bounded in a worker process"),
-    "sympy": ("judgesuite.judges.symbolic_math:SympyJudge", "core",
+    "sympy": ("judgesuite.judges.math.symbolic:SympyJudge", "core",
               "our symbolic math judge: safe grammar, extraction auto/simplerl/lighteval, bounded"),
-    "llm-direct": ("judgesuite.judges.llm_judges:LLMDirectJudge", "llm",
+    "llm-direct": ("judgesuite.judges.llm.judges:LLMDirectJudge", "llm",
                    "LLM judge, the seed's direct prompt ('Final answer: True/False'); score = P(True)"),
-    "llm-cot": ("judgesuite.judges.llm_judges:LLMCoTJudge", "llm",
+    "llm-cot": ("judgesuite.judges.llm.judges:LLMCoTJudge", "llm",
                 "LLM judge, the seed's reasoning prompt with a token budget"),
-    "llm-vote": ("judgesuite.judges.llm_judges:LLMVoteJudge", "llm",
+    "llm-vote": ("judgesuite.judges.llm.judges:LLMVoteJudge", "llm",
                  "k sampled LLM assessments, REFERENCE/CANDIDATE order shuffled, majority vote"),
-    "cascade": ("judgesuite.judges.cascade:CascadeJudge", "llm",
+    "cascade": ("judgesuite.judges.routed.cascade:CascadeJudge", "llm",
                 "cheap judge first (regex); no-verdicts and near-threshold scores escalate to an LLM judge"),
-    "llm-validated": ("judgesuite.judges.reference_validation:ValidatedReferenceJudge", "llm",
+    "llm-validated": ("judgesuite.judges.llm.reference_validation:ValidatedReferenceJudge", "llm",
                       "two-stage reference validation (answer alone, then check the reference), then llm-direct"),
-    "encoder": ("judgesuite.judges.encoder:EncoderJudge", "encoder",
+    "encoder": ("judgesuite.judges.encoder.judge:EncoderJudge", "encoder",
                 "BERT-as-a-Judge: fine-tuned encoder classifier on (question, candidate, reference)"),
-    "bertscore": ("judgesuite.judges.bertscore_judge:BERTScoreJudge", "encoder",
+    "bertscore": ("judgesuite.judges.encoder.bertscore:BERTScoreJudge", "encoder",
                   "BERTScore F1 (MiniLM-L6) against the best reference, threshold tuned on dev"),
-    "regex+encoder": ("judgesuite.judges.hybrid:RegexEncoderJudge", "encoder",
+    "regex+encoder": ("judgesuite.judges.routed.regex_encoder:RegexEncoderJudge", "encoder",
                       "regex 'Final answer:' first, the encoder judge only where regex has no verdict"),
 }
 for _name, (_path, _needs, _summary) in _BUILTIN.items():

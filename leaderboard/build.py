@@ -13,9 +13,9 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from ..suite.analysis.summary import analyze
-from .sections import build_sections
-from .svg import Point, color_for, line_plot, pareto_frontier, pareto_plot
+from judgesuite.suite.analysis.summary import analyze
+from judgesuite.leaderboard.sections import build_sections
+from judgesuite.leaderboard.svg import Point, color_for, line_plot, pareto_frontier, pareto_plot
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..suite.analysis.records import load_results
+from judgesuite.suite.analysis.records import load_results
 
 
 def from_pytest_benchmark(doc: dict[str, Any], base: Path) -> dict[str, Any]:

@@ -27,10 +27,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from judgesuite.judges.encoder import EncoderJudge, cpu_has_bf16, default_checkpoint, predict_margins, sigmoid
-from judgesuite.judges.encoder_inputs import InputBuilder
-from judgesuite.suite.data import Row, bundled_names, load_bundled
-from judgesuite.suite.encoder_training import TrainConfig, balanced_rows, fit
+from judgesuite.judges.encoder.judge import EncoderJudge, cpu_has_bf16, default_checkpoint, predict_margins, sigmoid
+from judgesuite.judges.encoder.inputs import InputBuilder
+from judgesuite.suite.data.loader import Row, bundled_names, load_bundled
+from judgesuite.suite.training.encoder import TrainConfig, balanced_rows, fit
 
 SWEEP = [round(0.1 * k, 1) for k in range(1, 10)]
 # Model families left out of training in the leave-models-out run (set -> model-name prefixes):
@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
 
-    from judgesuite.suite.encoder_cli import default_backbone
+    from judgesuite.suite.cli.train_encoder import default_backbone
 
     torch.set_num_threads(args.threads)
     args.backbone = args.backbone or default_backbone()

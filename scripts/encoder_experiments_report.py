@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from encoder_experiments import HELD_OUT_MODELS, SWEEP, is_in_domain_qcr, row_key, shipped_matches
-from judgesuite.suite.data import Row
-from judgesuite.suite.encoder_training import binary_metrics
+from judgesuite.suite.data.loader import Row
+from judgesuite.suite.training.encoder import binary_metrics
 
 
 def auroc(scores: dict[str, float], rows: list[Row]) -> float:

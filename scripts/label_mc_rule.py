@@ -12,7 +12,7 @@ import json
 import re
 import sys
 
-from judgesuite.judges.regex_final_answer import _LETTER, extract_final_answer, gold_letter
+from judgesuite.judges.extract.final_answer import _LETTER, extract_final_answer, gold_letter
 from judgesuite.judges.types import Sample
 
 LEAD = re.compile(r"^\s*\**\(?([A-Z])(?:\)|\.|:|\**\s*$)|^\s*\**answer\s*(?:is)?\s*:?\s*\**\(?([A-Z])(?=[\s).:*,]|$)", re.I)

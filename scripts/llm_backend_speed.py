@@ -11,9 +11,9 @@ import argparse
 import json
 import time
 
-from judgesuite.judges.llm_backends import SamplingParams, make_backend
-from judgesuite.judges.llm_judges import LLMDirectJudge
-from judgesuite.suite.data import load_bundled
+from judgesuite.judges.llm.backends import SamplingParams, make_backend
+from judgesuite.judges.llm.judges import LLMDirectJudge
+from judgesuite.suite.data.loader import load_bundled
 
 
 def main() -> None:

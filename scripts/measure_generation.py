@@ -23,7 +23,7 @@ from pathlib import Path
 def run_cli(args: list[str]) -> float:
     t0 = time.perf_counter()
     print("$ judgesuite " + " ".join(args), flush=True)
-    subprocess.run([sys.executable, "-m", "judgesuite.suite.cli", *args], check=True)
+    subprocess.run([sys.executable, "-m", "judgesuite.suite.cli.main", *args], check=True)
     return time.perf_counter() - t0
 
 
@@ -57,8 +57,8 @@ def main() -> int:
                                         "loglik", "--backend", "transformers", *common])
 
     from judgesuite.judges.registry import make_judge
-    from judgesuite.suite.data import load_jsonl
-    from judgesuite.suite.format_stats import row_format
+    from judgesuite.suite.data.loader import load_jsonl
+    from judgesuite.suite.analysis.format_stats import row_format
 
     ds = load_jsonl(data)
     rows = [r for r in ds.rows if row_format(r) != "loglik"]

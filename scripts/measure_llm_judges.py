@@ -16,12 +16,12 @@ import argparse
 import json
 import time
 
-from judgesuite.judges.cascade import cascade_frontier
-from judgesuite.judges.llm_judges import vote_report
-from judgesuite.suite.cache import VerdictCache
-from judgesuite.suite.data import bundled_names, load_bundled
-from judgesuite.suite.metrics import compute_metrics
-from judgesuite.suite.runner import Runner, build_judge, limit_rows
+from judgesuite.judges.routed.cascade import cascade_frontier
+from judgesuite.judges.llm.judges import vote_report
+from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite.suite.evaluation.metrics import compute_metrics
+from judgesuite.suite.evaluation.runner import Runner, build_judge, limit_rows
 
 BANDS = [0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5]
 

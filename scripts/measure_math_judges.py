@@ -18,7 +18,7 @@ import sys
 from collections import defaultdict
 
 from judgesuite.judges.registry import make_judge
-from judgesuite.suite.data import load_bundled
+from judgesuite.suite.data.loader import load_bundled
 
 MATH_SETS = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")
 JUDGES = {

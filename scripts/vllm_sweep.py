@@ -12,7 +12,7 @@ import shlex
 import subprocess
 import sys
 
-from judgesuite.judges.llm_backends import VLLM_CONFIGS
+from judgesuite.judges.llm.backends import VLLM_CONFIGS
 
 
 def specs(models: list[str], short: int, long: int) -> list[str]:

@@ -3,7 +3,7 @@ import json
 import sys
 from pathlib import Path
 
-from judgesuite.suite.data import DATASETS_DIR, load_bundled
+from judgesuite.suite.data.loader import DATASETS_DIR, load_bundled
 
 FACTS = {
     "evouna-nq": {

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from judgesuite.judges import Sample
-from judgesuite.suite.data import load_bundled
+from judgesuite.suite.data.loader import load_bundled
 
 _ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
          "fourteen fifteen sixteen seventeen eighteen nineteen").split()

@@ -195,9 +195,9 @@ JUDGES = ["exact-match", "token-f1", "regex"]
 
 @pytest.fixture(scope="module")
 def real_results(tmp_path_factory):
-    from judgesuite.suite.cache import VerdictCache
-    from judgesuite.suite.data import load_bundled
-    from judgesuite.suite.runner import run
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.data.loader import load_bundled
+    from judgesuite.suite.evaluation.runner import run
 
     out = tmp_path_factory.mktemp("lb")
     run(JUDGES, [load_bundled(n, "test") for n in SETS], split="test", out_dir=out,

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from judgesuite.judges import NoVerdict, Sample, make_judge
-from judgesuite.judges.bounded import ERROR, OK, TIMEOUT, BoundedPool
+from judgesuite.judges.sandbox.bounded import ERROR, OK, TIMEOUT, BoundedPool
 
 from .workers import crash, echo_or_sleep
 
@@ -49,7 +49,7 @@ def test_workers_do_not_rerun_the_callers_script(tmp_path):
     script = tmp_path / "user_script.py"  # no `if __name__ == "__main__"` guard, on purpose
     script.write_text(
         "print('SCRIPT BODY RAN')\n"
-        "from judgesuite.judges.bounded import BoundedPool\n"
+        "from judgesuite.judges.sandbox.bounded import BoundedPool\n"
         "from tests.workers import echo_or_sleep\n"
         "with BoundedPool(echo_or_sleep, workers=2, timeout=5) as p:\n"
         "    print([o.value for o in p.map([1, 2, 3])])\n")

@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from judgesuite.suite.cli import main
+from judgesuite.suite.cli.main import main
 
 
 def test_run_writes_results_and_prints_the_table(tmp_path, capsys):

@@ -79,8 +79,8 @@ class EchoJudge(Judge):
 
 
 def test_user_judge_registers_and_runs_through_the_suite(tmp_path, nq301_test):
-    from judgesuite.suite.cache import VerdictCache
-    from judgesuite.suite.runner import run
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.evaluation.runner import run
 
     register_judge("test-echo", replace=True)(EchoJudge)
     try:

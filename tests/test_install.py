@@ -34,7 +34,7 @@ def test_wheel_installs_under_one_namespace_with_bundled_data(tmp_path):
     code = textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(target)!r})
-        import judgesuite.judges, judgesuite.suite.data as data
+        import judgesuite.judges, judgesuite.suite.data.loader as data
         assert judgesuite.judges.__file__.startswith({str(target)!r}), judgesuite.judges.__file__
         assert str(data.DATASETS_DIR).startswith({str(target)!r})
         ds = data.load_bundled("omni-math-gpt4o-examples")

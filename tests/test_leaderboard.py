@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from judgesuite.leaderboard.build import json_for_script, write_site
-from judgesuite.leaderboard.cli import distortion_summary
+from judgesuite.suite.cli.leaderboard import distortion_summary
 from judgesuite.leaderboard.inputs import load_any
-from judgesuite.suite.cli import main as cli_main
+from judgesuite.suite.cli.main import main as cli_main
 
 MARK = "data-pwned"
 PAYLOADS = {
@@ -42,9 +42,9 @@ def payload_rows() -> list[dict]:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """A real run (rule-based judges, 150 bundled rows + the payload set), then the page."""
-    from judgesuite.suite.cache import VerdictCache
-    from judgesuite.suite.data import load_bundled, load_jsonl
-    from judgesuite.suite.runner import run
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.data.loader import load_bundled, load_jsonl
+    from judgesuite.suite.evaluation.runner import run
 
     tmp = tmp_path_factory.mktemp("site")
     data = tmp / "payloads.jsonl"

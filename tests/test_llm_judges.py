@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from judgesuite.judges.cascade import CascadeJudge, cascade_frontier, escalates
-from judgesuite.judges.llm_judges import LLMCoTJudge, LLMDirectJudge, LLMVoteJudge, p_true, vote_report
-from judgesuite.judges.llm_prompts import DIRECT_PROMPT, parse_cot, parse_direct, render
+from judgesuite.judges.routed.cascade import CascadeJudge, cascade_frontier, escalates
+from judgesuite.judges.llm.judges import LLMCoTJudge, LLMDirectJudge, LLMVoteJudge, p_true, vote_report
+from judgesuite.judges.llm.prompts import DIRECT_PROMPT, parse_cot, parse_direct, render
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
-from judgesuite.judges.llm_backends import Generation
+from judgesuite.judges.llm.backends import Generation
 
 SMOL_PARAMS = 134_515_008
 
@@ -222,7 +222,7 @@ def test_judgesuite_run_with_llm_direct(tmp_path):
     import json
     import subprocess
     import sys
-    cmd = [sys.executable, "-m", "judgesuite.suite.cli", "run", "--judges", "llm-direct:threads=1:max_new_tokens=8",
+    cmd = [sys.executable, "-m", "judgesuite.suite.cli.main", "run", "--judges", "llm-direct:threads=1:max_new_tokens=8",
            "--datasets", "openqa-eval-nq301", "--limit", "2", "--out", str(tmp_path / "out"),
            "--cache", str(tmp_path / "cache.sqlite"), "--no-progress"]
     subprocess.run(cmd, check=True, capture_output=True, text=True, timeout=600)
@@ -234,8 +234,8 @@ def test_judgesuite_run_with_llm_direct(tmp_path):
 
 def test_cascade_under_the_runner_reuses_cached_inner_verdicts(tmp_path, nq301_test):
     """Under the runner a cascade's stages go through the verdict cache, in both directions."""
-    from judgesuite.suite.cache import VerdictCache
-    from judgesuite.suite.runner import Runner, build_judge
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.evaluation.runner import Runner, build_judge
     rows = nq301_test.scorable()[:40]
     runner = Runner(VerdictCache(tmp_path / "c.sqlite"), progress=False)
     cheap, expensive = build_judge("token-f1"), build_judge("exact-match")
@@ -261,7 +261,7 @@ def test_cascade_under_the_runner_reuses_cached_inner_verdicts(tmp_path, nq301_t
 
 def test_cascade_keeps_the_cheap_verdict_where_the_expensive_judge_gives_none(nq301_test):
     # regex gives no verdict on these free-form answers (no "Final answer:" line): every escalation falls back
-    from judgesuite.suite.runner import build_judge
+    from judgesuite.suite.evaluation.runner import build_judge
     samples = [r.sample for r in nq301_test.scorable()[:40]]
     with build_judge("token-f1") as f1:
         cheap = f1.judge(samples)

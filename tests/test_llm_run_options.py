@@ -9,11 +9,11 @@ import sys
 
 import pytest
 
-from judgesuite.suite.runner import limit_rows, parse_judge_spec
+from judgesuite.suite.evaluation.runner import limit_rows, parse_judge_spec
 
 
 def _cli(*args: str, timeout: int = 900) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "judgesuite.suite.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "judgesuite.suite.cli.main", *args], capture_output=True, text=True,
                           timeout=timeout)
 
 
@@ -28,7 +28,7 @@ def test_nested_judge_parameters_parse_and_errors():
     assert parse_judge_spec('x:s="a:b,c"') == ("x", {"s": "a:b,c"})  # quoted colons stay in the value
     with pytest.raises(ValueError, match="not a dict"):
         parse_judge_spec("x:a=1:a.b=2")
-    from judgesuite.suite.commands import _csv
+    from judgesuite.suite.cli.run import _csv
     assert _csv('regex,cascade:expensive_params={"a":1,"b":2}, llm-direct') == [
         "regex", 'cascade:expensive_params={"a":1,"b":2}', "llm-direct"]
 

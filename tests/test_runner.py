@@ -6,9 +6,9 @@ import json
 import pytest
 
 from judgesuite.judges import JUDGES, Judge, NoVerdict, Sample, Verdict, register_judge
-from judgesuite.suite.cache import VerdictCache
-from judgesuite.suite.metrics import compute_metrics
-from judgesuite.suite.runner import limit_rows, parse_judge_spec, run
+from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.evaluation.metrics import compute_metrics
+from judgesuite.suite.evaluation.runner import limit_rows, parse_judge_spec, run
 
 
 class CountingJudge(Judge):

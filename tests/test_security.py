@@ -13,7 +13,7 @@ import pytest
 
 import judgesuite.judges as judges_pkg
 from judgesuite.judges import JUDGES, Sample, make_judge
-from judgesuite.judges.bounded import OK, BoundedPool
+from judgesuite.judges.sandbox.bounded import OK, BoundedPool
 
 from .workers import run_pattern
 
@@ -67,7 +67,7 @@ def test_injection_payloads_never_run_in_model_judges(name, tmp_path):
 
 
 def test_injection_payloads_in_a_user_file_never_run(tmp_path):
-    from judgesuite.suite.cli import main
+    from judgesuite.suite.cli.main import main
 
     sentinel = tmp_path / "SENTINEL"
     rows = [{"id": str(i), "task_type": "math", "question": p, "candidate": p, "references": [p],
@@ -113,7 +113,7 @@ def test_no_shipped_regex_backtracks_catastrophically():
 
 def test_two_runs_writing_one_cache_at_once(tmp_path):
     cache = tmp_path / "shared.sqlite"
-    cmd = lambda out: [sys.executable, "-m", "judgesuite.suite.cli", "run", "--judges", "token-f1,exact-match",  # noqa: E731
+    cmd = lambda out: [sys.executable, "-m", "judgesuite.suite.cli.main", "run", "--judges", "token-f1,exact-match",  # noqa: E731
                        "--datasets", "evouna-nq", "--split", "all", "--batch-size", "16", "--out", str(out),
                        "--cache", str(cache), "--no-progress"]
     procs = [subprocess.Popen(cmd(tmp_path / f"o{i}"), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

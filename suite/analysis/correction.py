@@ -89,7 +89,7 @@ def label_provenance(entry: Mapping[str, Any]) -> dict[str, Any]:
     path = entry.get("data_path")
     if not path or not Path(path).is_file():
         try:
-            from ..data import DATASETS_DIR
+            from judgesuite.suite.data.loader import DATASETS_DIR
 
             path = str(DATASETS_DIR / f"{entry['dataset']}.jsonl.gz")
         except ImportError:  # pragma: no cover

@@ -5,7 +5,7 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .records import iter_verdict_json, verdict_path
+from judgesuite.suite.analysis.records import iter_verdict_json, verdict_path
 
 MAX_TEXT = 1500
 

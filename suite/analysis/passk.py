@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from math import comb
 
-from .records import Record
+from judgesuite.suite.analysis.records import Record
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from .records import Record
+from judgesuite.suite.analysis.records import Record
 
 BOOTSTRAP = 300
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .records import Record
+from judgesuite.suite.analysis.records import Record
 
 ALPHA = 0.05
 EXACT_LIMIT = 2000

@@ -5,13 +5,13 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from .calibration import calibration, has_graded_scores, threshold_curve
-from .correction import ASSUMPTION, category, correct_entry, label_provenance
-from .disagreements import disagreements
-from .passk import has_repeated_samples, pass_at_k_by_model
-from .ranking import SetDistortion, borda_distortion, category_means, ranking_distortion
-from .records import Record, entries_by_dataset, load_records
-from .significance import pairwise, significance_ranks
+from judgesuite.suite.analysis.calibration import calibration, has_graded_scores, threshold_curve
+from judgesuite.suite.analysis.correction import ASSUMPTION, category, correct_entry, label_provenance
+from judgesuite.suite.analysis.disagreements import disagreements
+from judgesuite.suite.analysis.passk import has_repeated_samples, pass_at_k_by_model
+from judgesuite.suite.analysis.ranking import SetDistortion, borda_distortion, category_means, ranking_distortion
+from judgesuite.suite.analysis.records import Record, entries_by_dataset, load_records
+from judgesuite.suite.analysis.significance import pairwise, significance_ranks
 
 
 def is_probe_set(entries: list[dict[str, Any]]) -> bool:

@@ -1,0 +1,53 @@
+"""Benchmarks (run with `pytest --benchmark`): `sympy` vs Math-Verify per 1,000 math samples,
+and the worst-case latency of `sympy` on the pathological inputs (goal: <= timeout + 10%)."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from judgesuite.judges import make_judge
+from judgesuite.suite.data.loader import load_bundled
+
+from tests.test_sympy_judge import PATHOLOGICAL, _sample
+
+MATH_JUDGES = [("sympy", {}), ("sympy", {"extraction": "simplerl"}),
+               ("sympy", {"extraction": "lighteval"}), ("math-verify", {})]
+
+
+def _thousand_math() -> list:
+    rows = [r.sample for name in ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")
+            for r in load_bundled(name, "test").scorable()]
+    step = max(1, len(rows) // 1000)
+    rows = rows[::step][:1000]
+    return (rows * (1000 // len(rows) + 1))[:1000]
+
+
+@pytest.mark.parametrize("name,params", MATH_JUDGES, ids=["sympy", "sympy-simplerl", "sympy-lighteval",
+                                                          "math-verify"])
+def test_math_judge_per_1000_samples(benchmark, name, params):
+    samples = _thousand_math()
+    with make_judge(name, **params) as judge:
+        judge.judge(samples[:4])  # start the worker processes outside the timing
+        verdicts = benchmark.pedantic(judge.judge, args=(samples,), rounds=3, iterations=1)
+    assert len(verdicts) == 1000
+    benchmark.extra_info["samples"] = 1000
+
+
+def test_sympy_worst_case_latency_on_pathological_inputs(benchmark):
+    timeout = 4.0
+    with make_judge("sympy", timeout=timeout) as judge:
+        judge.judge([_sample("1")])
+        latencies: dict[str, float] = {}
+
+        def run() -> None:
+            for name, candidate, reference, _ in PATHOLOGICAL:
+                start = time.perf_counter()
+                judge.judge([_sample(candidate, reference)])
+                latencies[name] = max(latencies.get(name, 0.0), time.perf_counter() - start)
+
+        benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info["timeout_s"] = timeout
+    benchmark.extra_info["worst_s"] = round(max(latencies.values()), 3)
+    benchmark.extra_info["latency_s"] = {k: round(v, 3) for k, v in latencies.items()}
+    assert len(latencies) == len(PATHOLOGICAL)

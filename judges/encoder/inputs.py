@@ -1,0 +1,168 @@
+"""Turning samples into encoder inputs, and the batched forward pass shared by training and judging.
+
+Input formats:
+- "qcr": `[CLS] question [SEP] candidate [SEP] reference [SEP]` (the tokenizer's own pair
+  template); each part gets a token budget: the question keeps its head, the candidate
+  its TAIL (models conclude at the end), the references their head;
+- "cr": the same without the question (the paper's CR variant);
+- "artefactory": the single string `<|question|>{q}<|candidate|>{c}<|reference|>{r}` of the
+  released BERTJudge checkpoints, special tokens added, truncated from the LEFT.
+
+Several references are joined with " | " into one reference text (one forward per sample).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from judgesuite.judges.types import Sample
+
+INPUT_FORMATS = ("qcr", "cr", "artefactory")
+REFERENCE_JOIN = " | "
+# Characters kept per part before tokenizing, per token of budget: bounds the tokenizer's
+# work on 100 kB candidates without changing what survives truncation.
+_CHARS_PER_TOKEN = 12
+
+
+def question_text(sample: Sample) -> str:
+    if sample.choices:
+        letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        options = "\n".join(f"{letters[i]}. {c}" for i, c in enumerate(sample.choices[:26]))
+        return f"{sample.question}\n{options}"
+    return sample.question
+
+
+def reference_text(sample: Sample) -> str:
+    return REFERENCE_JOIN.join(r for r in sample.references)
+
+
+def artefactory_text(question: str, candidate: str, reference: str) -> str:
+    """The BERTJudge input string of the artefactory checkpoints."""
+    return f"<|question|>{question}<|candidate|>{candidate}<|reference|>{reference}"
+
+
+@dataclass
+class _Template:
+    """Where a tokenizer puts its special tokens around a pair (learned from a probe pair)."""
+
+    prefix: list[int]
+    middle: list[int]
+    suffix: list[int]
+    types: tuple[int, int]  # token type of segment A and B (0, 0 when the model has none)
+    inner_sep: list[int]  # between candidate and reference inside segment B
+
+
+def _find(hay: list[int], needle: list[int], start: int = 0) -> int:
+    for i in range(start, len(hay) - len(needle) + 1):
+        if hay[i:i + len(needle)] == needle:
+            return i
+    raise ValueError("probe tokens not found")
+
+
+def learn_template(tokenizer) -> _Template:
+    a = tokenizer("alpha", add_special_tokens=False)["input_ids"]
+    b = tokenizer("omega", add_special_tokens=False)["input_ids"]
+    enc = tokenizer("alpha", "omega")
+    full = list(enc["input_ids"])
+    ia = _find(full, a)
+    ib = _find(full, b, ia + len(a))
+    tt = enc.get("token_type_ids")
+    types = (tt[ia], tt[ib]) if tt is not None else (0, 0)
+    sep = tokenizer.sep_token_id if tokenizer.sep_token_id is not None else tokenizer.eos_token_id
+    return _Template(full[:ia], full[ia + len(a):ib], full[ib + len(b):], types,
+                     [sep] if sep is not None else [])
+
+
+class InputBuilder:
+    """Builds token ids (and token types) for samples in one of INPUT_FORMATS."""
+
+    def __init__(self, tokenizer, input_format: str = "qcr", max_length: int = 256) -> None:
+        if input_format not in INPUT_FORMATS:
+            raise ValueError(f"input_format must be one of {INPUT_FORMATS}, got {input_format!r}")
+        self.tokenizer = tokenizer
+        self.input_format = input_format
+        self.max_length = max_length
+        self.uses_token_types = "token_type_ids" in getattr(tokenizer, "model_input_names", ())
+        if input_format != "artefactory":
+            self.template = learn_template(tokenizer)
+
+    def build(self, samples: Sequence[Sample]) -> list[tuple[list[int], list[int]]]:
+        """(input_ids, token_type_ids) per sample, at most max_length tokens each."""
+        if self.input_format == "artefactory":
+            return self._build_artefactory(samples)
+        return self._build_segments(samples)
+
+    def _tok(self, texts: list[str]) -> list[list[int]]:
+        return self.tokenizer(texts, add_special_tokens=False, verbose=False)["input_ids"]
+
+    def _build_segments(self, samples: Sequence[Sample]) -> list[tuple[list[int], list[int]]]:
+        t = self.template
+        n_special = len(t.prefix) + len(t.middle) + len(t.suffix) + len(t.inner_sep)
+        total = max(8, self.max_length - n_special)
+        cut = total * _CHARS_PER_TOKEN
+        with_q = self.input_format == "qcr"
+        qs = self._tok([question_text(s)[:cut] for s in samples]) if with_q else [[] for _ in samples]
+        cs = self._tok([s.candidate[-cut:] for s in samples])
+        rs = self._tok([reference_text(s)[:cut] for s in samples])
+        out = []
+        for q, c, r in zip(qs, cs, rs):
+            r_take = min(len(r), total // 4)
+            q_take = min(len(q), total // 4)
+            c_take = min(len(c), total - r_take - q_take)
+            spare = total - r_take - q_take - c_take
+            extra_q = min(len(q) - q_take, spare)
+            q_take, spare = q_take + extra_q, spare - extra_q
+            r_take += min(len(r) - r_take, spare)
+            c_part = c[len(c) - c_take:] if c_take else []
+            if with_q:
+                a = q[:q_take]
+                b = c_part + t.inner_sep + r[:r_take]
+            else:
+                a, b = c_part, r[:r_take]
+            ids = t.prefix + a + t.middle + b + t.suffix
+            n_a = len(t.prefix) + len(a) + len(t.middle)
+            types = [t.types[0]] * n_a + [t.types[1]] * (len(ids) - n_a)
+            out.append((ids, types))
+        return out
+
+    def _build_artefactory(self, samples: Sequence[Sample]) -> list[tuple[list[int], list[int]]]:
+        cut = self.max_length * _CHARS_PER_TOKEN
+        texts = [artefactory_text(question_text(s), s.candidate, reference_text(s))[-cut:] for s in samples]
+        tok = self.tokenizer
+        side = tok.truncation_side
+        tok.truncation_side = "left"
+        try:
+            enc = tok(texts, truncation=True, max_length=self.max_length)
+        finally:
+            tok.truncation_side = side
+        types = enc.get("token_type_ids") or [[0] * len(ids) for ids in enc["input_ids"]]
+        return list(zip(enc["input_ids"], types))
+
+
+def length_sorted_batches(lengths: Sequence[int], batch_size: int) -> list[list[int]]:
+    """Indices grouped into batches of similar length (longest first), to cut padding."""
+    order = sorted(range(len(lengths)), key=lambda i: -lengths[i])
+    return [order[i:i + batch_size] for i in range(0, len(order), batch_size)]
+
+
+def collate(encoded: Sequence[tuple[list[int], list[int]]], pad_id: int, with_types: bool):
+    """Pad a batch to its longest row: input_ids, attention_mask (and token_type_ids)."""
+    import torch
+
+    width = max(len(ids) for ids, _ in encoded)
+    ids = torch.full((len(encoded), width), pad_id, dtype=torch.long)
+    mask = torch.zeros((len(encoded), width), dtype=torch.long)
+    types = torch.zeros((len(encoded), width), dtype=torch.long)
+    for row, (i, t) in enumerate(encoded):
+        ids[row, :len(i)] = torch.tensor(i, dtype=torch.long)
+        mask[row, :len(i)] = 1
+        types[row, :len(t)] = torch.tensor(t, dtype=torch.long)
+    batch = {"input_ids": ids, "attention_mask": mask}
+    if with_types:
+        batch["token_type_ids"] = types
+    return batch
+
+
+def margin_logit(logits):
+    """One logit per row: l1 - l0 for two-class heads, the logit itself for one-class heads."""
+    return logits[:, 1] - logits[:, 0] if logits.shape[-1] == 2 else logits[:, 0]

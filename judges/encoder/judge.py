@@ -1,0 +1,151 @@
+"""`encoder`: BERT-as-a-Judge, a fine-tuned encoder that classifies (question, candidate, reference).
+
+Loads any Hugging Face sequence-classification checkpoint (hub id or local folder,
+safetensors only) with `AutoModelForSequenceClassification`. The default is the MiniLM-L6
+checkpoint trained by `judgesuite train-encoder` and shipped in `checkpoints/`. A checkpoint
+trained here records its input format and length in `judgesuite_encoder.json`; the released
+artefactory BERTJudge checkpoints run with `input_format="artefactory"`.
+
+Cost: FLOPs = 2 x parameters x input tokens (the paper's convention; an encoder generates
+nothing). `Verdict.extra` also carries the count over non-embedding parameters.
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from judgesuite.judges.base import CostModel, Judge
+from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
+from judgesuite.judges.types import Sample, Verdict
+
+CHECKPOINTS_DIR = Path(__file__).resolve().parent / "checkpoints"
+DEFAULT_CHECKPOINT = "encoder-minilm-qcr"
+META_FILE = "judgesuite_encoder.json"
+DTYPES = ("float32", "bfloat16")
+
+
+def default_checkpoint() -> str:
+    return str(CHECKPOINTS_DIR / DEFAULT_CHECKPOINT)
+
+
+def checkpoint_meta(path: str) -> dict:
+    """The input format / max length a judgesuite-trained checkpoint was trained with ({} if none)."""
+    f = Path(path) / META_FILE
+    try:
+        return json.loads(f.read_text()) if f.is_file() else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def cpu_has_bf16() -> bool:
+    try:
+        flags = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+    return "amx_bf16" in flags or "avx512_bf16" in flags
+
+
+def count_parameters(model) -> tuple[int, int]:
+    """(all parameters, parameters outside the embedding tables)."""
+    total = sum(p.numel() for p in model.parameters())
+    emb = sum(p.numel() for n, p in model.named_parameters() if "embeddings" in n)
+    return total, total - emb
+
+
+@lru_cache(maxsize=4)
+def load_classifier(checkpoint: str, dtype: str):
+    """(tokenizer, model) in eval mode; cached so judges sharing a checkpoint share weights."""
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(checkpoint)
+    model = AutoModelForSequenceClassification.from_pretrained(
+        checkpoint, use_safetensors=True, dtype=getattr(torch, dtype))
+    model.eval()
+    return tokenizer, model
+
+
+def predict_margins(model, tokenizer, encoded, batch_size: int) -> list[float]:
+    """Margin logits (l1 - l0) per encoded row: length-sorted batches, dynamic padding, no grad."""
+    import torch
+
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
+    with_types = "token_type_ids" in tokenizer.model_input_names and \
+        getattr(model.config, "type_vocab_size", 2) > 1
+    out = [0.0] * len(encoded)
+    with torch.inference_mode():
+        for idx in length_sorted_batches([len(e[0]) for e in encoded], batch_size):
+            batch = collate([encoded[i] for i in idx], pad, with_types)
+            margins = margin_logit(model(**batch).logits.float())
+            for i, m in zip(idx, margins.tolist()):
+                out[i] = m
+    return out
+
+
+def sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x)) if x >= 0 else math.exp(x) / (1.0 + math.exp(x))
+
+
+class EncoderJudge(Judge):
+    """Fine-tuned encoder classifier: P(correct) = sigmoid(l1 - l0) >= threshold."""
+
+    version = "1"
+    identity_exclude = ("batch_size", "threads")
+    cost = CostModel("encoder", 0)
+
+    def __init__(self, checkpoint: str | None = None, input_format: str | None = None,
+                 max_length: int | None = None, threshold: float = 0.5, dtype: str | None = None,
+                 batch_size: int = 16, threads: int | None = None) -> None:
+        # None values resolve here (from the checkpoint's metadata / the CPU) so the cache
+        # identity records what actually ran.
+        self.checkpoint = checkpoint or default_checkpoint()
+        meta = checkpoint_meta(self.checkpoint)
+        self.input_format = input_format or meta.get("input_format", "qcr")
+        if self.input_format not in INPUT_FORMATS:
+            raise ValueError(f"input_format must be one of {INPUT_FORMATS}, got {self.input_format!r}")
+        self.max_length = int(max_length or meta.get("max_length", 512))
+        self.threshold = float(threshold)
+        self.dtype = dtype or ("bfloat16" if cpu_has_bf16() else "float32")
+        if self.dtype not in DTYPES:
+            raise ValueError(f"dtype must be one of {DTYPES}, got {self.dtype!r}")
+        self.batch_size = int(batch_size)
+        self.threads = threads
+        self._loaded = None
+        self._load_error: str | None = None
+
+    def _load(self):
+        if self._loaded is None:
+            if self._load_error is not None:  # fail fast: the base class retries sample by sample
+                raise RuntimeError(self._load_error)
+            if self.threads:
+                import torch
+
+                torch.set_num_threads(int(self.threads))
+            try:
+                tokenizer, model = load_classifier(self.checkpoint, self.dtype)
+            except Exception as exc:
+                self._load_error = f"cannot load encoder checkpoint {self.checkpoint!r}: {type(exc).__name__}: {exc}"[:500]
+                raise RuntimeError(self._load_error) from exc
+            builder = InputBuilder(tokenizer, self.input_format, self.max_length)
+            total, non_emb = count_parameters(model)
+            self.cost = CostModel("encoder", total)
+            self._loaded = (tokenizer, model, builder, non_emb)
+        return self._loaded
+
+    def scores(self, samples: Sequence[Sample]) -> tuple[list[float], list[int]]:
+        """P(correct) and input token count per sample."""
+        tokenizer, model, builder, _ = self._load()
+        encoded = builder.build(samples)
+        margins = predict_margins(model, tokenizer, encoded, self.batch_size)
+        return [sigmoid(m) for m in margins], [len(e[0]) for e in encoded]
+
+    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
+        probs, lengths = self.scores(samples)
+        non_emb = self._loaded[3]
+        return [Verdict(correct=p >= self.threshold, score=p, tokens=n, flops=self.cost.flops(n),
+                        extra={"input_tokens": n, "generated_tokens": 0,
+                               "flops_non_embedding": 2.0 * non_emb * n})
+                for p, n in zip(probs, lengths)]

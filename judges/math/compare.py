@@ -1,0 +1,204 @@
+"""Compare a parsed reference (gold) with a parsed candidate: True, False or None (undecided).
+
+Scalars, in order:
+1. exact: structural equality, or equal Rationals;
+2. numeric (both free of symbols): two different rationals are unequal (1000000 is not
+   1000001); otherwise equal when |g - c| <= tol * max(|g|, |c|) or |g - c| <= ABS_TOL
+   (1e-12) near zero, where tol is REL_TOL (1e-6) when either side was written with a
+   decimal fraction (`Parsed.rounded`: 0.333 for 1/3) and EXACT_TOL (1e-40, the difference
+   evaluated to 60 digits) when both are exact; a larger difference is a decisive False;
+3. symbolic (free symbols): when both sides are exact rational functions, the numerator
+   of `g - c` is tested for zero as a polynomial (exact, so a large dominant term cannot
+   hide a difference); otherwise `g - c` is evaluated at three fixed points with the
+   tolerance above (a difference at any point is a decisive False), then
+   `simplify(g - c) == 0` on expressions of at most MAX_OPS operations (the worker's
+   timeout bounds it). Agreement at all points when simplify cannot decide counts as equal.
+`Huge` values (see math_build) differ from an ordinary number when their magnitudes
+are more than one order of magnitude apart; otherwise the pair is undecided.
+
+Percent: an answer written with `%` also matches as the bare number (25% matches
+both 25 and 0.25); a plain 0.25 does not match a gold 25.
+
+Collections: ordered kinds (tuples, intervals) compare item by item and interval
+brackets must match; sets, bare lists and unions compare as multisets. A bare list
+or a tuple may match a set or bare list (order then ignored); a bare list matches a
+tuple in order.
+"""
+from __future__ import annotations
+
+import sympy
+
+from judgesuite.judges.math.build import Huge
+from judgesuite.judges.math.parse import Collection, Parsed
+
+REL_TOL = 1e-6
+EXACT_TOL = 1e-40
+ABS_TOL = 1e-12
+MAX_OPS = 300
+_POINTS = ((0.7311, 1.3), (1.9137, 2.2), (-0.4419, 3.7))
+
+
+def _num(x: sympy.Expr) -> complex | None:
+    try:
+        v = complex(x.evalf(30))
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        return None
+    if v != v or abs(v) == float("inf"):  # nan / inf
+        return None
+    return v
+
+
+def _close(a: complex, b: complex) -> bool:
+    d = abs(a - b)
+    return d <= ABS_TOL or d <= REL_TOL * max(abs(a), abs(b))
+
+
+def _close_at(g: sympy.Expr, c: sympy.Expr, exact: bool) -> bool | None:
+    """Are g and c (numbers, no free symbols) equal within the tolerance? None: cannot evaluate."""
+    if not exact:
+        vg, vc = _num(g), _num(c)
+        return None if vg is None or vc is None else _close(vg, vc)
+    try:
+        d = complex((g - c).evalf(60))
+        scale = max(abs(complex(g.evalf(30))), abs(complex(c.evalf(30))))
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        return None
+    if d != d or scale != scale or abs(d) == float("inf") or scale == float("inf"):
+        return None
+    return abs(d) <= ABS_TOL * 1e-28 or abs(d) <= EXACT_TOL * scale
+
+
+def _huge_vs(h: Huge, x: object) -> bool | None:
+    if isinstance(x, Huge) or not h.known or not isinstance(x, sympy.Expr):
+        return None
+    if x.free_symbols:
+        return None
+    v = _num(x)
+    if v is None:
+        return None
+    if v == 0:
+        return False
+    import math
+
+    return False if abs(h.log10 - math.log10(abs(v))) > 1 else None
+
+
+def scalar_equal(g: object, c: object, exact: bool = True) -> bool | None:
+    if isinstance(g, Huge):
+        return _huge_vs(g, c)
+    if isinstance(c, Huge):
+        return _huge_vs(c, g)
+    if not (isinstance(g, sympy.Expr) and isinstance(c, sympy.Expr)):
+        return None
+    if g == c:
+        return True
+    if g.is_infinite or c.is_infinite:
+        return False
+    symbols = g.free_symbols | c.free_symbols
+    if not symbols:
+        if exact and g.is_Rational and c.is_Rational:
+            return False  # exact and not structurally equal
+        return _close_at(g, c, exact)
+    return _symbolic_equal(g, c, sorted(symbols, key=str), exact)
+
+
+def _exact_rational_zero(diff: sympy.Expr, symbols: list) -> bool | None:
+    """Is an exact rational function of `symbols` identically zero? None: not such a function."""
+    if not diff.is_rational_function(*symbols):
+        return None
+    try:
+        numerator, _ = sympy.fraction(sympy.together(diff))
+        return sympy.Poly(numerator, *symbols).is_zero
+    except (sympy.PolynomialError, TypeError, ValueError, RecursionError):
+        return None
+
+
+def _symbolic_equal(g: sympy.Expr, c: sympy.Expr, symbols: list, exact: bool) -> bool | None:
+    agree = 0
+    diff = g - c
+    if exact:
+        decided = _exact_rational_zero(diff, symbols)
+        if decided is not None:
+            return decided
+    for k, _ in enumerate(_POINTS):
+        point = (sympy.Rational(str(_POINTS[k][0])), sympy.Rational(str(_POINTS[k][1])))
+        subs = {s: point[0] + sympy.Rational(37, 100) * i * point[1] for i, s in enumerate(symbols)}
+        try:
+            same = _close_at(g.subs(subs), c.subs(subs), exact)
+        except (TypeError, ValueError, ZeroDivisionError):
+            same = None
+        if same is None:
+            continue
+        if not same:
+            return False
+        agree += 1
+    if sympy.count_ops(diff) <= MAX_OPS:
+        try:
+            if sympy.simplify(diff) == 0:
+                return True
+        except (TypeError, ValueError, ZeroDivisionError, RecursionError):
+            pass
+    return True if agree == len(_POINTS) else None
+
+
+def _combine(results: list[bool | None]) -> bool | None:
+    if all(r is True for r in results):
+        return True
+    if any(r is False for r in results):
+        return False
+    return None
+
+
+def value_equal(g: object, c: object, exact: bool = True) -> bool | None:
+    """Compare two parsed values (scalars or collections); `exact` False allows REL_TOL."""
+    gc, cc = isinstance(g, Collection), isinstance(c, Collection)
+    if not gc and not cc:
+        return scalar_equal(g, c, exact)
+    if gc != cc:
+        return False
+    if len(g.items) != len(c.items):
+        return False
+    interval_kinds = ("[]", "[)", "(]")
+    if g.kind in interval_kinds or c.kind in interval_kinds:
+        if g.kind != c.kind:
+            return False
+        return _combine([value_equal(a, b, exact) for a, b in zip(g.items, c.items)])
+    if g.ordered and c.ordered or (g.kind == "()" and c.kind == "bare"):
+        return _combine([value_equal(a, b, exact) for a, b in zip(g.items, c.items)])
+    return _multiset_equal(list(g.items), list(c.items), exact)
+
+
+def _multiset_equal(gold: list, cand: list, exact: bool) -> bool | None:
+    undecided = False
+    remaining = list(cand)
+    for a in gold:
+        hit = None
+        for j, b in enumerate(remaining):
+            r = value_equal(a, b, exact)
+            if r is True:
+                hit = j
+                break
+            if r is None:
+                undecided = True
+        if hit is None:
+            return None if undecided else False
+        remaining.pop(hit)
+    return True
+
+
+def _alternatives(p: Parsed) -> list[object]:
+    alts = [p.value]
+    if p.percent and isinstance(p.value, sympy.Expr):
+        alts.append(p.value * 100)
+    return alts
+
+
+def answers_equal(gold: Parsed, cand: Parsed) -> bool | None:
+    """Gold-first comparison of two parsed answers, percent alternatives included."""
+    exact = not (gold.rounded or cand.rounded)
+    results = [value_equal(g, c, exact) for g in _alternatives(gold) for c in _alternatives(cand)]
+    if any(r is True for r in results):
+        return True
+    if any(r is None for r in results):
+        return None
+    return False

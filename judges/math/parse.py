@@ -1,0 +1,379 @@
+"""Parse a normalised math answer into SymPy objects with our own tokenizer and grammar.
+
+No `eval`, `sympify` or `parse_expr` ever sees the text: the tokenizer emits a fixed
+set of token kinds and the parser builds values only through the bounded constructors
+of math_build (the allow-list of node types: numbers, symbols, pi/e/oo, + - * / ^, !,
+binom, roots, a few elementary functions, collections). The parser is iterative (an operator-
+precedence parser with one frame per open bracket), so 10,000 nested brackets cost no
+recursion. Sizes are bounded before anything is built:
+
+- a number literal, power, `n!` or `binom(n, k)` whose result would have more than
+  `math_build.MAX_DIGITS` digits is not computed: it becomes `Huge` (a sign and an
+  estimated log10 magnitude), which compares unequal to any ordinary number it is far from;
+- a symbolic power's exponent is limited to `math_build.MAX_SYMBOLIC_EXPONENT`;
+- the expression tree is at most `MAX_DEPTH` deep and the input at most `MAX_CHARS`.
+
+Grammar (precedence low to high): `,` and `\\cup` separate the items of a collection;
+`=` (also `\\approx`, `\\Rightarrow`) discards its left side, so `x = 5` reads as 5;
+`+ -`; `* / \\times \\cdot \\div` and implicit multiplication; unary minus; `^` / `**`
+(right-associative); postfix `!` and `%`; two numbers side by side ("5 3") are refused; functions (`\\frac`, `\\sqrt`, `\\sqrt[n]`,
+`\\binom`, `\\sin`..., `\\log_b`) bind the next operand(s) directly, as in LaTeX.
+
+Collections (order rules): `(a, b)` is an ordered tuple (also an open interval); `[a, b]`,
+`[a, b)`, `(a, b]` are intervals (ordered, bracket kinds must match); `\\{a, b\\}` and
+`{a, b}` are sets (unordered); bare `a, b` at top level is a list of answers, compared
+as a set, or in order against a tuple.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import sympy
+
+from judgesuite.judges.math import build as B
+from judgesuite.judges.math.build import ParseError
+
+MAX_CHARS = 2_000_000
+MAX_DEPTH = 200
+MAX_ITEMS = 1_000
+
+
+@dataclass(frozen=True)
+class Collection:
+    """A tuple / interval / set / bare list of parsed items."""
+
+    kind: str  # "()", "[]", "[)", "(]", "set", "bare", "union"
+    items: tuple
+
+    @property
+    def ordered(self) -> bool:
+        return self.kind not in ("set", "bare", "union")
+
+
+@dataclass
+class Parsed:
+    """A parsed answer: a SymPy expression, a Huge or a Collection; `percent` if `%` was used;
+    `rounded` if it holds a decimal fraction (`0.333`), which compares with a tolerance."""
+
+    value: object
+    percent: bool = False
+    rounded: bool = False
+
+
+# ---------------------------------------------------------------- tokenizer
+_NUM = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+(?![\d.]))?", re.ASCII)
+_CMD = re.compile(r"\\([A-Za-z]+|[{}|])")
+_WORD = re.compile(r"[A-Za-z]+")
+_SHORT_ARGS = re.compile(r" ?(\d) ?(\d)")
+_SUB = re.compile(r"_(?:\{([A-Za-z0-9]{1,8})\}|([A-Za-z0-9]))")
+
+# name -> arity; the tokenizer maps LaTeX commands and bare words onto these.
+_FUNC_ARITY = {"frac": 2, "binom": 2, "root": 2, "logb": 2, "sqrt": 1, "sin": 1, "cos": 1,
+               "tan": 1, "cot": 1, "sec": 1, "csc": 1, "log": 1, "ln": 1, "exp": 1,
+               "floor": 1, "ceil": 1, "arcsin": 1, "arccos": 1, "arctan": 1}
+_FUNC_NAMES = {"frac": "frac", "dfrac": "frac", "tfrac": "frac", "cfrac": "frac",
+               "binom": "binom", "dbinom": "binom", "tbinom": "binom", "sqrt": "sqrt",
+               "sin": "sin", "cos": "cos", "tan": "tan", "cot": "cot", "sec": "sec", "csc": "csc",
+               "log": "log", "ln": "ln", "lg": "log", "exp": "exp", "arcsin": "arcsin",
+               "arccos": "arccos", "arctan": "arctan"}
+_CMD_OPS = {"times": "*", "cdot": "*", "ast": "*", "div": "/"}
+_CMD_EQ = frozenset({"approx", "Rightarrow", "implies", "to", "equiv", "rightarrow", "Longrightarrow"})
+_CONSTS = {"pi": "pi", "infty": "oo", "infinity": "oo", "inf": "oo", "oo": "oo"}
+_GREEK = frozenset(("alpha beta gamma delta epsilon varepsilon theta vartheta lambda mu nu xi rho "
+                    "sigma tau phi varphi chi psi omega kappa zeta eta").split())
+_IGNORED_CMDS = frozenset({"boxed", "mathbf", "mathrm", "text", "bf", "rm", "it", "limits",
+                           "nolimits", "circ", "degree", "hbox", "fbox", "left", "right",
+                           "bigl", "bigr", "Bigl", "Bigr", "mathit", "textstyle"})
+_SINGLE = {"(": "lp", "[": "lp", "{": "lp", ")": "rp", "]": "rp", "}": "rp", ",": "comma",
+           "=": "eq", ";": "comma"}
+
+
+@dataclass(slots=True)
+class Tok:
+    kind: str  # num ident const func op lp rp comma eq cup
+    text: str
+    arity: int = 0
+
+
+def tokenize(text: str) -> list[Tok]:
+    """Split a normalised answer into tokens; raises ParseError on anything unknown."""
+    if len(text) > MAX_CHARS:
+        raise ParseError(f"answer longer than {MAX_CHARS} characters")
+    toks: list[Tok] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            i += 1
+        elif "0" <= c <= "9" or (c == "." and i + 1 < n and "0" <= text[i + 1] <= "9"):
+            m = _NUM.match(text, i)
+            toks.append(Tok("num", m.group()))
+            i = m.end()
+        elif c == "\\":
+            m = _CMD.match(text, i)
+            if m is None:
+                raise ParseError("stray backslash")
+            i = _command(m.group(1), text, m.end(), toks)
+        elif c.isalpha() and c.isascii():
+            m = _WORD.match(text, i)
+            i = _word(m.group(), text, m.end(), toks)
+        elif c == "*" and text.startswith("**", i):
+            toks.append(Tok("op", "^"))
+            i += 2
+        elif c in "+-*/^!%":
+            toks.append(Tok("op", c))
+            i += 1
+        elif c in _SINGLE:
+            toks.append(Tok(_SINGLE[c], c))
+            i += 1
+        else:
+            raise ParseError(f"unsupported character {c!r}")
+    return toks
+
+
+def _subscript(text: str, i: int) -> tuple[str, int]:
+    m = _SUB.match(text, i)
+    if m is None:
+        return "", i
+    return "_" + (m.group(1) or m.group(2)), m.end()
+
+
+def _word(word: str, text: str, i: int, toks: list[Tok]) -> int:
+    low = word.lower()
+    if low in _FUNC_NAMES and len(word) > 1:
+        toks.append(Tok("func", _FUNC_NAMES[low], _FUNC_ARITY[_FUNC_NAMES[low]]))
+        return i
+    if low in _CONSTS and len(word) > 1:
+        toks.append(Tok("const", _CONSTS[low]))
+        return i
+    if low == "cup":
+        toks.append(Tok("cup", "cup"))
+        return i
+    # A run of letters is a product of one-letter symbols (xy = x*y); a subscript
+    # attaches to the last one.
+    for ch in word[:-1]:
+        toks.append(Tok("const", "E") if ch == "e" else Tok("ident", ch))
+    sub, i = _subscript(text, i)
+    last = word[-1] + sub
+    toks.append(Tok("const", "E") if last == "e" else Tok("ident", last))
+    return i
+
+
+def _command(name: str, text: str, i: int, toks: list[Tok]) -> int:
+    if name == "sqrt" and text.startswith("[", i):
+        toks.append(Tok("func", "root", 2))
+    elif name == "log" and text.startswith("_", i):
+        toks.append(Tok("func", "logb", 2))
+        m = re.compile(r"_\s*([A-Za-z0-9])").match(text, i)
+        if m:  # \log_2 8: a one-character base
+            toks.append(Tok("num" if m.group(1).isdigit() else "ident", m.group(1)))
+            return m.end()
+        return i + 1
+    elif name in _FUNC_NAMES:
+        toks.append(Tok("func", _FUNC_NAMES[name], _FUNC_ARITY[_FUNC_NAMES[name]]))
+        m = _SHORT_ARGS.match(text, i)
+        if m and _FUNC_NAMES[name] in ("frac", "binom"):  # \frac12 = \frac{1}{2}
+            toks += [Tok("num", m.group(1)), Tok("num", m.group(2))]
+            return m.end()
+    elif name in _CMD_OPS:
+        toks.append(Tok("op", _CMD_OPS[name]))
+    elif name in _CMD_EQ:
+        toks.append(Tok("eq", "="))
+    elif name == "{":
+        toks.append(Tok("lp", "\\{"))
+    elif name == "}":
+        toks.append(Tok("rp", "\\}"))
+    elif name in ("lfloor", "lceil"):
+        toks.append(Tok("func", name[1:].replace("ceil", "ceil"), 1))
+        toks.append(Tok("lp", "("))
+    elif name in ("rfloor", "rceil"):
+        toks.append(Tok("rp", ")"))
+    elif name == "cup":
+        toks.append(Tok("cup", "cup"))
+    elif name in _CONSTS:
+        toks.append(Tok("const", _CONSTS[name]))
+    elif name in _GREEK:
+        sub, i = _subscript(text, i)
+        toks.append(Tok("ident", name + sub))
+    elif name in _IGNORED_CMDS:
+        pass
+    else:
+        raise ParseError(f"unsupported command \\{name}")
+    return i
+
+
+# ---------------------------------------------------------------- parser
+_PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3, "^": 4}
+_BINARY = {"+": B.add, "-": lambda a, b: B.add(a, B.neg(b)), "*": B.mul, "/": B.div, "^": B.power}
+_MIXED = re.compile(r"(?<![\d.^/_{])(\d+)\s+(\d+)\s*/\s*(\d+)(?![\d./])")
+_MIXED_TEX = re.compile(r"(?<![\d.^/_{])(\d+)\s*\\[dtc]?frac\s*\{\s*(\d+)\s*\}\s*\{\s*(\d+)\s*\}")
+
+
+class _Frame:
+    __slots__ = ("open", "elems", "vals", "ops", "expect", "sep")
+
+    def __init__(self, open_: str) -> None:
+        self.open = open_
+        self.elems: list[tuple[object, int]] = []
+        self.vals: list[tuple[object, int]] = []
+        self.ops: list[list] = []  # ["bin", op] | ["neg"] | ["func", name, arity, args]
+        self.expect = True
+        self.sep = ""  # "," or "cup" once the frame holds several items
+
+
+class _Parser:
+    def __init__(self) -> None:
+        self.percent = False
+
+    def parse(self, toks: list[Tok]) -> object:
+        stack = [_Frame("")]
+        prev = None
+        for t in toks:
+            f = stack[-1]
+            k = t.kind
+            if k in ("num", "ident", "const", "lp", "func"):
+                if not f.expect:
+                    if k == "num" and prev is not None and prev.kind == "num":
+                        raise ParseError("two numbers side by side")
+                    self._push_binary(f, "*")
+                if k == "num":
+                    self._emit(f, (B.number(t.text), 0))
+                elif k == "ident":
+                    self._emit(f, (B.symbol(t.text), 0))
+                elif k == "const":
+                    self._emit(f, (B.CONSTANTS[t.text], 0))
+                elif k == "lp":
+                    stack.append(_Frame(t.text))
+                else:
+                    f.ops.append(["func", t.text, t.arity, []])
+                    f.expect = True
+            elif k == "op":
+                self._operator(f, t.text)
+            elif k in ("comma", "cup"):
+                self._end_item(f)
+                if f.sep and f.sep != ("cup" if k == "cup" else ","):
+                    raise ParseError("mixed ',' and \\cup")
+                f.sep = "cup" if k == "cup" else ","
+            elif k == "eq":
+                f.vals.clear()  # `x = 5` reads as 5: drop the left side
+                f.ops.clear()
+                f.expect = True
+            elif k == "rp":
+                if len(stack) == 1:
+                    raise ParseError("unbalanced closing bracket")
+                stack.pop()
+                self._emit(stack[-1], self._close(f, t.text))
+            prev = t
+        if len(stack) > 1:
+            raise ParseError("unclosed bracket")
+        value, _ = self._close(stack[0], "")
+        return value
+
+    def _operator(self, f: _Frame, op: str) -> None:
+        if op in "!%":
+            if f.expect or not f.vals:
+                raise ParseError(f"{op} without an operand")
+            v, d = f.vals.pop()
+            if op == "!":
+                out = B.factorial(v)
+            else:
+                self.percent = True
+                out = B.div(v, sympy.Integer(100))
+            f.vals.append((out, B.depth_of(out, [d])))
+        elif f.expect:
+            if op == "-":
+                f.ops.append(["neg"])
+            elif op != "+":
+                raise ParseError(f"operator {op} without a left operand")
+        else:
+            self._push_binary(f, op)
+
+    def _push_binary(self, f: _Frame, op: str) -> None:
+        p = _PREC[op]
+        while f.ops and f.ops[-1][0] != "func":
+            top = f.ops[-1]
+            tp = _PREC["neg"] if top[0] == "neg" else _PREC[top[1]]
+            if tp > p or (tp == p and op != "^"):
+                self._reduce(f)
+            else:
+                break
+        f.ops.append(["bin", op])
+        f.expect = True
+
+    def _reduce(self, f: _Frame) -> None:
+        top = f.ops.pop()
+        if top[0] == "neg":
+            v, d = f.vals.pop()
+            out = B.neg(v)
+            f.vals.append((out, B.depth_of(out, [d])))
+        elif top[0] == "bin":
+            if len(f.vals) < 2:
+                raise ParseError("missing operand")
+            (b, db), (a, da) = f.vals.pop(), f.vals.pop()
+            out = _BINARY[top[1]](a, b)
+            depth = B.depth_of(out, [da, db])
+            if depth > MAX_DEPTH:
+                raise ParseError(f"expression nested deeper than {MAX_DEPTH}")
+            f.vals.append((out, depth))
+        else:
+            raise ParseError(f"\\{top[1]} is missing an argument")
+
+    def _emit(self, f: _Frame, item: tuple[object, int]) -> None:
+        while f.ops and f.ops[-1][0] == "func":
+            fn = f.ops[-1]
+            fn[3].append(item)
+            if len(fn[3]) < fn[2]:
+                f.expect = True
+                return
+            f.ops.pop()
+            out = B.function(fn[1], [v for v, _ in fn[3]])
+            depth = B.depth_of(out, [d for _, d in fn[3]])
+            if depth > MAX_DEPTH:
+                raise ParseError(f"expression nested deeper than {MAX_DEPTH}")
+            item = (out, depth)
+        f.vals.append(item)
+        f.expect = False
+
+    def _end_item(self, f: _Frame) -> None:
+        if f.expect:
+            raise ParseError("empty item")
+        while f.ops:
+            self._reduce(f)
+        if len(f.vals) != 1:
+            raise ParseError("malformed expression")
+        f.elems.append(f.vals.pop())
+        if len(f.elems) > MAX_ITEMS:
+            raise ParseError(f"more than {MAX_ITEMS} items")
+        f.expect = True
+
+    def _close(self, f: _Frame, close: str) -> tuple[object, int]:
+        self._end_item(f)
+        if not f.sep:
+            return f.elems[0]
+        items = tuple(v for v, _ in f.elems)
+        depth = 1 + max(d for _, d in f.elems)
+        if f.sep == "cup":
+            kind = "union"
+        elif f.open in ("\\{", "{") and close in ("\\}", "}"):
+            kind = "set"
+        elif not f.open:
+            kind = "bare"
+        else:
+            kind = (f.open if f.open in "([" else "(") + (close if close in ")]" else ")")
+        return Collection(kind, items), depth
+
+
+def parse(text: str) -> Parsed:
+    """Parse a normalised answer (see math_normalize) into a `Parsed`; raises ParseError."""
+    if not text.strip():
+        raise ParseError("empty answer")
+    if len(text) > MAX_CHARS:
+        raise ParseError(f"answer longer than {MAX_CHARS} characters")
+    text = _MIXED_TEX.sub(r"(\1+\2/\3)", text)
+    text = _MIXED.sub(r"(\1+\2/\3)", text)
+    parser = _Parser()
+    toks = tokenize(text)
+    value = parser.parse(toks)
+    rounded = any(tk.kind == "num" and "." in tk.text.split("e")[0].split("E")[0] for tk in toks)
+    return Parsed(value, parser.percent, rounded)

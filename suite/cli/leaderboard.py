@@ -1,0 +1,67 @@
+"""`judgesuite leaderboard RESULTS.json --out site/`: the self-contained HTML leaderboard."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _rho(text: str) -> tuple[str, float]:
+    key, sep, value = text.partition("=")
+    try:
+        rho = float(value)
+    except ValueError:
+        rho = -1.0
+    if not sep or not key or not 0.5 <= rho <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected CATEGORY=VALUE with VALUE in [0.5, 1], got {text!r}")
+    return key.strip(), rho
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("leaderboard", help="render results as one self-contained HTML page",
+                       description="Write OUT/index.html (no network needed to view it) and OUT/analysis.json "
+                                   "from a results.json of `judgesuite run` or a pytest-benchmark JSON file.")
+    p.add_argument("results", help="results.json, or the --benchmark-json file of `pytest --benchmark`")
+    p.add_argument("--out", default="site", help="output folder (default: ./site)")
+    p.add_argument("--title", default="judgesuite leaderboard")
+    p.add_argument("--rho", type=_rho, action="append", default=[], metavar="CATEGORY=VALUE",
+                   help="human agreement of synthetic labels for a task type or category "
+                        "(e.g. 'open-form math=0.95' or math=0.95); default: the paper's Table 12")
+    p.add_argument("--disagreements", type=int, default=100, metavar="N",
+                   help="rows per set in the disagreement browser (default 100)")
+    p.add_argument("--quiet", action="store_true", help="do not print the ranking-distortion summary")
+    p.set_defaults(func=cmd_leaderboard)
+
+
+def distortion_summary(analysis: dict) -> str:
+    """Per set and judge: Kendall tau of the judge's model ranking vs the labels', largest movers."""
+    lines = [f"{'set':<30} {'judge':<22} {'models':>6} {'tau':>6} {'95% CI':>15} {'max|dR|':>7}  "
+             f"largest movers (delta rank)"]
+    for s, info in analysis["sets"].items():
+        for j, d in info["distortion"].items():
+            tau = "   -  " if d["kendall_tau"] is None else f"{d['kendall_tau']:6.2f}"
+            ci = d.get("kendall_tau_ci")
+            ci_text = f"[{ci[0]:.2f}, {ci[1]:.2f}]" if ci else ""
+            movers = ", ".join(f"{m['model']} ({m['delta_rank']:+g})" for m in d["models"]
+                               if m["model"] in d["largest_movers"])
+            lines.append(f"{s:<30} {j:<22} {len(d['models']):>6} {tau} {ci_text:>15} {d['max_abs_delta_rank']:>7g}  {movers}")
+    return "\n".join(lines)
+
+
+def cmd_leaderboard(args: argparse.Namespace) -> int:
+    from judgesuite.leaderboard.build import write_site
+    from judgesuite.leaderboard.inputs import load_any
+
+    try:
+        results = load_any(args.results)
+    except ValueError as exc:
+        print(f"judgesuite leaderboard: {exc}", file=sys.stderr)
+        return 2
+    if not results["entries"] and not results.get("mc_formats"):  # mc_formats: judgesuite mc-formats --results
+        print("judgesuite leaderboard: no entries in the results", file=sys.stderr)
+        return 2
+    page, analysis = write_site(results, args.out, title=args.title, rho=dict(args.rho),
+                                disagreement_limit=args.disagreements)
+    if not args.quiet:
+        print(distortion_summary(analysis))
+    print(f"\nwrote {page} ({page.stat().st_size / 1024:.0f} KiB) and {page.parent / 'analysis.json'}")
+    return 0

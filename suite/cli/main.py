@@ -1,0 +1,46 @@
+"""The `judgesuite` command line. A contract users script against: keep it stable.
+
+Commands living in other modules plug in through COMMAND_MODULES: each module has
+`register(subparsers)` that adds its sub-parser with `set_defaults(func=handler)`,
+where `handler(args) -> int` is the exit code.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# Modules that add sub-commands (imported lazily: listing help never imports torch).
+COMMAND_MODULES = [
+    "judgesuite.suite.cli.run",
+    "judgesuite.suite.cli.leaderboard",
+    "judgesuite.suite.cli.train_encoder",
+    "judgesuite.suite.cli.mc_formats",
+    "judgesuite.suite.cli.generate",
+    "judgesuite.suite.cli.audit",
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="judgesuite",
+        description="Which answer-correctness judge should I trust, at what cost?")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for module in COMMAND_MODULES:
+        importlib.import_module(module).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted: verdicts computed so far are in the cache; run again to resume",
+              file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

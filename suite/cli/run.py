@@ -1,0 +1,151 @@
+"""Core sub-commands: run, judges, datasets, tune-thresholds."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from judgesuite.suite.data.loader import DataError, Dataset, bundled_names, card_field, load_bundled, load_jsonl
+
+# The main job on the embedded defaults: every rule-based judge, plus the encoder judges
+# (shipped checkpoint / packaged MiniLM) where the [encoder] extra is installed. LLM
+# judges are opt-in: on a CPU they cost minutes per hundred rows.
+RULE_JUDGES = ["exact-match", "token-f1", "rouge-l", "regex", "strict", "flexible", "math-verify", "sympy"]
+ENCODER_JUDGES = ["encoder", "bertscore", "regex+encoder"]
+
+
+def default_judges() -> list[str]:
+    from importlib.util import find_spec
+
+    have_encoder = all(find_spec(m) is not None for m in ("torch", "transformers", "bert_score"))
+    return RULE_JUDGES + (ENCODER_JUDGES if have_encoder else [])
+
+
+def _csv(text: str) -> list[str]:
+    from judgesuite.suite.evaluation.runner import split_top_level  # commas inside JSON parameter values do not split
+
+    return [t.strip() for t in split_top_level(text, ",") if t.strip()]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("run", help="judge the meta-evaluation sets and write results.json",
+                       description="Run judges on labeled sets; verdicts are cached, so an "
+                                   "interrupted run resumes and a repeated run computes nothing.")
+    p.add_argument("--judges", type=_csv, default=None,
+                   help=f"comma-separated judge specs, 'name' or 'name:key=value:...' "
+                        f"(default: {','.join(RULE_JUDGES)}, plus {','.join(ENCODER_JUDGES)} "
+                        "when the [encoder] extra is installed)")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--datasets", type=_csv, default=None,
+                     help="bundled sets, or 'master-keys' (the adversarial probe set); default: all of them")
+    src.add_argument("--data", type=_csv, default=None,
+                     help="your own JSONL file(s) in the bundled schema, scored whole (no split)")
+    p.add_argument("--split", default="test", choices=["train", "dev", "test", "all"],
+                   help="split of the bundled sets (default: test)")
+    p.add_argument("--limit", type=int, default=None, help="at most N rows per set (a fixed subset)")
+    p.add_argument("--out", default="results", help="output folder (default: ./results)")
+    p.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
+    p.add_argument("--batch-size", type=int, default=64)
+    p.add_argument("--skip-invalid", action="store_true",
+                   help="skip malformed rows of --data files (reported) instead of stopping")
+    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--exclude-flagged", default=None, metavar="AUDIT.json",
+                   help="leave out of scoring the rows an audit of `judgesuite audit-references` flags "
+                        "(counted as excluded.flagged_reference)")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("judges", help="list the registered judges")
+    p.set_defaults(func=cmd_judges)
+
+    p = sub.add_parser("datasets", help="list the bundled meta-evaluation sets")
+    p.add_argument("--stats", action="store_true", help="also print per-model label accuracy")
+    p.set_defaults(func=cmd_datasets)
+
+    p = sub.add_parser("tune-thresholds",
+                       help="choose token-f1 / rouge-l thresholds on the dev split and record them")
+    p.add_argument("--write", action="store_true", help="update judges/tuned_thresholds.json")
+    p.set_defaults(func=cmd_tune)
+
+
+def load_sources(args: argparse.Namespace) -> list[Dataset]:
+    if args.data:
+        return [load_jsonl(path, skip_invalid=args.skip_invalid) for path in args.data]
+    split = None if args.split == "all" else args.split
+    return [load_bundled(name, split) for name in (args.datasets or [*bundled_names(), "master-keys"])]
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from judgesuite.judges.registry import RegistryError
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.evaluation.report import summary_table
+    from judgesuite.suite.evaluation.runner import build_judge, run
+
+    specs = args.judges or default_judges()
+    try:
+        for spec in specs:  # fail on a bad name before any work
+            build_judge(spec).close()
+        datasets = load_sources(args)
+        exclude_ids = None
+        if args.exclude_flagged:
+            from judgesuite.suite.cli.audit import load_flagged
+
+            exclude_ids = load_flagged(args.exclude_flagged)
+    except (RegistryError, DataError, KeyError, ValueError, TypeError, ImportError, OSError) as exc:
+        print(f"judgesuite run: {exc}", file=sys.stderr)
+        return 2
+    for ds in datasets:
+        for err in ds.skipped:
+            print(f"skipped: {err}", file=sys.stderr)
+    t0 = time.perf_counter()
+    results = run(specs, datasets, split=None if args.data or args.split == "all" else args.split,
+                  out_dir=args.out, cache=VerdictCache(args.cache), limit=args.limit,
+                  batch_size=args.batch_size, progress=not args.no_progress, exclude_ids=exclude_ids)
+    print(summary_table(results))
+    print(f"\n{len(results['entries'])} results in {time.perf_counter() - t0:.1f} s -> "
+          f"{Path(args.out) / 'results.json'}")
+    return 0
+
+
+def cmd_judges(args: argparse.Namespace) -> int:
+    from judgesuite.judges.registry import list_judges
+
+    cost_class = {"core": "rule", "encoder": "encoder", "llm": "llm", "vllm": "llm"}
+    print(f"{'judge':<22} {'needs':<10} {'cost':<8} summary")
+    for e in list_judges():
+        needs = "core" if e.needs == "core" else f"[{e.needs}]"
+        print(f"{e.name:<22} {needs:<10} {cost_class.get(e.needs, '?'):<8} {e.summary}")
+    return 0
+
+
+def cmd_datasets(args: argparse.Namespace) -> int:
+    print(f"{'dataset':<30} {'rows':>6} {'scored':>6} {'test':>5} {'models':>6}  task types / licence")
+    for name in bundled_names():
+        st = load_bundled(name).stats()
+        test = sum(1 for r in load_bundled(name, "test").rows if r.scorable)
+        print(f"{name:<30} {st['rows']:>6} {st['scorable']:>6} {test:>5} {st['models']:>6}  "
+              f"{','.join(st['task_types'])} / {card_field(name, 'Licence')}")
+        if args.stats:
+            for model, acc in st["label_accuracy_by_model"].items():
+                print(f"    {model:<60} label accuracy {acc:.3f}")
+    from judgesuite.suite.data.probes import ATTACKS, build_probe_set
+
+    probes = build_probe_set()
+    print(f"{'master-keys':<30} {len(probes.rows):>6} {len(probes.rows):>6} {len(probes.rows):>5} {'-':>6}  "
+          f"generated: {len(ATTACKS)} attacks on test questions, all wrong by construction")
+    return 0
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    import json
+
+    from judgesuite.suite.training.thresholds import THRESHOLD_JUDGES, tune_all
+
+    report = tune_all(THRESHOLD_JUDGES)
+    print(json.dumps(report, indent=1))
+    if args.write:
+        from judgesuite.judges.lexical.overlap import THRESHOLDS_FILE
+
+        THRESHOLDS_FILE.write_text(json.dumps(report, indent=1) + "\n")
+        print(f"written {THRESHOLDS_FILE}")
+    return 0

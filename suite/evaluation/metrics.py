@@ -1,0 +1,69 @@
+"""Agreement of a judge's verdicts with labels, with bootstrap 95% intervals.
+
+Counting rule, stated in every result: the headline `accuracy`, `precision`, `recall`,
+`f1` and `kappa` count a no-verdict as a verdict of "incorrect" (as the seed papers
+do: an answer the parser cannot read is scored wrong). `accuracy_answered` leaves
+no-verdicts out; `no_verdict_rate` says how many there were. Positive class = correct.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from judgesuite.judges.types import Verdict
+
+NO_VERDICT_POLICY = ("headline metrics count a no-verdict as 'incorrect'; accuracy_answered "
+                     "excludes no-verdicts")
+BOOTSTRAP_SAMPLES = 1000
+
+
+def _rates(label: np.ndarray, pred: np.ndarray, answered: np.ndarray) -> dict[str, np.ndarray]:
+    """Vectorised over a leading bootstrap axis: arrays are (B, n) booleans."""
+    n = label.shape[-1]
+    tp = (label & pred).sum(-1)
+    fp = (~label & pred).sum(-1)
+    fn = (label & ~pred).sum(-1)
+    tn = n - tp - fp - fn
+    with np.errstate(divide="ignore", invalid="ignore"):
+        acc = (tp + tn) / n
+        precision = np.where(tp + fp > 0, tp / (tp + fp), 0.0)
+        recall = np.where(tp + fn > 0, tp / (tp + fn), 0.0)
+        f1 = np.where(precision + recall > 0, 2 * precision * recall / (precision + recall), 0.0)
+        p_yes = ((tp + fp) / n) * ((tp + fn) / n) + ((tn + fn) / n) * ((tn + fp) / n)
+        kappa = np.where(p_yes < 1, (acc - p_yes) / (1 - p_yes), 0.0)
+        n_ans = answered.sum(-1)
+        acc_ans = np.where(n_ans > 0, ((label == pred) & answered).sum(-1) / np.maximum(n_ans, 1), np.nan)
+        nv = 1 - n_ans / n
+    return {"accuracy": acc, "precision": precision, "recall": recall, "f1": f1, "kappa": kappa,
+            "accuracy_answered": acc_ans, "no_verdict_rate": nv}
+
+
+def compute_metrics(labels: Sequence[bool], verdicts: Sequence[Verdict], *,
+                    bootstrap: int = BOOTSTRAP_SAMPLES, seed: int = 0) -> dict:
+    """Accuracy, precision, recall, F1, Cohen's kappa, no-verdict rate, each with a 95% CI."""
+    if len(labels) != len(verdicts):
+        raise ValueError(f"{len(labels)} labels for {len(verdicts)} verdicts")
+    n = len(labels)
+    reasons = Counter(v.reason.value for v in verdicts if v.correct is None and v.reason is not None)
+    if n == 0:
+        return {"n": 0, "n_answered": 0, "no_verdict_reasons": {}, "no_verdict_policy": NO_VERDICT_POLICY}
+    label = np.asarray(labels, dtype=bool)
+    answered = np.array([v.correct is not None for v in verdicts])
+    pred = np.array([v.correct is True for v in verdicts])
+    point = {k: float(v[0]) for k, v in _rates(label[None], pred[None], answered[None]).items()}
+    out: dict = {"n": n, "n_answered": int(answered.sum())}
+    if bootstrap:
+        idx = np.random.default_rng(seed).integers(0, n, size=(bootstrap, n))
+        boot = _rates(label[idx], pred[idx], answered[idx])
+    for key, value in point.items():
+        out[key] = None if np.isnan(value) else round(value, 6)
+        if bootstrap:
+            lo, hi = np.nanpercentile(boot[key], [2.5, 97.5]) if not np.all(np.isnan(boot[key])) else (np.nan,) * 2
+            out[f"{key}_ci"] = None if np.isnan(lo) else [round(float(lo), 6), round(float(hi), 6)]
+    out["positive_rate_labels"] = round(float(label.mean()), 6)
+    out["positive_rate_judge"] = round(float(pred.mean()), 6)
+    out["no_verdict_reasons"] = dict(sorted(reasons.items()))
+    out["no_verdict_policy"] = NO_VERDICT_POLICY
+    return out

@@ -1,0 +1,89 @@
+"""Multiple-choice benchmarks and the paper's splits.
+
+Rows follow the normalized schema (id, benchmark, split, question, choices, answer_index,
+meta). Bundled subsets live in datasets/mcqa/<bench>-{train,validation}.jsonl.gz; any folder
+laid out as <dir>/<bench>/<split>.jsonl (the full normalized set) is used instead for the
+benchmarks it holds.
+
+Splits as the paper: the original validation split is the test set ("test"); the original
+train split is divided 80:20 into classifier train ("clf_train") and classifier validation
+("clf_val") by a hash of the row id, so membership never depends on which rows are loaded.
+Few-shot demonstrations come from "clf_val" (never from the test questions).
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+BUNDLED_DIR = Path(__file__).resolve().parents[3] / "datasets" / "mcqa"
+BENCHMARKS = ("arc_easy", "arc_challenge", "mmlu", "openbookqa", "commonsenseqa", "hellaswag", "piqa",
+              "winogrande", "socialiqa")
+SPLITS = ("test", "clf_train", "clf_val")
+CLF_TRAIN_FRACTION = 0.8
+
+
+@dataclass(frozen=True)
+class McqaItem:
+    """One question with its options and the 0-based gold index."""
+
+    id: str
+    benchmark: str
+    question: str
+    choices: tuple[str, ...]
+    answer_index: int
+    meta: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+def clf_split_of(item_id: str) -> str:
+    """'clf_train' for 80% of the original train rows, 'clf_val' for the rest (by id hash)."""
+    h = int.from_bytes(hashlib.sha256(item_id.encode("utf-8")).digest()[:8], "big") / 2 ** 64
+    return "clf_train" if h < CLF_TRAIN_FRACTION else "clf_val"
+
+
+def _read(path: Path) -> list[dict]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def _source_file(benchmark: str, original_split: str, data_dir: str | Path | None) -> Path:
+    """<data_dir>/<bench>/<split>.jsonl when data_dir holds that benchmark, else the bundled subset."""
+    if data_dir is not None and (Path(data_dir) / benchmark).is_dir():
+        return Path(data_dir) / benchmark / f"{original_split}.jsonl"
+    return BUNDLED_DIR / f"{benchmark}-{original_split}.jsonl.gz"
+
+
+def bundled_benchmarks() -> list[str]:
+    return [b for b in BENCHMARKS if (BUNDLED_DIR / f"{b}-validation.jsonl.gz").is_file()]
+
+
+def load_items(benchmark: str, split: str = "test", data_dir: str | Path | None = None,
+               limit: int | None = None) -> list[McqaItem]:
+    """Labelled items of one benchmark split ("test", "clf_train" or "clf_val"), file order.
+
+    `limit` keeps the first N (the bundled files are already seeded random subsets).
+    """
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r}; choose one of {', '.join(SPLITS)}")
+    path = _source_file(benchmark, "validation" if split == "test" else "train", data_dir)
+    if not path.is_file():
+        hint = "" if data_dir else " (not bundled: pass --data-dir with the normalized benchmark folders)"
+        raise FileNotFoundError(f"no data for {benchmark!r} at {path}{hint}")
+    items = []
+    for row in _read(path):
+        if row.get("answer_index") is None:
+            continue
+        if split != "test" and clf_split_of(str(row["id"])) != split:
+            continue
+        choices = tuple(str(c) for c in row["choices"])
+        idx = int(row["answer_index"])
+        if not 0 <= idx < len(choices) or len(choices) < 2:
+            continue
+        items.append(McqaItem(str(row["id"]), benchmark, str(row["question"]), choices, idx,
+                              dict(row.get("meta") or {})))
+        if limit is not None and len(items) >= limit:
+            break
+    return items

