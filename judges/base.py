@@ -93,6 +93,13 @@ class Judge(ABC):
         """
         return None
 
+    def profile(self) -> dict[str, float]:
+        """Cumulative seconds by phase since construction (e.g. load, tokenise, model, bookkeeping); {} = not measured.
+
+        The runner stores it in results.json's cost block and prints it with `--profile`.
+        """
+        return {}
+
     def supports(self, task_type: str) -> bool:
         return self.task_types is None or task_type in self.task_types
 
