@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from statistics import median
 from pathlib import Path
 from typing import Any
 
@@ -234,6 +235,8 @@ def entry_for(spec: str, judge: Judge, dataset: Dataset, split: str | None, judg
             # the BERT-as-a-Judge convention for LLM judges: generated tokens only
             "flops_generated_only_per_sample": sum(generated_only) / n if generated_only else None,
             "seconds_per_sample": seconds / n,
+            # the median is robust to a first batch that pays a warm-up (imports, caches)
+            "seconds_median_per_sample": median(judged.seconds) if judged.seconds else 0.0,
             "seconds_total": seconds,
             "from_cache": judged.from_cache,
         },
