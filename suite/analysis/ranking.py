@@ -20,46 +20,11 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from judgesuite.suite.analysis.records import Record
+from judgesuite.suite.evaluation.statistics import average_ranks, bootstrap_indices, kendall_tau_b
+
+__all__ = ["average_ranks", "borda", "borda_distortion", "category_means", "kendall_tau_b", "ranking_distortion"]
 
 BOOTSTRAP = 300
-
-
-def average_ranks(scores: Mapping[str, float]) -> dict[str, float]:
-    """Rank 1 = highest score; tied scores share the mean of the ranks they span."""
-    ordered = sorted(scores, key=lambda k: -scores[k])
-    ranks: dict[str, float] = {}
-    i = 0
-    while i < len(ordered):
-        j = i
-        while j + 1 < len(ordered) and scores[ordered[j + 1]] == scores[ordered[i]]:
-            j += 1
-        for k in ordered[i:j + 1]:
-            ranks[k] = (i + j) / 2 + 1
-        i = j + 1
-    return ranks
-
-
-def kendall_tau_b(x: Sequence[float], y: Sequence[float]) -> float | None:
-    """Kendall's tau-b (tie-corrected); None when either side is constant (undefined)."""
-    if len(x) != len(y):
-        raise ValueError("kendall_tau_b needs two sequences of equal length")
-    concordant = discordant = ties_x = ties_y = 0
-    n = len(x)
-    for i in range(n):
-        for j in range(i + 1, n):
-            dx, dy = x[i] - x[j], y[i] - y[j]
-            if dx == 0 and dy == 0:
-                continue
-            if dx == 0:
-                ties_x += 1
-            elif dy == 0:
-                ties_y += 1
-            elif (dx > 0) == (dy > 0):
-                concordant += 1
-            else:
-                discordant += 1
-    denom = ((concordant + discordant + ties_x) * (concordant + discordant + ties_y)) ** 0.5
-    return None if denom == 0 else (concordant - discordant) / denom
 
 
 @dataclass
@@ -117,10 +82,9 @@ def kendall_tau_interval(records: Sequence[Record], bootstrap: int = BOOTSTRAP,
     n = np.bincount(cell, minlength=size).reshape(len(qids), len(models)).astype(float)
     lab = np.bincount(cell, weights=[float(r.label) for r in records], minlength=size).reshape(n.shape)
     jud = np.bincount(cell, weights=[float(r.correct is True) for r in records], minlength=size).reshape(n.shape)
-    rng = np.random.default_rng(seed)
     taus = []
-    for _ in range(bootstrap):
-        w = np.bincount(rng.integers(0, len(qids), len(qids)), minlength=len(qids)).astype(float)
+    for draw in bootstrap_indices(len(qids), bootstrap, seed):
+        w = np.bincount(draw, minlength=len(qids)).astype(float)
         rows = w @ n
         if np.any(rows == 0):
             continue

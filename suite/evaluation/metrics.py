@@ -1,4 +1,4 @@
-"""Agreement of a judge's verdicts with labels, with bootstrap 95% intervals.
+"""Agreement of a judge's verdicts with labels, with 95% intervals (statistics.interval).
 
 Counting rule, stated in every result: the headline `accuracy`, `precision`, `recall`,
 `f1` and `kappa` count a no-verdict as a verdict of "incorrect" (as the seed papers
@@ -13,14 +13,16 @@ from collections.abc import Sequence
 import numpy as np
 
 from judgesuite.judges.types import Verdict
+from judgesuite.suite.evaluation.statistics import bootstrap_indices, interval
 
 NO_VERDICT_POLICY = ("headline metrics count a no-verdict as 'incorrect'; accuracy_answered "
                      "excludes no-verdicts")
 BOOTSTRAP_SAMPLES = 1000
 
 
-def _rates(label: np.ndarray, pred: np.ndarray, answered: np.ndarray) -> dict[str, np.ndarray]:
-    """Vectorised over a leading bootstrap axis: arrays are (B, n) booleans."""
+def binary_rates(label: np.ndarray, pred: np.ndarray, answered: np.ndarray) -> dict[str, np.ndarray]:
+    """Accuracy, precision, recall, F1, Cohen's kappa, accuracy on answered rows, no-verdict rate;
+    vectorised over leading axes (a bootstrap axis: arrays are (B, n) booleans)."""
     n = label.shape[-1]
     tp = (label & pred).sum(-1)
     fp = (~label & pred).sum(-1)
@@ -52,16 +54,16 @@ def compute_metrics(labels: Sequence[bool], verdicts: Sequence[Verdict], *,
     label = np.asarray(labels, dtype=bool)
     answered = np.array([v.correct is not None for v in verdicts])
     pred = np.array([v.correct is True for v in verdicts])
-    point = {k: float(v[0]) for k, v in _rates(label[None], pred[None], answered[None]).items()}
+    point = {k: float(v) for k, v in binary_rates(label, pred, answered).items()}
     out: dict = {"n": n, "n_answered": int(answered.sum())}
     if bootstrap:
-        idx = np.random.default_rng(seed).integers(0, n, size=(bootstrap, n))
-        boot = _rates(label[idx], pred[idx], answered[idx])
+        idx = bootstrap_indices(n, bootstrap, seed)
+        boot = binary_rates(label[idx], pred[idx], answered[idx])
     for key, value in point.items():
         out[key] = None if np.isnan(value) else round(value, 6)
         if bootstrap:
-            lo, hi = np.nanpercentile(boot[key], [2.5, 97.5]) if not np.all(np.isnan(boot[key])) else (np.nan,) * 2
-            out[f"{key}_ci"] = None if np.isnan(lo) else [round(float(lo), 6), round(float(hi), 6)]
+            rows = int(answered.sum()) if key == "accuracy_answered" else n
+            out[f"{key}_ci"] = None if np.isnan(value) else interval(boot[key], value, rows)
     out["positive_rate_labels"] = round(float(label.mean()), 6)
     out["positive_rate_judge"] = round(float(pred.mean()), 6)
     out["no_verdict_reasons"] = dict(sorted(reasons.items()))
