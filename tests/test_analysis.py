@@ -247,7 +247,14 @@ def test_analyze_real_results(real_results):
     for judge in JUDGES:
         assert set(a["borda"][judge]["sets"]) == set(SETS)
     dis = ev["disagreements"]
-    assert dis["rows"] and all(r["against_label"] or r["judges_split"] for r in dis["rows"])
+    assert dis["rows"] and dis["best"] == ev["ranking"]["rows"][0]["judge"]
+    for r in dis["rows"]:
+        given = {v[0] for v in r["v"] if v is not None and v[0] is not None}
+        if r["kind"] == "split":  # two judges gave different verdicts; a no-verdict is not a split
+            assert given == {True, False}
+        else:
+            assert len(given) <= 1
+            assert r["kind"] == "no_verdict" or all((v[0] is True) != r["label"] for v in r["v"])
 
 
 def test_label_provenance_of_bundled_sets(tmp_path):

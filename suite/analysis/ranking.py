@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from judgesuite.suite.analysis.records import Record
-from judgesuite.suite.evaluation.statistics import average_ranks, bootstrap_indices, kendall_tau_b
+from judgesuite.suite.evaluation.statistics import average_ranks, bootstrap_indices, kendall_tau_b, kendall_tau_b_rows
 
 __all__ = ["average_ranks", "borda", "borda_distortion", "category_means", "kendall_tau_b", "ranking_distortion"]
 
@@ -82,15 +82,12 @@ def kendall_tau_interval(records: Sequence[Record], bootstrap: int = BOOTSTRAP,
     n = np.bincount(cell, minlength=size).reshape(len(qids), len(models)).astype(float)
     lab = np.bincount(cell, weights=[float(r.label) for r in records], minlength=size).reshape(n.shape)
     jud = np.bincount(cell, weights=[float(r.correct is True) for r in records], minlength=size).reshape(n.shape)
-    taus = []
-    for draw in bootstrap_indices(len(qids), bootstrap, seed):
-        w = np.bincount(draw, minlength=len(qids)).astype(float)
-        rows = w @ n
-        if np.any(rows == 0):
-            continue
-        tau = kendall_tau_b(list(w @ lab / rows), list(w @ jud / rows))
-        if tau is not None:
-            taus.append(tau)
+    w = np.stack([np.bincount(d, minlength=len(qids)) for d in bootstrap_indices(len(qids), bootstrap, seed)])
+    rows = w @ n
+    keep = ~np.any(rows == 0, axis=1)  # a replicate that misses a model entirely is skipped
+    with np.errstate(invalid="ignore", divide="ignore"):
+        taus = kendall_tau_b_rows((w @ lab / rows)[keep], (w @ jud / rows)[keep])
+    taus = taus[~np.isnan(taus)]
     if len(taus) < bootstrap / 2:
         return None
     lo, hi = np.percentile(taus, [2.5, 97.5])

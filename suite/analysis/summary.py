@@ -6,9 +6,11 @@ from dataclasses import asdict
 from typing import Any
 
 from judgesuite.suite.analysis.calibration import calibration, has_graded_scores, threshold_curve
+from judgesuite.suite.analysis.choice import align, families, rank_judges
 from judgesuite.suite.analysis.correction import ASSUMPTION, category, correct_entry, label_provenance
 from judgesuite.suite.analysis.disagreements import disagreements
 from judgesuite.suite.analysis.passk import has_repeated_samples, pass_at_k_by_model
+from judgesuite.suite.analysis.provenance import FAMILIES, set_description
 from judgesuite.suite.analysis.ranking import SetDistortion, borda_distortion, category_means, ranking_distortion
 from judgesuite.suite.analysis.records import Record, entries_by_dataset, load_records
 from judgesuite.suite.analysis.significance import pairwise, significance_ranks
@@ -25,14 +27,21 @@ def set_category(entries: list[dict[str, Any]]) -> str:
 
 
 def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = None,
-            disagreement_limit: int = 100, pass_ks: tuple[int, ...] = (1, 5, 10)) -> dict[str, Any]:
-    """Ranking distortion, Borda, category means, correction, calibration, pass@k, McNemar per
-    labelled set; probe sets only under `probes` (judge -> false-positive rates per attack)."""
+            disagreement_limit: int = 100, browser_kb: int = 250,
+            pass_ks: tuple[int, ...] = (1, 5, 10)) -> dict[str, Any]:
+    """Per labelled set: description and label provenance, kappa ranking, ranking distortion,
+    correction, calibration, pass@k, McNemar, disagreement rows (`browser_kb` KB shared by the
+    sets); across sets: "Which judge?" per family (`choice`), Borda, category means; probe sets only
+    under `probes` (judge -> false-positive rates per attack)."""
     sets: dict[str, dict[str, Any]] = {}
     distortion_by_judge: dict[str, dict[str, SetDistortion]] = {}
     category_of: dict[str, str] = {}
     probes: dict[str, dict[str, Any]] = {}
-    for ds, entries in entries_by_dataset(results).items():
+    aligned: dict[str, Any] = {}
+    by_dataset = entries_by_dataset(results)
+    labelled = [ds for ds, es in by_dataset.items() if not is_probe_set(es)]
+    budget = browser_kb * 1000 // max(len(labelled), 1)
+    for ds, entries in by_dataset.items():
         if is_probe_set(entries):
             # Wrong-by-construction probes (master keys): their "models" are attacks, so they
             # enter no ranking, pooling or calibration; false-positive rates only.
@@ -46,7 +55,11 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
         cat = set_category(entries)
         category_of[ds] = cat
         prov = label_provenance(entries[0])
-        info: dict[str, Any] = {
+        desc = set_description(entries[0])
+        aligned[ds] = align(ds, records, {e["judge"]: e.get("cost") or {} for e in entries})
+        ranking = rank_judges([aligned[ds]])
+        best = next((r["judge"] for r in ranking["rows"] if r["rank"] is not None), None)
+        info: dict[str, Any] = {"description": desc, "ranking": ranking,
             "category": cat, "task_types": sorted({t for e in entries for t in e.get("task_types", [])}),
             "n_rows": max(e["n_rows"] for e in entries), "label_provenance": prov,
             "judges": [e["judge"] for e in entries], "have_verdicts": sorted(records),
@@ -70,7 +83,8 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
         acc = {j: sum(r.agrees for r in rs) / len(rs) for j, rs in records.items()}
         info["mcnemar"] = [asdict(t) | {"significant": t.significant} for t in tests]
         info["significance_rank"] = significance_ranks(acc, tests)
-        info["disagreements"] = disagreements(results, entries, disagreement_limit)
+        info["disagreements"] = disagreements(results, entries, best=best, budget_bytes=budget,
+                                              limit=disagreement_limit)
         sets[ds] = info
     borda = {}
     for judge, per_set in distortion_by_judge.items():
@@ -80,5 +94,11 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
                         "label_share": b.label.share, "judge_share": b.judge.share,
                         "appearances": b.label.appearances}
     categories = {judge: category_means(per_set, category_of) for judge, per_set in distortion_by_judge.items()}
-    return {"sets": sets, "probes": probes, "borda": borda, "category_means": categories,
+    choice = []
+    for fam in families({s: sets[s]["description"]["family"] for s in sets},
+                        {s: sets[s]["description"]["label_kind"] for s in sets}, FAMILIES):
+        ranking = rank_judges([aligned[s] for s in fam["sets"]])
+        on_some = sorted({j for s in fam["sets"] for j in aligned[s].pred} - {r["judge"] for r in ranking["rows"]})
+        choice.append(fam | ranking | {"not_on_every_set": on_some})
+    return {"sets": sets, "probes": probes, "choice": choice, "borda": borda, "category_means": categories,
             "correction_assumption": ASSUMPTION}

@@ -146,6 +146,18 @@ def kendall_tau_b(x: Sequence[float], y: Sequence[float]) -> float | None:
     return None if np.isnan(tau) else float(tau)
 
 
+def kendall_tau_b_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Kendall's tau-b of each row pair of two (B, m) arrays (NaN where a row is constant):
+    sum(sx * sy) / sqrt(sum(sx^2) * sum(sy^2)) over the pairs i < j, with s = sign of the difference."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    iu = np.triu_indices(x.shape[-1], 1)
+    sx = np.sign(x[..., :, None] - x[..., None, :])[..., iu[0], iu[1]]
+    sy = np.sign(y[..., :, None] - y[..., None, :])[..., iu[0], iu[1]]
+    denom = np.sqrt((sx * sx).sum(-1) * (sy * sy).sum(-1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(denom > 0, (sx * sy).sum(-1) / np.where(denom > 0, denom, 1.0), np.nan)
+
+
 def average_ranks(scores: Mapping[K, float]) -> dict[K, float]:
     """Rank 1 = highest score; tied scores share the mean of the ranks they span."""
     keys = list(scores)
