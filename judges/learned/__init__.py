@@ -1,0 +1,1 @@
+"""Learned judges: `stacked`, a gradient-boosted combination of cheap answer-matching features."""

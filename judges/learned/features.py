@@ -1,0 +1,270 @@
+"""Cheap features of (question, candidate, references) for the `stacked` judge.
+
+Pure Python + numpy, no model: token overlap with the best reference (with and without
+the question's words), containment, numbers / years / units / dates normalised, cue words
+(negation, hedges, refusals, judge-directed instructions), answers that restate the
+question or list several options. `FEATURES` names the columns in order; a model file
+stores that list and is refused when it differs (see `stacked.py`).
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from judgesuite.judges.types import TASK_TYPES, Sample
+
+# Bump when a feature's computation changes: stored models record it and are refused otherwise.
+FEATURES_VERSION = "1"
+MAX_CHARS = 100_000  # longer texts are cut (the head is kept): bounds time on 1 MB inputs
+
+_DROP = re.compile(r"[^\w\s]|_", re.UNICODE)
+_ARTICLES = frozenset({"a", "an", "the"})
+_STOP = frozenset("""a an the of in on at to for by with from and or is was are were be been it its this
+that as which who whom what when where why how does did do has have had there their they he she his her
+i you we""".split())
+_NUM = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?")
+_NUM_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty".split())}
+_NUM_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+                   "ninety": 90, "hundred": 100, "first": 1, "second": 2, "third": 3, "fourth": 4,
+                   "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10})
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_MONTHS = {m: i + 1 for i, m in enumerate(
+    "january february march april may june july august september october november december".split())}
+_MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
+_MONTHS.pop("may", None)  # "may" is mostly the modal verb; the full month name "may" is ambiguous
+_UNITS = frozenset("""percent % km kilometers kilometres miles mile meters metres m feet ft foot inches inch cm mm kg
+kilograms pounds lbs lb tons tonnes years year months days hours minutes seconds dollars usd $ euros
+million billion trillion thousand mph degrees celsius fahrenheit acres hectares""".split())
+_NEGATION = frozenset("not no never none neither nor cannot isnt wasnt arent werent doesnt didnt dont nobody".split())
+_HEDGE = re.compile(r"\b(?:or|may|might|possibly|perhaps|probably|likely|unclear|uncertain|depends|"
+                    r"either|maybe|approximately|around|about|unsure|not sure|could be)\b")
+_REFUSAL = re.compile(r"(?:i'?m sorry|i am sorry|as an ai|language model|i (?:do not|don't|cannot|can't) "
+                      r"(?:have|provide|know|find|access|determine|answer)|no (?:information|data|answer)|"
+                      r"unable to|not (?:possible|able) to|there is no (?:specific|definitive|single)|"
+                      r"does not (?:provide|specify|mention|contain)|not (?:specified|mentioned|provided))")
+_JUDGE_TALK = re.compile(r"(?:final answer\s*:\s*(?:true|false|correct|yes)\b|ignore (?:all )?(?:previous|prior|the above)"
+                         r"|you are (?:grading|a judge|evaluating)|(?:is|answer is) correct and|respond with|"
+                         r"matches the reference|grade this|\bas the grader\b)")
+_PREAMBLE_ONLY = re.compile(r"^\s*(?:thought process|let'?s (?:solve|think)[^.]*|step[- ]by[- ]step|"
+                            r"solution|answer|reasoning|explanation)\s*[:.]?\s*$")
+_ONE_OF = re.compile(r"\b(?:one of the following|one of these|any of the|all of the above|each of the)\b")
+_LIST_MARK = re.compile(r"(?:^|\n|\s)(?:\d{1,2}[.)]|[-*\u2022])\s")
+_Q_WORDS = ("who", "when", "where", "what", "which", "how many", "how much", "how long", "how", "why")
+
+_TASKS = [t for t in TASK_TYPES]
+
+FEATURES: tuple[str, ...] = (
+    "f1", "precision", "recall", "recall_max", "f1_noq", "precision_noq", "recall_noq_max",
+    "stem_recall_max", "contains_ref", "contains_ref_noq", "refs_contained_frac", "exact_match",
+    "contains_ref_head", "ref_position", "cand_in_ref",
+    "ref_has_number", "ref_numbers_found", "cand_numbers", "cand_numbers_extra", "cand_number_mismatch",
+    "ref_has_year", "ref_year_found", "cand_other_years", "ref_units_found", "ref_month_found",
+    "log_cand_tokens", "log_ref_tokens", "len_ratio", "n_refs", "alias_spread", "cand_has_alnum",
+    "negation_count", "negated_ref", "hedge_count", "or_near_ref", "refusal", "judge_talk", "preamble_only",
+    "one_of", "list_marks", "list_commas", "question_overlap", "restates_question", "new_tokens_noq",
+    "q_who", "q_when", "q_where", "q_what", "q_which", "q_how_many", "q_how_much", "q_how_long",
+    "q_how", "q_why", *(f"task_{t}" for t in _TASKS),
+)
+N_FEATURES = len(FEATURES)
+
+
+def _clean(text: str) -> str:
+    """Lower-case, punctuation to spaces (so "2,579" stays one token only via numbers), cut to MAX_CHARS."""
+    return text[:MAX_CHARS].lower()
+
+
+def _tokens(low: str) -> list[str]:
+    return [t for t in _DROP.sub(" ", low.replace("'", "")).split() if t not in _ARTICLES]
+
+
+def _number_value(token: str) -> float | None:
+    try:
+        return float(token.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _numbers(low: str, tokens: Sequence[str]) -> set[float]:
+    """Numbers in digits (1,776 / 3.5 / -2) and number words; "2 million" -> 2e6 as well as 2."""
+    out: set[float] = set()
+    for m in _NUM.finditer(low):
+        v = _number_value(m.group().strip("+"))
+        if v is not None:
+            out.add(round(v, 6))
+    prev = None
+    for t in tokens:
+        if t in _NUM_WORDS:
+            out.add(float(_NUM_WORDS[t]))
+        if t in _SCALE and prev is not None:
+            v = _number_value(prev) if prev[0].isdigit() else _NUM_WORDS.get(prev)
+            if v is not None:
+                out.add(round(float(v) * _SCALE[t], 6))
+        prev = t
+    return out
+
+
+def _prf(cand: Counter, ref: Counter, n_cand: int, n_ref: int) -> tuple[float, float, float]:
+    if not n_cand or not n_ref:
+        return 0.0, 0.0, 0.0
+    common = sum((cand & ref).values())
+    if not common:
+        return 0.0, 0.0, 0.0
+    p, r = common / n_cand, common / n_ref
+    return p, r, 2 * p * r / (p + r)
+
+
+def _contains(hay: str, needle: str) -> int:
+    """Index of `needle` as a whole-token run inside `hay` (both space-joined tokens), or -1."""
+    if not needle:
+        return -1
+    i = f" {hay} ".find(f" {needle} ")
+    return i
+
+
+def features(sample: Sample) -> list[float]:
+    """One row of FEATURES for a sample (never raises on odd text; empty inputs give zeros)."""
+    qlow, clow = _clean(sample.question or ""), _clean(sample.candidate or "")
+    refs = [r for r in (sample.references or ()) if isinstance(r, str)][:50] or [""]
+    qtok, ctok = _tokens(qlow), _tokens(clow)
+    qset = set(qtok)
+    cjoin = " ".join(ctok)
+    ccount = Counter(ctok)
+    c_noq = [t for t in ctok if t not in qset]
+    ccount_noq = Counter(c_noq)
+    c_noq_join = " ".join(c_noq)
+    cstem = {t[:5] for t in ctok}
+    head = " ".join(ctok[:30])
+
+    best = (0.0, 0.0, 0.0)
+    best_noq = (0.0, 0.0, 0.0)
+    recall_max = recall_noq_max = stem_recall = 0.0
+    contains = contains_noq = exact = contains_head = cand_in_ref = 0
+    position = 1.0
+    n_contained = 0
+    ref_tok_sets = []
+    rlows = []
+    for ref in refs:
+        rlow = _clean(ref)
+        rlows.append(rlow)
+        rtok = _tokens(rlow)
+        ref_tok_sets.append(set(rtok))
+        rcount = Counter(rtok)
+        prf = _prf(ccount, rcount, len(ctok), len(rtok))
+        if prf[2] > best[2] or best == (0.0, 0.0, 0.0):
+            best = prf if prf[2] >= best[2] else best
+        recall_max = max(recall_max, prf[1])
+        r_noq = [t for t in rtok if t not in qset] or rtok
+        prf_noq = _prf(ccount_noq, Counter(r_noq), len(c_noq), len(r_noq))
+        if prf_noq[2] >= best_noq[2]:
+            best_noq = prf_noq
+        recall_noq_max = max(recall_noq_max, prf_noq[1])
+        if rtok:
+            stem_recall = max(stem_recall, sum(t[:5] in cstem for t in rtok) / len(rtok))
+        rjoin = " ".join(rtok)
+        at = _contains(cjoin, rjoin)
+        if at >= 0:
+            contains = 1
+            n_contained += 1
+            position = min(position, at / max(len(cjoin), 1))
+            if _contains(head, rjoin) >= 0:
+                contains_head = 1
+        if _contains(c_noq_join, " ".join(r_noq)) >= 0:
+            contains_noq = 1
+        if rtok and rtok == ctok:
+            exact = 1
+        if ctok and _contains(rjoin, cjoin) >= 0:
+            cand_in_ref = 1
+
+    # numbers, years, units, months
+    cnums = _numbers(clow, ctok)
+    qnums = _numbers(qlow, qtok)
+    rnums_all: set[float] = set()
+    rnum_found = 0.0
+    ref_has_num = 0
+    for rlow in rlows:
+        rn = _numbers(rlow, _tokens(rlow))
+        rnums_all |= rn
+        if rn:
+            ref_has_num = 1
+            rnum_found = max(rnum_found, len(rn & cnums) / len(rn))
+    extra_nums = len(cnums - rnums_all - qnums)
+    mismatch = int(bool(rnums_all) and not (rnums_all & cnums) and bool(cnums - qnums))
+    ryears = {n for n in rnums_all if 1000 <= n <= 2100 and n == int(n)}
+    cyears = {n for n in cnums if 1000 <= n <= 2100 and n == int(n)}
+    ref_has_year = int(bool(ryears))
+    ref_year_found = int(bool(ryears & cyears))
+    other_years = len(cyears - ryears - qnums)
+    cset = set(ctok)
+    runits = set().union(*ref_tok_sets) & _UNITS
+    units_found = (len(runits & cset) / len(runits)) if runits else -1.0
+    rmonths = {_MONTHS[t] for s in ref_tok_sets for t in s if t in _MONTHS}
+    cmonths = {_MONTHS[t] for t in cset if t in _MONTHS}
+    month_found = (1.0 if rmonths & cmonths else 0.0) if rmonths else -1.0
+
+    n_ref_tok = max(len(s) for s in ref_tok_sets)
+    alias_spread = 0.0
+    if len(ref_tok_sets) > 1:
+        inter = set.intersection(*ref_tok_sets)
+        union = set.union(*ref_tok_sets)
+        alias_spread = 1.0 - len(inter) / max(len(union), 1)
+
+    # cues
+    neg = sum(t in _NEGATION for t in ctok) + clow.count("n't")
+    negated_ref = 0
+    for rlow in rlows:
+        rjoin = " ".join(_tokens(rlow))
+        if rjoin and re.search(r"\b(?:not|no|never|isnt|nt)\s+(?:\w+\s+){0,2}" + re.escape(rjoin) + r"\b",
+                               cjoin[:5000]):
+            negated_ref = 1
+            break
+    hedges = len(_HEDGE.findall(clow[:5000]))
+    or_near = 0
+    if contains:
+        for rlow in rlows:
+            rjoin = " ".join(_tokens(rlow))
+            if rjoin and re.search(r"(?:\bor\s+(?:\w+\s+){0,3}" + re.escape(rjoin) + r"\b|\b"
+                                   + re.escape(rjoin) + r"\s+(?:\w+\s+){0,3}?or\b)", cjoin[:5000]):
+                or_near = 1
+                break
+    q_overlap = (sum(t in qset for t in ctok) / len(ctok)) if ctok else 0.0
+    restates = int(bool(ctok) and q_overlap >= 0.8 and not contains)
+    new_noq = len(set(c_noq))
+
+    qflags = []
+    qs = qlow[:300]
+    matched = False
+    for w in _Q_WORDS:
+        hit = not matched and re.search(r"\b" + w + r"\b", qs) is not None
+        matched = matched or hit
+        qflags.append(float(hit))
+
+    row = [
+        best[2], best[0], best[1], recall_max, best_noq[2], best_noq[0], recall_noq_max,
+        stem_recall, contains, contains_noq, n_contained / len(refs), exact,
+        contains_head, position, cand_in_ref,
+        ref_has_num, rnum_found, min(len(cnums), 50), min(extra_nums, 50), mismatch,
+        ref_has_year, ref_year_found, min(other_years, 20), units_found, month_found,
+        math.log1p(len(ctok)), math.log1p(n_ref_tok), math.log1p(len(ctok)) - math.log1p(n_ref_tok),
+        min(len(refs), 50), alias_spread, float(any(ch.isalnum() for ch in clow[:2000])),
+        min(neg, 50), negated_ref, min(hedges, 50), or_near,
+        float(_REFUSAL.search(clow[:3000]) is not None), float(_JUDGE_TALK.search(clow[:3000]) is not None),
+        float(_PREAMBLE_ONLY.match(clow[:200]) is not None and len(clow) < 200),
+        float(_ONE_OF.search(clow[:3000]) is not None), min(len(_LIST_MARK.findall(clow[:5000])), 50),
+        min(clow[:5000].count(",") + clow[:5000].count(";"), 100), q_overlap, restates, min(new_noq, 500),
+        *qflags, *(float(sample.task_type == t) for t in _TASKS),
+    ]
+    return row
+
+
+def feature_matrix(samples: Sequence[Sample]) -> np.ndarray:
+    """(n, N_FEATURES) float64 matrix of `features` for each sample."""
+    out = np.zeros((len(samples), N_FEATURES), dtype=np.float64)
+    for i, s in enumerate(samples):
+        out[i] = features(s)
+    return out

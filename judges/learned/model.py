@@ -1,0 +1,145 @@
+"""The stacked judge's model file: boosted trees as plain arrays, and the numpy tree-walker.
+
+File format (`.npz`, read with `allow_pickle=False`, so loading cannot run code):
+- `meta`: UTF-8 JSON as uint8 bytes: format, feature list, features version, library
+  versions, training data, and per family its threshold, baseline and dev / test figures;
+- per family F: `F.feature` (int32), `F.threshold` (float64), `F.missing_left`, `F.is_leaf`
+  (bool), `F.left`, `F.right` (int32, absolute node indices), `F.value` (float64 leaf
+  values), `F.roots` (int32, one per tree), `F.depth` (max tree depth).
+P(correct) = sigmoid(baseline + sum of the leaf values reached in every tree), as in
+scikit-learn's HistGradientBoostingClassifier (binary log-loss), which exported it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+FORMAT = "judgesuite-stacked/1"
+ARRAYS = ("feature", "threshold", "missing_left", "is_leaf", "left", "right", "value", "roots")
+RETRAIN_HINT = ("retrain it with `judgesuite train-stacked --out DIR` (needs scikit-learn: "
+                "pip install 'judgesuite[learned]') and pass `stacked:model=DIR/stacked.npz`")
+
+
+class ModelFormatError(ValueError):
+    """A model file this code cannot use (other format, feature list or features version)."""
+
+
+@dataclass
+class Forest:
+    """One family's boosted trees, all trees' nodes in flat arrays."""
+
+    feature: np.ndarray
+    threshold: np.ndarray
+    missing_left: np.ndarray
+    is_leaf: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    value: np.ndarray
+    roots: np.ndarray
+    depth: int
+    baseline: float
+
+    def raw(self, X: np.ndarray) -> np.ndarray:
+        """Log-odds for each row of X (n, n_features)."""
+        X = np.asarray(X, dtype=np.float64)
+        n = X.shape[0]
+        if n == 0 or self.roots.size == 0:
+            return np.full(n, self.baseline)
+        node = np.broadcast_to(self.roots, (n, self.roots.size)).copy()
+        rows = np.arange(n)[:, None]
+        for _ in range(self.depth):
+            leaf = self.is_leaf[node]
+            if leaf.all():
+                break
+            x = X[rows, self.feature[node]]
+            left = np.where(np.isnan(x), self.missing_left[node], x <= self.threshold[node])
+            node = np.where(leaf, node, np.where(left, self.left[node], self.right[node]))
+        return self.baseline + self.value[node].sum(axis=1)
+
+    def proba(self, X: np.ndarray) -> np.ndarray:
+        return 1.0 / (1.0 + np.exp(-self.raw(X)))
+
+    def arrays(self, prefix: str) -> dict[str, np.ndarray]:
+        out = {f"{prefix}.{k}": getattr(self, k) for k in ARRAYS}
+        out[f"{prefix}.depth"] = np.array([self.depth], dtype=np.int32)
+        out[f"{prefix}.baseline"] = np.array([self.baseline], dtype=np.float64)
+        return out
+
+    @classmethod
+    def from_arrays(cls, data: Any, prefix: str) -> "Forest":
+        kw = {k: np.asarray(data[f"{prefix}.{k}"]) for k in ARRAYS}
+        n_nodes = kw["feature"].size
+        for k in ("threshold", "missing_left", "is_leaf", "left", "right", "value"):
+            if kw[k].shape != (n_nodes,):
+                raise ModelFormatError(f"{prefix}.{k}: expected {n_nodes} entries, got shape {kw[k].shape}")
+        for k in ("left", "right", "roots"):
+            bad = (kw[k] < 0) | (kw[k] >= n_nodes)
+            if bad.any() and not (k != "roots" and kw["is_leaf"][bad].all()):
+                raise ModelFormatError(f"{prefix}.{k}: node index out of range")
+        return cls(feature=kw["feature"].astype(np.intp), threshold=kw["threshold"].astype(np.float64),
+                   missing_left=kw["missing_left"].astype(bool), is_leaf=kw["is_leaf"].astype(bool),
+                   left=kw["left"].astype(np.intp), right=kw["right"].astype(np.intp),
+                   value=kw["value"].astype(np.float64), roots=kw["roots"].astype(np.intp),
+                   depth=int(np.asarray(data[f"{prefix}.depth"])[0]),
+                   baseline=float(np.asarray(data[f"{prefix}.baseline"])[0]))
+
+
+@dataclass
+class StackedModel:
+    """Forests per task family ("open_qa", ..., "default") plus the metadata beside them."""
+
+    meta: dict[str, Any]
+    forests: dict[str, Forest]
+
+    @property
+    def features(self) -> list[str]:
+        return list(self.meta["features"])
+
+    def family_for(self, task_type: str) -> str:
+        return task_type if task_type in self.forests else "default"
+
+    def threshold(self, family: str) -> float:
+        return float(self.meta["families"][family]["threshold"])
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        arrays: dict[str, np.ndarray] = {}
+        for fam, forest in self.forests.items():
+            arrays.update(forest.arrays(fam))
+        blob = json.dumps(self.meta, indent=1, sort_keys=True).encode("utf-8")
+        arrays["meta"] = np.frombuffer(blob, dtype=np.uint8)
+        with open(path, "wb") as fh:
+            np.savez_compressed(fh, **arrays)
+        return path
+
+
+def load_model(path: str | Path, *, features: list[str], features_version: str) -> StackedModel:
+    """Load a model file; refuse one built for another feature list or features version."""
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"no stacked model at {path}; {RETRAIN_HINT}")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+            if meta.get("format") != FORMAT:
+                raise ModelFormatError(f"{path}: format {meta.get('format')!r}, this code reads {FORMAT!r}; "
+                                       f"{RETRAIN_HINT}")
+            if meta.get("features") != list(features) or meta.get("features_version") != features_version:
+                stored = meta.get("features") or []
+                diff = sorted(set(stored) ^ set(features))[:8]
+                raise ModelFormatError(
+                    f"{path}: the model was trained on features version {meta.get('features_version')!r} "
+                    f"({len(stored)} features), this code computes version {features_version!r} "
+                    f"({len(features)} features; differing: {', '.join(diff) or 'order'}); {RETRAIN_HINT}")
+            forests = {fam: Forest.from_arrays(data, fam) for fam in meta["families"]}
+    except (KeyError, ValueError, OSError) as exc:
+        if isinstance(exc, ModelFormatError):
+            raise
+        raise ModelFormatError(f"{path}: not a readable stacked model ({type(exc).__name__}: {exc}); "
+                               f"{RETRAIN_HINT}") from None
+    return StackedModel(meta, forests)

@@ -1,0 +1,151 @@
+"""`stacked`: boosted trees over cheap answer-matching features, one model per task family.
+
+P(correct) comes from the family's forest (open_qa, multiple_choice_freeform, context_qa,
+math; "default" for other task types), thresholded at the value chosen on the dev splits.
+Extra signals beside `features.FEATURES`: the `sympy` judge's verdict on math rows, and,
+with `encoder=True`, the encoder judge's probability (a model trained with it is needed:
+`judgesuite train-stacked --encoder`). Inference needs numpy only; training needs scikit-learn.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from judgesuite.judges.base import Judge, JudgeTags
+from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
+from judgesuite.judges.learned.model import StackedModel, load_model
+from judgesuite.judges.types import NoVerdict, Sample, Verdict
+
+MODELS_DIR = Path(__file__).resolve().parent / "models"
+DEFAULT_MODEL = MODELS_DIR / "stacked.npz"
+DEFAULT_ENCODER_MODEL = MODELS_DIR / "stacked-encoder.npz"
+SIGNALS = ("sympy_verdict",)
+ENCODER_SIGNAL = "encoder_prob"
+
+
+def feature_names(encoder: bool = False) -> list[str]:
+    """The model's input columns: lexical features, then judge signals."""
+    return [*FEATURES, *SIGNALS, *([ENCODER_SIGNAL] if encoder else [])]
+
+
+def signal_columns(samples: Sequence[Sample], sympy_judge: Judge | None,
+                   encoder_judge: Judge | None = None) -> np.ndarray:
+    """Judge signals per sample: sympy verdict on math rows (1 / -1, 0 = none), encoder P(correct)."""
+    cols = np.zeros((len(samples), 1 + (encoder_judge is not None)), dtype=np.float64)
+    math_idx = [i for i, s in enumerate(samples) if s.task_type == "math"]
+    if math_idx and sympy_judge is not None:
+        for i, v in zip(math_idx, sympy_judge.judge([samples[i] for i in math_idx])):
+            cols[i, 0] = 0.0 if v.correct is None else (1.0 if v.correct else -1.0)
+    if encoder_judge is not None:
+        for i, v in enumerate(encoder_judge.judge(samples)):
+            cols[i, 1] = np.nan if v.score is None else float(v.score)
+    return cols
+
+
+def _coerce(sample: Sample) -> Sample:
+    """A sample whose text fields are str (odd inputs from callers must not raise)."""
+    refs = sample.references if isinstance(sample.references, (tuple, list)) else (sample.references,)
+    refs = tuple(r if isinstance(r, str) else str(r) for r in refs if r is not None)
+    texts = [x if isinstance(x, str) else ("" if x is None else str(x)) for x in (sample.question, sample.candidate)]
+    if texts == [sample.question, sample.candidate] and refs == sample.references:
+        return sample
+    return Sample(id=str(sample.id), task_type=str(sample.task_type), question=texts[0], candidate=texts[1],
+                  references=refs, context=sample.context, choices=sample.choices)
+
+
+@lru_cache(maxsize=8)
+def _file_sha(path: str, size: int, mtime_ns: int) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def file_sha256(path: str | Path) -> str:
+    st = Path(path).stat()
+    return _file_sha(str(path), st.st_size, st.st_mtime_ns)
+
+
+class StackedJudge(Judge):
+    """Gradient-boosted trees over cheap lexical features (+ sympy on math, + encoder optionally)."""
+
+    tags = JudgeTags(version="1", identity_exclude=("workers",), libraries=("numpy",))
+
+    def __init__(self, encoder: bool = False, model: str | None = None, threshold: float | None = None,
+                 encoder_checkpoint: str | None = None, workers: int | None = None) -> None:
+        self.encoder = bool(encoder)
+        # None = the shipped model; resolved here so the identity records the file used.
+        self.model = str(model) if model else str(DEFAULT_ENCODER_MODEL if self.encoder else DEFAULT_MODEL)
+        self.threshold = None if threshold is None else float(threshold)
+        self.encoder_checkpoint = encoder_checkpoint
+        self.workers = workers
+        self._model: StackedModel | None = None
+        self.load()  # a missing or mismatched model file is refused here, with how to retrain
+        self._sympy: Judge | None = None
+        self._encoder: Judge | None = None
+
+    def get_tags(self) -> JudgeTags:
+        if self.encoder:
+            from dataclasses import replace
+
+            return replace(self.tags, cost_class="encoder", libraries=("numpy", "torch", "transformers"))
+        return self.tags
+
+    def identity(self) -> dict[str, Any]:
+        ident = super().identity()
+        try:
+            ident["model_sha256"] = file_sha256(self.model)
+        except OSError:
+            ident["model_sha256"] = None
+        return ident
+
+    def load(self) -> StackedModel:
+        """The model file, checked against this code's feature list (raises ModelFormatError)."""
+        if self._model is None:
+            self._model = load_model(self.model, features=feature_names(self.encoder),
+                                     features_version=FEATURES_VERSION)
+        return self._model
+
+    def _signals(self, samples: Sequence[Sample]) -> np.ndarray:
+        if self._sympy is None and any(s.task_type == "math" for s in samples):
+            from judgesuite.judges.math.symbolic import SympyJudge
+
+            self._sympy = SympyJudge(workers=self.workers)
+        if self.encoder and self._encoder is None:
+            from judgesuite.judges.encoder.judge import EncoderJudge
+
+            ckpt = self.encoder_checkpoint or self.load().meta.get("encoder", {}).get("checkpoint")
+            self._encoder = EncoderJudge(checkpoint=ckpt)
+        return signal_columns(samples, self._sympy, self._encoder)
+
+    def probabilities(self, samples: Sequence[Sample]) -> tuple[np.ndarray, list[str]]:
+        """P(correct) per sample and the family model that scored it."""
+        model = self.load()
+        samples = [_coerce(s) for s in samples]
+        X = np.hstack([feature_matrix(samples), self._signals(samples)])
+        fams = [model.family_for(s.task_type) for s in samples]
+        probs = np.empty(len(samples))
+        for fam in set(fams):
+            idx = np.array([i for i, f in enumerate(fams) if f == fam])
+            probs[idx] = model.forests[fam].proba(X[idx])
+        return probs, fams
+
+    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
+        probs, fams = self.probabilities(samples)
+        model = self.load()
+        out = []
+        for p, fam in zip(probs, fams):
+            if not np.isfinite(p):
+                out.append(Verdict.none(NoVerdict.ERROR, "non-finite model output"))
+                continue
+            t = self.threshold if self.threshold is not None else model.threshold(fam)
+            out.append(Verdict(correct=bool(p >= t), score=float(p), extra={"family": fam}))
+        return out
+
+    def close(self) -> None:
+        for j in (self._sympy, self._encoder):
+            if j is not None:
+                j.close()
+        self._sympy = self._encoder = None

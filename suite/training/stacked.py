@@ -1,0 +1,201 @@
+"""Training the `stacked` judge: features of the bundled train splits, boosted trees per family.
+
+Train on TRAIN, choose each family's threshold on DEV (mean accuracy over its sources, each
+source weighing the same), report on TEST. The trees come from scikit-learn's
+HistGradientBoostingClassifier and are exported to plain arrays (`judges/learned/model.py`);
+`export_forest` is the only place that reads scikit-learn's internals.
+"""
+from __future__ import annotations
+
+import platform
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from judgesuite.judges.learned.features import FEATURES_VERSION, feature_matrix
+from judgesuite.judges.learned.model import FORMAT, Forest, StackedModel
+from judgesuite.judges.learned.stacked import feature_names, signal_columns
+from judgesuite.judges.text import token_f1
+from judgesuite.suite.data.loader import Row, load_bundled
+
+HUMAN_SOURCES = ("evouna-nq", "openqa-eval-nq301", "answer-matching-gpqa-mmlupro", "financebench")
+AUTO_SOURCES = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")  # automatic / LLM labels
+SOURCES = HUMAN_SOURCES + AUTO_SOURCES
+FAMILIES = ("open_qa", "multiple_choice_freeform", "context_qa", "math")
+HGB_PARAMS = {"max_iter": 300, "learning_rate": 0.05, "max_leaf_nodes": 15, "min_samples_leaf": 20,
+              "l2_regularization": 1.0, "early_stopping": False, "random_state": 0}
+GRID = np.round(np.arange(0.05, 0.951, 0.01), 2)
+
+
+@dataclass
+class Table:
+    """Feature rows of one (source, split) with their labels."""
+
+    source: str
+    split: str
+    rows: list[Row]
+    X: np.ndarray
+    y: np.ndarray
+    token_f1: np.ndarray = field(default_factory=lambda: np.zeros(0))
+
+    @property
+    def family(self) -> str:
+        return self.rows[0].sample.task_type if self.rows else ""
+
+
+class FeatureStore:
+    """Feature tables computed once per (source, split) and kept for every model trained after."""
+
+    def __init__(self, encoder_checkpoint: str | None = None, encoder: bool = False,
+                 limit: int | None = None, seed: int = 0) -> None:
+        self.encoder = encoder
+        self.encoder_checkpoint = encoder_checkpoint
+        self.limit, self.seed = limit, seed
+        self._tables: dict[tuple[str, str], Table] = {}
+        self._sympy = self._enc = None
+        self.seconds = 0.0
+
+    def table(self, source: str, split: str) -> Table:
+        key = (source, split)
+        if key not in self._tables:
+            t0 = time.perf_counter()
+            rows = load_bundled(source, split).scorable()
+            if self.limit and len(rows) > self.limit:
+                idx = np.random.default_rng(self.seed).choice(len(rows), self.limit, replace=False)
+                rows = [rows[i] for i in sorted(idx)]
+            samples = [r.sample for r in rows]
+            X = np.hstack([feature_matrix(samples), signal_columns(samples, self._sympy_judge(samples),
+                                                                   self._encoder_judge())])
+            y = np.array([bool(r.label) for r in rows])
+            f1 = np.array([max((token_f1(s.candidate, ref) for ref in s.references), default=0.0)
+                           for s in samples])
+            self._tables[key] = Table(source, split, rows, X, y, f1)
+            self.seconds += time.perf_counter() - t0
+        return self._tables[key]
+
+    def _sympy_judge(self, samples):
+        if self._sympy is None and any(s.task_type == "math" for s in samples):
+            from judgesuite.judges.math.symbolic import SympyJudge
+
+            self._sympy = SympyJudge()
+        return self._sympy
+
+    def _encoder_judge(self):
+        if self.encoder and self._enc is None:
+            from judgesuite.judges.encoder.judge import EncoderJudge
+
+            self._enc = EncoderJudge(checkpoint=self.encoder_checkpoint)
+        return self._enc
+
+    def close(self) -> None:
+        for j in (self._sympy, self._enc):
+            if j is not None:
+                j.close()
+
+
+def export_forest(est: Any) -> Forest:
+    """A fitted binary HistGradientBoostingClassifier as flat node arrays (no categorical splits)."""
+    parts, roots, offset, depth = [], [], 0, 0
+    for (pred,) in est._predictors:
+        nodes = pred.nodes
+        if nodes["is_categorical"].any():
+            raise ValueError("categorical splits are not supported by the exported format")
+        parts.append(nodes)
+        roots.append(offset)
+        depth = max(depth, int(nodes["depth"].max()))
+        offset += len(nodes)
+    nodes = np.concatenate(parts) if parts else np.zeros(0, dtype=est._predictors[0][0].nodes.dtype)
+    base = np.repeat(np.array(roots, dtype=np.int64), [len(p) for p in parts])
+    leaf = nodes["is_leaf"].astype(bool)
+    return Forest(
+        feature=np.where(leaf, 0, nodes["feature_idx"]).astype(np.int32),
+        threshold=nodes["num_threshold"].astype(np.float64),
+        missing_left=nodes["missing_go_to_left"].astype(bool), is_leaf=leaf,
+        left=np.where(leaf, 0, nodes["left"].astype(np.int64) + base).astype(np.int32),
+        right=np.where(leaf, 0, nodes["right"].astype(np.int64) + base).astype(np.int32),
+        value=np.where(leaf, nodes["value"], 0.0).astype(np.float64),
+        roots=np.array(roots, dtype=np.int32), depth=depth + 1,
+        baseline=float(np.asarray(est._baseline_prediction).ravel()[0]))
+
+
+def source_weights(tables: Sequence[Table]) -> np.ndarray:
+    """Each source weighs the same in training (a big source does not swamp a small one)."""
+    total = sum(len(t.y) for t in tables)
+    return np.concatenate([np.full(len(t.y), total / (len(tables) * len(t.y))) for t in tables])
+
+
+def fit_forest(tables: Sequence[Table], params: dict | None = None, balance: bool = True):
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    X = np.vstack([t.X for t in tables])
+    y = np.concatenate([t.y for t in tables])
+    est = HistGradientBoostingClassifier(**{**HGB_PARAMS, **(params or {})})
+    est.fit(X, y, sample_weight=source_weights(tables) if balance else None)
+    return est, export_forest(est)
+
+
+def choose_threshold(per_source: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[float, float]:
+    """(threshold, mean dev accuracy): the grid value with the best mean accuracy over sources."""
+    accs = np.array([[((p >= t) == y).mean() for t in GRID] for p, y in per_source])
+    mean = accs.mean(axis=0)
+    best = int(np.argmax(mean))
+    return float(GRID[best]), float(mean[best])
+
+
+def _acc(pred: np.ndarray, y: np.ndarray) -> float:
+    return round(float((pred == y).mean()), 4) if len(y) else float("nan")
+
+
+def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = (), store: FeatureStore | None = None,
+                  params: dict | None = None, balance: bool = True, token_f1_threshold: float = 0.02,
+                  description: str = "") -> tuple[StackedModel, dict]:
+    """Train one forest per family with data (and a pooled "default" one); returns (model, report)."""
+    import sklearn
+
+    t0 = time.perf_counter()
+    store = store or FeatureStore()
+    used = [s for s in sources if s not in set(exclude)]
+    train = {s: store.table(s, "train") for s in used}
+    dev = {s: store.table(s, "dev") for s in used}
+    feat_seconds = store.seconds
+    groups = {fam: [s for s in used if train[s].family == fam] for fam in FAMILIES}
+    groups = {fam: srcs for fam, srcs in groups.items() if srcs}
+    groups["default"] = used
+    forests, families = {}, {}
+    for fam, srcs in groups.items():
+        _, forest = fit_forest([train[s] for s in srcs if len(train[s].y)], params, balance)
+        devs = [(forest.proba(dev[s].X), dev[s].y) for s in srcs if len(dev[s].y)]
+        threshold, dev_acc = choose_threshold(devs)
+        forests[fam] = forest
+        families[fam] = {"threshold": threshold, "dev_mean_accuracy": round(dev_acc, 4), "sources": srcs,
+                         "train_rows": int(sum(len(train[s].y) for s in srcs)), "trees": int(forest.roots.size)}
+    meta = {
+        "format": FORMAT, "features": feature_names(store.encoder), "features_version": FEATURES_VERSION,
+        "families": families, "hgb_params": {**HGB_PARAMS, **(params or {})}, "balance_sources": balance,
+        "library_versions": {"scikit-learn": sklearn.__version__, "numpy": np.__version__,
+                             "python": platform.python_version()},
+        "training_data": {"train_split": {s: len(train[s].y) for s in used},
+                          "dev_split": {s: len(dev[s].y) for s in used}, "excluded": sorted(set(exclude)),
+                          "description": description or "bundled sets, train split (dev for thresholds)"},
+        "encoder": {"checkpoint": store.encoder_checkpoint} if store.encoder else None,
+    }
+    model = StackedModel(meta, forests)
+    meta["train_seconds"] = round(time.perf_counter() - t0, 1)
+    meta["feature_seconds"] = round(feat_seconds, 1)
+    return model, {"families": families, "train_seconds": meta["train_seconds"]}
+
+
+def evaluate(model: StackedModel, table: Table, token_f1_threshold: float = 0.02) -> dict:
+    """Stacked vs token-f1 vs contains-reference on one table's rows."""
+    fam = model.family_for(table.family)
+    probs = model.forests[fam].proba(table.X)
+    pred = probs >= model.threshold(fam)
+    from judgesuite.judges.learned.features import FEATURES
+
+    contains = table.X[:, FEATURES.index("contains_ref")] > 0
+    return {"n": int(len(table.y)), "family_model": fam, "stacked": _acc(pred, table.y),
+            "token-f1": _acc(table.token_f1 >= token_f1_threshold, table.y),
+            "contains-reference": _acc(contains, table.y), "pred": pred, "probs": probs}
