@@ -1,13 +1,14 @@
 """The `Judge` interface every judge implements, ours and third parties'."""
 from __future__ import annotations
 
+import copy
 import hashlib
 import inspect
 import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
@@ -15,7 +16,7 @@ from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 @dataclass(frozen=True)
 class CostModel:
-    """What a judge costs to run.
+    """What a judge costs to run, from its configuration alone.
 
     `cost_class` is one of "rule" (string/regex/symbolic work, no model), "encoder",
     "llm". FLOPs follow the BERT-as-a-Judge convention: 2 x parameters x tokens.
@@ -28,28 +29,86 @@ class CostModel:
         return 2.0 * self.parameters * tokens
 
 
+@dataclass(frozen=True)
+class JudgeTags:
+    """A judge's traits, in one typed object (cf. scikit-learn's estimator tags).
+
+    - `version`: bump when the same parameters could give other verdicts (the cache key also
+      holds a fingerprint of the judge's code, so a forgotten bump cannot serve stale verdicts);
+    - `deterministic`: the same sample gives the same verdict every time;
+    - `task_types`: the task types the judge handles (None = all); the runner skips the rest;
+    - `cost_class`: "rule", "encoder" or "llm";
+    - `batch_dependent`: a verdict may depend on the other samples of its batch (e.g. several
+      candidates judged in one prompt); the runner then forms fixed batches and caches per batch;
+    - `identity_exclude`: parameters that cannot change a verdict (worker counts, devices);
+    - `libraries`: distributions whose installed versions are part of the judge's identity;
+    - `extracts_final_answer`: the judge parses a "Final answer:" line (format statistics).
+    """
+
+    version: str = "1"
+    deterministic: bool = True
+    task_types: frozenset[str] | None = None
+    cost_class: str = "rule"
+    batch_dependent: bool = False
+    identity_exclude: tuple[str, ...] = ()
+    libraries: tuple[str, ...] = ()
+    extracts_final_answer: bool = False
+
+
+# Class attributes of judges written before JudgeTags; still read (into `tags`) for third-party judges.
+_LEGACY_TAG_ATTRS = ("version", "deterministic", "task_types", "identity_exclude")
+
+
 class Judge(ABC):
     """Decides whether candidate answers are correct.
 
-    Contract (checked by `judgesuite.judges.check_judge`):
+    Contract (checked by `judgesuite.check_judge` and `judgesuite.judges.conformance`):
     - configured only by keyword arguments of `__init__`, stored as attributes of
       the same name (scikit-learn's rule), so `get_params()` and `identity()` work;
     - `judge(samples)` returns one `Verdict` per sample, in order, for any batch size;
       a no-verdict is `Verdict.none(reason)`, never a silent False;
-    - `version` changes whenever the same parameters could give different verdicts.
+    - traits live in `tags` (a `JudgeTags`); `cost_model()` comes from the configuration.
 
     Subclasses implement `_judge_batch`. `judge()` wraps it so that an exception in
     a judge becomes a no-verdict with reason "error" instead of ending a run.
     """
 
-    name: ClassVar[str] = ""  # set by the registry
-    version: ClassVar[str] = "1"
-    deterministic: ClassVar[bool] = True
-    # Task types the judge can handle; None = every type. The runner skips the rest.
-    task_types: ClassVar[frozenset[str] | None] = None
-    cost: ClassVar[CostModel] = CostModel()
-    # Parameters that cannot change a verdict (worker counts, devices): left out of identity().
-    identity_exclude: ClassVar[tuple[str, ...]] = ()
+    tags: ClassVar[JudgeTags] = JudgeTags()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        legacy = {k: cls.__dict__[k] for k in _LEGACY_TAG_ATTRS if k in cls.__dict__}
+        cost = cls.__dict__.get("cost")
+        if isinstance(cost, CostModel):
+            legacy["cost_class"] = cost.cost_class
+        if legacy:
+            if "task_types" in legacy and legacy["task_types"] is not None:
+                legacy["task_types"] = frozenset(legacy["task_types"])
+            cls.tags = replace(cls.tags, **legacy)
+
+    def get_tags(self) -> JudgeTags:
+        """This instance's tags (a subclass may refine them from its parameters)."""
+        return self.tags
+
+    @property
+    def version(self) -> str:
+        return self.get_tags().version
+
+    @property
+    def deterministic(self) -> bool:
+        return self.get_tags().deterministic
+
+    @property
+    def task_types(self) -> frozenset[str] | None:
+        return self.get_tags().task_types
+
+    def cost_model(self) -> CostModel:
+        """What a verdict costs, from the configuration alone (never from whether a model loaded)."""
+        return CostModel(self.get_tags().cost_class, 0)
+
+    @property
+    def cost(self) -> CostModel:
+        return self.cost_model()
 
     @abstractmethod
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
@@ -101,7 +160,8 @@ class Judge(ABC):
         return {}
 
     def supports(self, task_type: str) -> bool:
-        return self.task_types is None or task_type in self.task_types
+        types = self.get_tags().task_types
+        return types is None or task_type in types
 
     @classmethod
     def _param_names(cls) -> list[str]:
@@ -114,11 +174,18 @@ class Judge(ABC):
         return {name: getattr(self, name) for name in self._param_names()}
 
     def identity(self) -> dict[str, Any]:
-        """(name, parameters, version): what makes two judges give the same verdicts."""
-        params = {k: v for k, v in self.get_params().items() if k not in self.identity_exclude}
-        # A subclass of a registered judge inherits `name`; only the class's own name counts.
-        name = type(self).__dict__.get("name") or type(self).__name__
-        return {"name": name, "params": params, "version": self.version}
+        """(name, parameters, version, code): what makes two judges give the same verdicts.
+
+        `code` fingerprints the sources of the modules that decide the verdicts and the versions
+        of the libraries the judge names, so editing that code changes the cache key.
+        """
+        from judgesuite.judges.fingerprint import code_fingerprint
+
+        tags = self.get_tags()
+        params = {k: v for k, v in self.get_params().items() if k not in tags.identity_exclude}
+        cls = type(self)
+        return {"name": f"{cls.__module__}.{cls.__qualname__}", "params": params,
+                "version": tags.version, "code": code_fingerprint(cls, tags.libraries)}
 
     def cache_key(self) -> str:
         blob = json.dumps(self.identity(), sort_keys=True, default=str)
@@ -138,26 +205,53 @@ class Judge(ABC):
         return f"{type(self).__name__}({args})"
 
 
-class StagedJudge(Judge):
-    """A judge made of inner judges (cascade, regex+encoder).
+JudgeWith = Callable[[Judge, Sequence[Sample]], tuple[list[Verdict], list[float]]]
 
-    Under the suite's runner (`bind_runner`), `_stage` sends the inner calls through the
-    verdict cache, so stages already judged by another run cost nothing; each verdict should
-    then carry `extra["composite_seconds"]` (the stages' measured seconds), which the runner
-    records as the composite's latency. Without a runner, `_stage` just calls the judge.
+
+def judge_directly(judge: Judge, samples: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
+    """Verdicts of `judge` on `samples` and the seconds each took (no cache)."""
+    if not samples:
+        return [], []
+    t0 = time.perf_counter()
+    verdicts = judge.judge(samples)
+    return verdicts, [(time.perf_counter() - t0) / len(samples)] * len(samples)
+
+
+class StagedJudge(Judge):
+    """A judge made of two stages: a first judge on every sample, a second on those it escalates.
+
+    Subclasses give `stages()`, `escalate(first_verdict)` and `combine(first, second)`.
+    `judge_staged(samples, judge_with)` runs the stages through `judge_with`: the suite's runner
+    passes its cached judging loop, so stages already judged (by this or another run) cost
+    nothing; plain `judge()` calls the stages directly.
     """
 
-    _runner: Any = None
+    @abstractmethod
+    def stages(self) -> tuple[Judge, Judge]:
+        """The (first, second) judges."""
 
-    def bind_runner(self, runner: Any) -> None:
-        self._runner = runner
+    @abstractmethod
+    def escalate(self, first: Verdict) -> bool:
+        """Whether a sample goes on to the second stage, given the first stage's verdict."""
 
-    def _stage(self, judge: Judge, samples: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
-        """Verdicts of `judge` on `samples` and the seconds each took."""
-        if not samples:
-            return [], []
-        if self._runner is not None:
-            return self._runner.judge_samples(judge, samples)
-        t0 = time.perf_counter()
-        verdicts = judge.judge(samples)
-        return verdicts, [(time.perf_counter() - t0) / len(samples)] * len(samples)
+    @abstractmethod
+    def combine(self, first: Verdict, second: Verdict | None) -> Verdict:
+        """The final verdict from the first stage's and (if escalated) the second stage's."""
+
+    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
+        return self.judge_staged(samples)[0]
+
+    def judge_staged(self, samples: Sequence[Sample], judge_with: JudgeWith = judge_directly
+                     ) -> tuple[list[Verdict], list[float]]:
+        """Final verdicts and the seconds each sample took across its stages."""
+        first_judge, second_judge = self.stages()
+        first, first_s = judge_with(first_judge, samples)
+        up = [i for i, v in enumerate(first) if self.escalate(v)]
+        second, second_s = judge_with(second_judge, [samples[i] for i in up])
+        later = dict(zip(up, zip(second, second_s)))
+        verdicts, seconds = [], []
+        for i, (v, s) in enumerate(zip(first, first_s)):
+            w, t = later.get(i, (None, 0.0))
+            verdicts.append(self.combine(copy.copy(v), copy.copy(w) if w is not None else None))
+            seconds.append(s + t)
+        return verdicts, seconds

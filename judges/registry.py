@@ -161,7 +161,6 @@ def register_judge(name: str, *, needs: str = "core", summary: str = "",
             raise TypeError(f"@register_judge({name!r}) expects a Judge subclass, got {cls!r}")
         JUDGES.add(name, cls, needs=needs, summary=summary or (cls.__doc__ or "").strip().split("\n")[0],
                    replace=replace)
-        cls.name = name
         return cls
 
     return deco
@@ -171,7 +170,6 @@ def get_judge_class(name: str) -> type[Judge]:
     cls = JUDGES.get(name)
     if not (isinstance(cls, type) and issubclass(cls, Judge)):
         raise TypeError(f"judge {name!r} resolves to {cls!r}, which is not a Judge subclass")
-    cls.name = name
     return cls
 
 

@@ -58,7 +58,10 @@ class Verdict:
 
     `correct` is True, False, or None for no verdict; a None always carries a
     `reason`. `score` is the judge's confidence that the candidate is correct,
-    in [0, 1], where the judge has one.
+    in [0, 1], where the judge has one. `input_tokens` and `generated_tokens` are the
+    model tokens this verdict cost (`tokens` their sum), `flops` the model FLOPs; `stage`
+    names the stage that decided, for staged judges. `extra` holds judge-specific details
+    that no part of the suite depends on (replies, votes).
     """
 
     correct: bool | None
@@ -68,6 +71,9 @@ class Verdict:
     detail: str | None = None
     tokens: int = 0
     flops: float = 0.0
+    input_tokens: int = 0
+    generated_tokens: int = 0
+    stage: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -88,4 +94,5 @@ class Verdict:
         d = dict(d)
         if d.get("reason") is not None:
             d["reason"] = NoVerdict(d["reason"])
-        return cls(**d)
+        known = cls.__dataclass_fields__
+        return cls(**{k: v for k, v in d.items() if k in known})

@@ -90,7 +90,9 @@ def test_user_judge_registers_and_runs_through_the_suite(tmp_path, nq301_test):
     finally:
         JUDGES.remove("test-echo")
     (entry,) = results["entries"]
-    assert entry["judge_identity"] == {"name": "test-echo", "params": {"case_sensitive": True}, "version": "1"}
+    identity = entry["judge_identity"]
+    assert identity["name"].endswith("EchoJudge") and identity["params"] == {"case_sensitive": True}
+    assert identity["version"] == "1" and len(identity["code"]) == 16
     assert entry["n_rows"] == 50 and 0.0 < entry["metrics"]["accuracy"] <= 1.0
 
 

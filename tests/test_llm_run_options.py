@@ -100,7 +100,7 @@ def test_run_records_vote_report_and_generated_only_flops_and_the_leaderboard_sh
              "--cache", str(tmp_path / "c.sqlite"), "--no-progress")
     assert r.returncode == 0, r.stderr
     res = load_results(tmp_path / "o" / "results.json")
-    by = {e["judge_identity"]["name"]: e for e in res["entries"]}
+    by = {e["judge"].split(":")[0]: e for e in res["entries"]}
     vote, direct = by["llm-vote"], by["llm-direct"]
     assert set(vote["judge_report"]) >= {"agreement_rate", "flip_rate", "position_bias_gap"}
     assert direct["judge_report"] is None

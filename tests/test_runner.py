@@ -57,7 +57,7 @@ def test_second_identical_run_computes_nothing(tmp_path, counting, nq301_test):
 
 def test_interrupted_run_resumes_without_recomputing(tmp_path, counting, nq301_test):
     cache = VerdictCache(tmp_path / "c.sqlite")
-    counting.stop_after = 3
+    counting.stop_after = 2  # chunks of 50, then 100 (fast chunks double), then the interruption
     with pytest.raises(KeyboardInterrupt):
         run(["test-counting"], [nq301_test], split="test", out_dir=tmp_path / "r1", cache=cache,
             batch_size=50, progress=False)

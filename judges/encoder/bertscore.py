@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from judgesuite.judges.base import CostModel, Judge
+from judgesuite.judges.base import CostModel, Judge, JudgeTags
 from judgesuite.judges.extract.final_answer import extract_final_answer
 from judgesuite.judges.types import Sample, Verdict
 
@@ -45,9 +45,13 @@ def _scorer(model: str, num_layers: int, batch_size: int):
 class BERTScoreJudge(Judge):
     """BERTScore F1 (best reference) >= threshold; the F1 is the score."""
 
-    version = "1"
-    identity_exclude = ("batch_size",)
-    cost = CostModel("encoder", MINILM_PARAMETERS)
+    tags = JudgeTags(cost_class="encoder", identity_exclude=("batch_size",), libraries=("bert-score", "torch", "transformers"))
+
+    def cost_model(self) -> CostModel:
+        from judgesuite.judges.parameters import safetensors_parameters
+
+        counted = safetensors_parameters(self.model) if self.model else None
+        return CostModel("encoder", counted[0] if counted else MINILM_PARAMETERS)
 
     def __init__(self, model: str | None = None, num_layers: int = 6, threshold: float | None = None,
                  extract: bool = True, max_chars: int = 2000, batch_size: int = 64) -> None:
@@ -77,7 +81,7 @@ class BERTScoreJudge(Judge):
             score = min(1.0, max(0.0, float(f)))
             out.append(Verdict(correct=score >= self.threshold, score=score, tokens=n,
                                flops=self.cost.flops(n),
-                               extra={"input_tokens": n, "generated_tokens": 0}))
+                               input_tokens=n))
         return out
 
 

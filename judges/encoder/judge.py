@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from judgesuite.judges.base import CostModel, Judge
+from judgesuite.judges.base import CostModel, Judge, JudgeTags
 from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
 from judgesuite.judges.types import Sample, Verdict
 
@@ -92,9 +92,7 @@ def sigmoid(x: float) -> float:
 class EncoderJudge(Judge):
     """Fine-tuned encoder classifier: P(correct) = sigmoid(l1 - l0) >= threshold."""
 
-    version = "1"
-    identity_exclude = ("batch_size", "threads")
-    cost = CostModel("encoder", 0)
+    tags = JudgeTags(cost_class="encoder", identity_exclude=("batch_size", "threads"), libraries=("torch", "transformers"))
 
     def __init__(self, checkpoint: str | None = None, input_format: str | None = None,
                  max_length: int | None = None, threshold: float = 0.5, dtype: str | None = None,
@@ -116,6 +114,14 @@ class EncoderJudge(Judge):
         self._loaded = None
         self._load_error: str | None = None
 
+    def cost_model(self) -> CostModel:
+        """Parameters counted from the checkpoint's safetensors headers (the weights are not loaded)."""
+        from judgesuite.judges.parameters import hub_snapshot, safetensors_parameters
+
+        path = self.checkpoint if Path(self.checkpoint).exists() else hub_snapshot(self.checkpoint)
+        counted = safetensors_parameters(path) if path else None
+        return CostModel("encoder", counted[0] if counted else 0)
+
     def _load(self):
         if self._loaded is None:
             if self._load_error is not None:  # fail fast: the base class retries sample by sample
@@ -131,7 +137,6 @@ class EncoderJudge(Judge):
                 raise RuntimeError(self._load_error) from exc
             builder = InputBuilder(tokenizer, self.input_format, self.max_length)
             total, non_emb = count_parameters(model)
-            self.cost = CostModel("encoder", total)
             self._loaded = (tokenizer, model, builder, non_emb)
         return self._loaded
 
@@ -145,7 +150,6 @@ class EncoderJudge(Judge):
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
         probs, lengths = self.scores(samples)
         non_emb = self._loaded[3]
-        return [Verdict(correct=p >= self.threshold, score=p, tokens=n, flops=self.cost.flops(n),
-                        extra={"input_tokens": n, "generated_tokens": 0,
-                               "flops_non_embedding": 2.0 * non_emb * n})
+        return [Verdict(correct=p >= self.threshold, score=p, tokens=n, input_tokens=n, flops=self.cost.flops(n),
+                        extra={"flops_non_embedding": 2.0 * non_emb * n})
                 for p, n in zip(probs, lengths)]

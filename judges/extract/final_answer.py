@@ -16,7 +16,7 @@ import re
 import string
 from collections.abc import Sequence
 
-from judgesuite.judges.base import Judge
+from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.math.verify import outcomes_to_verdicts, verify_pair
 from judgesuite.judges.sandbox.bounded import BoundedPool
 from judgesuite.judges.lexical.overlap import rouge_l
@@ -48,8 +48,8 @@ def gold_letter(sample: Sample) -> str | None:
 class RegexJudge(Judge):
     """Extract "Final answer: X", then letter match / ROUGE-L / Math-Verify by task type."""
 
-    version = "1"
-    identity_exclude = ("workers",)
+    tags = JudgeTags(identity_exclude=("workers",), libraries=("math-verify", "rouge-score"),
+                     extracts_final_answer=True)
 
     def __init__(self, rouge_threshold: float = 0.5, timeout: float = 5.0,
                  workers: int | None = None) -> None:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from judgesuite.judges.base import Judge
+from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 _NUM = r"-?[$0-9.,]{2,}|-?[0-9]+"
@@ -37,7 +37,7 @@ def numbers_equal(extracted: str, reference: str) -> bool:
 
 
 class _ExtractJudge(Judge):
-    task_types = frozenset({"math"})
+    tags = JudgeTags(task_types=frozenset({"math"}))
 
     def extract(self, text: str) -> str | None:
         raise NotImplementedError

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from judgesuite.judges.base import Judge
+from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.text import normalize_answer
 from judgesuite.judges.types import Sample, Verdict
 
@@ -15,7 +15,7 @@ class ExactMatchJudge(Judge):
     which is the lexical failure the suite measures. It always gives a verdict.
     """
 
-    version = "1"
+    tags = JudgeTags()
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
         out = []

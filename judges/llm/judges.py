@@ -17,15 +17,29 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from judgesuite.judges.base import CostModel, Judge
+from judgesuite.judges.base import CostModel, Judge, JudgeTags
 from judgesuite.judges.llm.backends import DEFAULT_BACKEND, DEFAULT_MODEL, Generation, SamplingParams, logprob_of
 from judgesuite.judges.llm.prompts import PARSERS, join_references, parse_multi, render, render_multi
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 # SmolLM2-135M-Instruct, the default model; replaced by the loaded model's own count.
-_DEFAULT_PARAMS = 134_515_008
+
+
+def llm_parameters(model: str) -> int:
+    """Parameters of a judge model from its files (no loading); a named vLLM model's nominal size;
+    0 where neither is known here (a remote endpoint)."""
+    from judgesuite.judges.llm.backends.models import VLLM_CONFIGS, resolve
+    from judgesuite.judges.parameters import model_parameters
+
+    if model in VLLM_CONFIGS:
+        return VLLM_CONFIGS[model].nominal_params
+    try:
+        return int(model_parameters(resolve(model)) or 0)
+    except (FileNotFoundError, OSError, ValueError):
+        return 0
 _WORDS = ("true", "false")
 
 
@@ -59,8 +73,7 @@ def p_true(gen: Generation, last: bool) -> float | None:
 class _LLMJudge(Judge):
     """Shared machinery: lazy shared backend, prompt building, token and FLOP accounting."""
 
-    cost = CostModel("llm", _DEFAULT_PARAMS)
-    identity_exclude = ("batch_size",)
+    tags = JudgeTags(cost_class="llm", identity_exclude=("batch_size",))
     prompt_kind = "direct"
 
     def _setup(self, backend: str, model: str, backend_options: dict | None, batch_size: int | None,
@@ -81,9 +94,14 @@ class _LLMJudge(Judge):
             if self.threads is not None and self.backend in ("llamacpp", "transformers"):
                 options["threads"] = self.threads
             self._backend = shared_backend(self.backend, self.model, **options)
-            if self._backend.n_params:
-                self.cost = CostModel("llm", int(self._backend.n_params))
         return self._backend
+
+    def get_tags(self) -> JudgeTags:
+        # a remote endpoint samples with its own seed handling: only greedy replies repeat
+        return replace(self.tags, deterministic=self.backend != "http" or self.temperature == 0.0)
+
+    def cost_model(self) -> CostModel:
+        return CostModel("llm", llm_parameters(self.model))
 
     def _prompt(self, s: Sample, reference_first: bool = True) -> tuple[str, bool]:
         q, cut_q = clip(s.question, self.max_field_chars)
@@ -103,9 +121,8 @@ class _LLMJudge(Judge):
         """Token counts of `gens`; `share` < 1 charges a sample its part of prompts it shares."""
         n_in = round(share * sum(g.prompt_tokens for g in gens))
         n_out = round(share * sum(g.generated_tokens for g in gens))
-        return {"input_tokens": n_in, "generated_tokens": n_out,
-                "flops_generated_only": self.cost.flops(n_out),
-                "latency_s": round(sum(g.latency_s for g in gens), 4)}
+        return {"input_tokens": n_in, "generated_tokens": n_out, "tokens": n_in + n_out,
+                "flops": self.cost.flops(n_in + n_out)}
 
     def close(self) -> None:
         if self._backend is not None:
@@ -118,7 +135,6 @@ class _LLMJudge(Judge):
 class LLMDirectJudge(_LLMJudge):
     """The seed's direct prompt: reply "Final answer: True/False" (or bare True/False); score = P(True)."""
 
-    version = "1"
     prompt_kind = "direct"
 
     def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, temperature: float = 0.0,
@@ -131,7 +147,6 @@ class LLMDirectJudge(_LLMJudge):
         self.max_new_tokens = max_new_tokens
         self.seed = seed
         self.top_logprobs = top_logprobs
-        self.deterministic = backend != "http" or temperature == 0.0
 
     def sampling(self) -> SamplingParams:
         return SamplingParams(temperature=self.temperature, top_p=self.top_p, max_new_tokens=self.max_new_tokens,
@@ -144,17 +159,15 @@ class LLMDirectJudge(_LLMJudge):
 
     def _verdict(self, gen: Generation, truncated: bool) -> Verdict:
         parse = PARSERS[self.prompt_kind]
-        extra = self._accounting([gen])
-        extra.update(reply=gen.text[:500], finish_reason=gen.finish_reason, truncated_input=truncated)
-        tokens = extra["input_tokens"] + extra["generated_tokens"]
+        kw = self._accounting([gen])
+        extra = dict(reply=gen.text[:500], finish_reason=gen.finish_reason, truncated_input=truncated,
+                     latency_s=round(gen.latency_s, 4))
         decided = parse(gen.text)
         if decided is None:
             why = "token budget exhausted" if gen.finish_reason == "length" else "reply is not True/False"
-            return Verdict.none(NoVerdict.INVALID_OUTPUT, f"{why}: {gen.text[:200]!r}", tokens=tokens,
-                                flops=self.cost.flops(tokens), extra=extra)
+            return Verdict.none(NoVerdict.INVALID_OUTPUT, f"{why}: {gen.text[:200]!r}", extra=extra, **kw)
         score = p_true(gen, last=self.prompt_kind == "cot")
-        return Verdict(correct=decided, score=score, extracted=str(decided), tokens=tokens,
-                       flops=self.cost.flops(tokens), extra=extra)
+        return Verdict(correct=decided, score=score, extracted=str(decided), extra=extra, **kw)
 
 
 class LLMCoTJudge(LLMDirectJudge):
@@ -190,7 +203,6 @@ class LLMVoteJudge(_LLMJudge):
     extra adds `group_size` and `positions` (the sample's 1-based place per assessment).
     """
 
-    version = "1"
 
     def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, k: int = 5,
                  prompt: str = "direct", temperature: float = 0.7, top_p: float = 0.95, max_new_tokens: int = 8,
@@ -213,7 +225,10 @@ class LLMVoteJudge(_LLMJudge):
         self.max_new_tokens = max_new_tokens
         self.seed = seed
         self.shuffle = shuffle
-        self.deterministic = backend != "http" or temperature == 0.0
+
+    def get_tags(self) -> JudgeTags:
+        # several candidates in one prompt: a verdict depends on the other candidates of its batch
+        return replace(super().get_tags(), batch_dependent=self.candidates_per_prompt > 1)
 
     def report(self, verdicts: Sequence[Verdict], labels: Sequence[bool | None]) -> dict[str, Any] | None:
         return vote_report(verdicts, labels)
@@ -320,13 +335,11 @@ class LLMVoteJudge(_LLMJudge):
 
     def _aggregate(self, votes: list[bool | None], orders: list[bool], gens: list[Generation],
                    truncated: bool, share: float = 1.0) -> Verdict:
-        extra = self._accounting(gens, share)
-        extra.update(votes=votes, reference_first=orders, first_vote=votes[0], truncated_input=truncated,
+        extra = dict(votes=votes, reference_first=orders, first_vote=votes[0], truncated_input=truncated,
                      replies=[g.text[:120] for g in gens])
-        tokens = extra["input_tokens"] + extra["generated_tokens"]
         valid = [v for v in votes if v is not None]
         yes = sum(valid)
-        kw = dict(tokens=tokens, flops=self.cost.flops(tokens), extra=extra)
+        kw = dict(**self._accounting(gens, share), extra=extra)
         if not valid:
             return Verdict.none(NoVerdict.INVALID_OUTPUT, f"no valid vote in {len(votes)}", **kw)
         if 2 * yes == len(valid):

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from judgesuite.judges.base import CostModel, Judge
+from judgesuite.judges.base import CostModel, Judge, JudgeTags
 from judgesuite.judges.llm.backends import DEFAULT_BACKEND, DEFAULT_MODEL, Backend, SamplingParams
 from judgesuite.judges.llm.prompts import join_references
 from judgesuite.judges.extract.final_answer import extract_final_answer
@@ -112,9 +112,7 @@ def validate_references(samples: Sequence[Sample], backend: Backend, answer_para
 class ValidatedReferenceJudge(Judge):
     """Two-stage reference validation, then an LLM judge (default llm-direct) against the validated reference."""
 
-    version = "2"  # 2: a copied-back template line is unchecked, not valid
-    cost = CostModel("llm", 134_515_008)
-    identity_exclude = ("batch_size",)
+    tags = JudgeTags(version="2", cost_class="llm", identity_exclude=("batch_size",))
 
     def __init__(self, backend: str = DEFAULT_BACKEND, model: str = DEFAULT_MODEL, answer_tokens: int = 256,
                  check_tokens: int = 96, seed: int = 0, threads: int | None = None, inner: str = "llm-direct",
@@ -132,6 +130,11 @@ class ValidatedReferenceJudge(Judge):
         self._backend: Backend | None = None
         self._audits: dict[str, Audit] = {}
 
+    def cost_model(self) -> CostModel:
+        from judgesuite.judges.llm.judges import llm_parameters
+
+        return CostModel("llm", llm_parameters(self.model))
+
     def _setup(self) -> tuple[Backend, Judge]:
         from judgesuite.judges.llm.backends import shared_backend
         from judgesuite.judges.registry import make_judge
@@ -139,7 +142,6 @@ class ValidatedReferenceJudge(Judge):
         if self._backend is None:
             opts = {"threads": self.threads} if self.threads is not None and self.backend != "http" else {}
             self._backend = shared_backend(self.backend, self.model, **opts)
-            self.cost = CostModel("llm", int(self._backend.n_params or self.cost.parameters))
         if self._inner is None:
             params = {"backend": self.backend, "model": self.model, "threads": self.threads, **self.inner_params}
             self._inner = make_judge(self.inner, **params)
@@ -174,6 +176,7 @@ class ValidatedReferenceJudge(Judge):
             # An audit is computed once per question but charged to every sample that uses it:
             # the per-sample cost of judging that sample alone (an upper bound in a full run).
             v.tokens += a.tokens
+            v.input_tokens += a.tokens  # the audit's prompt and generated tokens, charged as input
             v.flops += self.cost.flops(a.tokens)
         return verdicts
 

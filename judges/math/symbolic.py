@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from judgesuite.judges.base import Judge
+from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
@@ -85,9 +85,8 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
 class SympyJudge(Judge):
     """Extract (auto / simplerl / lighteval), parse safely, compare exactly, numerically, symbolically."""
 
-    version = "1"
-    task_types = frozenset({"math"})
-    identity_exclude = ("workers",)
+    tags = JudgeTags(version="1", task_types=frozenset({"math"}), identity_exclude=("workers",),
+                     libraries=("sympy", "mpmath"))
 
     def __init__(self, extraction: str = "auto", timeout: float = 5.0, workers: int | None = None) -> None:
         if extraction not in CONFIGS:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from math_verify import parse, verify
 
-from judgesuite.judges.base import Judge
+from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
@@ -52,9 +52,7 @@ def outcomes_to_verdicts(outcomes: Sequence) -> list[Verdict]:
 class MathVerifyJudge(Judge):
     """Math-Verify on the whole candidate (its own extraction), references parsed first."""
 
-    version = "1"
-    task_types = frozenset({"math"})
-    identity_exclude = ("workers",)
+    tags = JudgeTags(task_types=frozenset({"math"}), identity_exclude=("workers",), libraries=("math-verify",))
 
     def __init__(self, timeout: float = 5.0, workers: int | None = None) -> None:
         self.timeout = timeout

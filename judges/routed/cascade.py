@@ -16,9 +16,10 @@ cascade costs nothing for samples its stages already judged (another band, or a 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from judgesuite.judges.base import CostModel, Judge, StagedJudge
+from judgesuite.judges.base import CostModel, Judge, JudgeTags, StagedJudge
 from judgesuite.judges.types import Sample, Verdict
 
 
@@ -29,8 +30,7 @@ def escalates(v: Verdict, threshold: float, band: float) -> bool:
 class CascadeJudge(StagedJudge):
     """Cheap judge first (default: regex); no-verdicts and scores near the threshold go to an LLM judge."""
 
-    version = "2"  # 2: fallback to the cheap verdict where the LLM gives none
-    cost = CostModel("llm", 0)
+    tags = JudgeTags(version="2", cost_class="llm")  # 2: fallback to the cheap verdict where the LLM gives none
 
     def __init__(self, cheap: str = "regex", cheap_params: dict | None = None, expensive: str = "llm-direct",
                  expensive_params: dict | None = None, threshold: float = 0.5, band: float = 0.0,
@@ -52,46 +52,42 @@ class CascadeJudge(StagedJudge):
             self._cheap = make_judge(self.cheap, **self.cheap_params)
         if self._expensive is None:
             self._expensive = make_judge(self.expensive, **self.expensive_params)
-            self.cost = CostModel("llm", self._expensive.cost.parameters)
         return self._cheap, self._expensive
 
-    @property
-    def deterministic(self) -> bool:  # type: ignore[override]
+    def get_tags(self) -> JudgeTags:
         cheap, expensive = self._judges()
-        return cheap.deterministic and expensive.deterministic
+        return replace(self.tags, deterministic=cheap.deterministic and expensive.deterministic)
 
-    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
-        cheap, expensive = self._judges()
-        first, first_s = self._stage(cheap, samples)
-        up = [i for i, v in enumerate(first) if escalates(v, self.threshold, self.band)]
-        second, second_s = self._stage(expensive, [samples[i] for i in up])
-        escalated = {i: (w, s) for i, w, s in zip(up, second, second_s)}
-        out = []
-        for i, v in enumerate(first):
-            if i not in escalated:
-                v.extra = {**v.extra, "escalated": False, "stage": self.cheap, "composite_seconds": first_s[i]}
-                out.append(v)
-                continue
-            w, s = escalated[i]
-            info = {"escalated": True, "cheap_verdict": v.correct, "cheap_score": v.score,
-                    "cheap_reason": v.reason.value if v.reason else None, "composite_seconds": first_s[i] + s,
-                    # both stages' tokens; generated-only FLOPs are the LLM's
-                    "input_tokens": _extra_int(v, "input_tokens", v.tokens) + _extra_int(w, "input_tokens", w.tokens),
-                    "generated_tokens": _extra_int(v, "generated_tokens", 0) + _extra_int(w, "generated_tokens", 0),
-                    "flops_generated_only": float(w.extra.get("flops_generated_only", 0.0))}
-            if self.fallback and w.correct is None and v.correct is not None:
-                # the LLM's work is paid for, but the cheap verdict decides
-                v.extra = {**v.extra, **info, "stage": self.cheap, "fallback": True,
-                           "expensive_reason": w.reason.value if w.reason else None}
-                v.tokens += w.tokens
-                v.flops += w.flops
-                out.append(v)
-                continue
-            w.extra = {**w.extra, **info, "stage": self.expensive}
-            w.tokens += v.tokens
-            w.flops += v.flops
-            out.append(w)
-        return out
+    def cost_model(self) -> CostModel:
+        return CostModel("llm", self._judges()[1].cost_model().parameters)
+
+    def stages(self) -> tuple[Judge, Judge]:
+        return self._judges()
+
+    def escalate(self, first: Verdict) -> bool:
+        return escalates(first, self.threshold, self.band)
+
+    def combine(self, first: Verdict, second: Verdict | None) -> Verdict:
+        if second is None:
+            first.stage = self.cheap
+            first.extra = {**first.extra, "escalated": False}
+            return first
+        info = {"escalated": True, "cheap_verdict": first.correct, "cheap_score": first.score,
+                "cheap_reason": first.reason.value if first.reason else None}
+        if self.fallback and second.correct is None and first.correct is not None:
+            decided, info["fallback"] = first, True  # the LLM's work is paid for, the cheap verdict decides
+            info["expensive_reason"] = second.reason.value if second.reason else None
+            decided.stage = self.cheap
+        else:
+            decided = second
+            decided.stage = self.expensive
+        # both stages' tokens and FLOPs
+        decided.input_tokens = first.input_tokens + second.input_tokens
+        decided.generated_tokens = first.generated_tokens + second.generated_tokens
+        decided.tokens = first.tokens + second.tokens
+        decided.flops = first.flops + second.flops
+        decided.extra = {**decided.extra, **info}
+        return decided
 
     def report(self, verdicts: Sequence[Verdict], labels: Sequence[bool | None]) -> dict[str, Any] | None:
         """Share of samples escalated, and of those where the LLM gave no verdict (and the fallback decided)."""
@@ -107,10 +103,6 @@ class CascadeJudge(StagedJudge):
             if j is not None:
                 j.close()
         self._cheap = self._expensive = None
-
-
-def _extra_int(v: Verdict, key: str, default: int) -> int:
-    return int(v.extra.get(key, default))
 
 
 def cascade_frontier(cheap: Sequence[Verdict], expensive: Sequence[Verdict], labels: Sequence[bool | None],

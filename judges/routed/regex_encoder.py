@@ -1,27 +1,23 @@
 """`regex+encoder`: the paper's hybrid (Table 4). The `regex` judge first; the encoder judges
 only the rows where regex gives no verdict (no "Final answer:", a timeout, an error).
 
-`Verdict.extra["path"]` says which judge decided ("regex" or "encoder"); tokens and FLOPs
+`Verdict.stage` says which judge decided ("regex" or "encoder"); tokens and FLOPs
 are the encoder's, so regex-decided rows cost 0 model FLOPs. Under the runner both stages
 go through the verdict cache (`StagedJudge`): after a run of `regex` and `encoder`, this
 judge computes nothing.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from judgesuite.judges.base import CostModel, StagedJudge
+from judgesuite.judges.base import CostModel, Judge, JudgeTags, StagedJudge
 from judgesuite.judges.encoder.judge import EncoderJudge
 from judgesuite.judges.registry import make_judge
-from judgesuite.judges.types import Sample, Verdict
+from judgesuite.judges.types import Verdict
 
 
 class RegexEncoderJudge(StagedJudge):
     """Regex "Final answer:" matching; the encoder judge where regex has no verdict."""
 
-    version = "1"
-    identity_exclude = ("batch_size", "threads", "workers")
-    cost = CostModel("encoder", 0)
+    tags = JudgeTags(cost_class="encoder", identity_exclude=("batch_size", "threads", "workers"))
 
     def __init__(self, checkpoint: str | None = None, input_format: str | None = None,
                  max_length: int | None = None, threshold: float = 0.5, dtype: str | None = None,
@@ -43,19 +39,22 @@ class RegexEncoderJudge(StagedJudge):
         self.workers = workers
         self._regex = make_judge("regex", rouge_threshold=rouge_threshold, timeout=timeout, workers=workers)
 
-    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
-        verdicts, seconds = self._stage(self._regex, samples)
-        for v, s in zip(verdicts, seconds):
-            v.extra = {**v.extra, "path": "regex", "input_tokens": 0, "generated_tokens": 0, "composite_seconds": s}
-            v.tokens, v.flops = 0, 0.0
-        todo = [i for i, v in enumerate(verdicts) if v.correct is None]
-        for i, v, s in zip(todo, *self._stage(self._encoder, [samples[i] for i in todo])):
-            v.extra = {**v.extra, "path": "encoder", "composite_seconds": seconds[i] + s,
-                       "regex_reason": verdicts[i].reason.value if verdicts[i].reason else None}
-            verdicts[i] = v
-        if todo:
-            self.cost = self._encoder.cost
-        return verdicts
+    def stages(self) -> tuple[Judge, Judge]:
+        return self._regex, self._encoder
+
+    def escalate(self, first: Verdict) -> bool:
+        return first.correct is None
+
+    def combine(self, first: Verdict, second: Verdict | None) -> Verdict:
+        if second is None:
+            first.stage = "regex"
+            return first
+        second.stage = "encoder"
+        second.extra = {**second.extra, "regex_reason": first.reason.value if first.reason else None}
+        return second
+
+    def cost_model(self) -> CostModel:
+        return self._encoder.cost_model()
 
     def close(self) -> None:
         self._regex.close()

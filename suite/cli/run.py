@@ -6,7 +6,8 @@ import sys
 import time
 from pathlib import Path
 
-from judgesuite.suite.data.loader import DataError, Dataset, bundled_names, card_field, load_bundled, load_jsonl
+from judgesuite.suite.data import (DataError, Dataset, bundled_names, card_field, dataset_names, load_bundled,
+                                   load_dataset, load_jsonl)
 
 # The main job on the embedded defaults: every rule-based judge, plus the encoder judges
 # (shipped checkpoint / packaged MiniLM) where the [encoder] extra is installed. LLM
@@ -46,7 +47,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", type=int, default=None, help="at most N rows per set (a fixed subset)")
     p.add_argument("--out", default="results", help="output folder (default: ./results)")
     p.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
-    p.add_argument("--batch-size", type=int, default=64)
+    p.add_argument("--batch-size", type=int, default=None,
+                   help="size of a judge's first chunk of samples (default: by cost class); chunks then "
+                        "grow while a chunk takes under 20 s")
+    p.add_argument("--shard", default=None, metavar="I/N",
+                   help="judge only shard I of N (0-based; whole questions); join shards with `judgesuite merge`")
+    p.add_argument("--plugin", action="append", default=[], metavar="MODULE",
+                   help="import MODULE first (it registers judges with @register_judge); repeatable")
+    p.add_argument("--site", default=None, metavar="DIR",
+                   help="write the leaderboard page here (default: OUT/site)")
+    p.add_argument("--no-site", action="store_true", help="do not write the leaderboard page")
+    p.add_argument("--profile", action="store_true",
+                   help="print where each judge's time went (load, tokenise, model, ...)")
     p.add_argument("--skip-invalid", action="store_true",
                    help="skip malformed rows of --data files (reported) instead of stopping")
     p.add_argument("--no-progress", action="store_true")
@@ -72,20 +84,38 @@ def load_sources(args: argparse.Namespace) -> list[Dataset]:
     if args.data:
         return [load_jsonl(path, skip_invalid=args.skip_invalid) for path in args.data]
     split = None if args.split == "all" else args.split
-    return [load_bundled(name, split) for name in (args.datasets or [*bundled_names(), "master-keys"])]
+    return [load_dataset(name, split) for name in (args.datasets or dataset_names())]
+
+
+def parse_shard(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    i, sep, n = text.partition("/")
+    if not sep or not i.isdigit() or not n.isdigit() or not 0 <= int(i) < int(n):
+        raise ValueError(f"--shard must be I/N with 0 <= I < N, got {text!r}")
+    return int(i), int(n)
+
+
+def import_plugins(modules: list[str]) -> None:
+    import importlib
+
+    for module in modules:
+        importlib.import_module(module)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     from judgesuite.judges.registry import RegistryError
     from judgesuite.suite.evaluation.cache import VerdictCache
-    from judgesuite.suite.evaluation.report import summary_table
-    from judgesuite.suite.evaluation.runner import build_judge, run
+    from judgesuite.suite.evaluation.report import profile_table, summary_table
+    from judgesuite.suite.evaluation.runner import build_judge, run_document
 
-    specs = args.judges or default_judges()
     try:
+        import_plugins(args.plugin)
+        specs = args.judges or default_judges()
         for spec in specs:  # fail on a bad name before any work
             build_judge(spec).close()
         datasets = load_sources(args)
+        shard = parse_shard(args.shard)
         exclude_ids = None
         if args.exclude_flagged:
             from judgesuite.suite.cli.audit import load_flagged
@@ -98,12 +128,23 @@ def cmd_run(args: argparse.Namespace) -> int:
         for err in ds.skipped:
             print(f"skipped: {err}", file=sys.stderr)
     t0 = time.perf_counter()
-    results = run(specs, datasets, split=None if args.data or args.split == "all" else args.split,
-                  out_dir=args.out, cache=VerdictCache(args.cache), limit=args.limit,
-                  batch_size=args.batch_size, progress=not args.no_progress, exclude_ids=exclude_ids)
+    doc = run_document(specs, datasets, split=None if args.data or args.split == "all" else args.split,
+              out_dir=args.out, cache=VerdictCache(args.cache), limit=args.limit,
+              progress=not args.no_progress, exclude_ids=exclude_ids, shard=shard,
+                       batch_size=args.batch_size)
+    results = doc.to_dict()
     print(summary_table(results))
-    print(f"\n{len(results['entries'])} results in {time.perf_counter() - t0:.1f} s -> "
-          f"{Path(args.out) / 'results.json'}")
+    if args.profile:
+        print(profile_table(results))
+    results_path = Path(args.out) / "results.json"
+    print(f"\n{len(doc.entries)} results in {time.perf_counter() - t0:.1f} s -> {results_path}")
+    if not args.no_site and shard is None:
+        from judgesuite.leaderboard.build import write_site
+        from judgesuite.leaderboard.inputs import load_any
+
+        site = Path(args.site) if args.site else Path(args.out) / "site"
+        page, _ = write_site(load_any(str(results_path)), site)
+        print(f"leaderboard: {page}\nopen it: python -m webbrowser file://{Path(page).resolve()}")
     return 0
 
 

@@ -80,6 +80,10 @@ class Dataset:
     rows: list[Row]
     path: str = ""
     skipped: list[DataError] = field(default_factory=list)
+    # "human", "automatic" (a rule), "llm", or None (unknown: a user's file)
+    label_source: str | None = None
+    # a probe set: wrong-by-construction answers whose "models" are attacks (kept out of rankings)
+    probe: bool = False
 
     def scorable(self) -> list[Row]:
         return [r for r in self.rows if r.scorable]
@@ -94,7 +98,8 @@ class Dataset:
             return self
         if name not in SPLITS:
             raise ValueError(f"unknown split {name!r}; use one of {', '.join(SPLITS)}")
-        return Dataset(self.name, [r for r in self.rows if r.split == name], self.path, self.skipped)
+        return Dataset(self.name, [r for r in self.rows if r.split == name], self.path, self.skipped,
+                       self.label_source, self.probe)
 
     def stats(self) -> dict[str, Any]:
         scored = self.scorable()
@@ -237,16 +242,20 @@ def card_field(name: str, key: str) -> str:
     return ""
 
 
+def label_source(name: str) -> str | None:
+    """Who labelled a bundled set, from its card: "human", "automatic" or "llm"."""
+    method = card_field(name, "Label method").lower()
+    if not method:
+        return None
+    if method.startswith("human"):
+        return "human"
+    if "gpt" in method or "llm" in method or method.startswith("model"):
+        return "llm"
+    return "automatic"
+
+
 def load_bundled(name: str, split: str | None = None) -> Dataset:
-    """Load a bundled set by name, optionally one split (train / dev / test).
-
-    "master-keys" is the generated probe set of wrong-by-construction answers
-    (`suite/master_keys.py`), built from the test questions of the bundled sets.
-    """
-    if name == "master-keys":
-        from judgesuite.suite.data.probes import build_probe_set
-
-        return build_probe_set()
+    """Load a bundled set by name, optionally one split (train / dev / test)."""
     path = DATASETS_DIR / f"{name}.jsonl.gz"
     if not path.is_file():
         import difflib
@@ -254,4 +263,6 @@ def load_bundled(name: str, split: str | None = None) -> Dataset:
         close = difflib.get_close_matches(name, bundled_names(), n=2)
         hint = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
         raise KeyError(f"unknown dataset {name!r}.{hint} Bundled: {', '.join(bundled_names())}")
-    return load_jsonl(path, name).split(split)
+    ds = load_jsonl(path, name).split(split)
+    ds.label_source = label_source(name)
+    return ds

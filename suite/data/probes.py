@@ -63,15 +63,5 @@ def build_probe_set(per_set: int = 50, seed: int = 0, datasets: list[str] | None
                 rows.append(Row(sample=sample, dataset=NAME, question_id=q.question_id, model=attack,
                                 label=False, split="test", benchmark=q.benchmark,
                                 label_source="wrong by construction", meta={"attack": attack, "source": name}))
-    return Dataset(NAME, rows, path=f"generated:{NAME}(per_set={per_set},seed={seed})")
-
-
-def false_positive_rates(rows: list[Row], verdicts: list) -> dict[str, dict[str, float]]:
-    """Per attack: how often the judge called a wrong-by-construction answer correct."""
-    out: dict[str, dict[str, float]] = {}
-    for attack in ATTACKS:
-        idx = [i for i, r in enumerate(rows) if r.meta.get("attack") == attack]
-        if idx:
-            fp = sum(verdicts[i].correct is True for i in idx)
-            out[attack] = {"n": len(idx), "false_positive_rate": round(fp / len(idx), 6)}
-    return out
+    return Dataset(NAME, rows, path=f"generated:{NAME}(per_set={per_set},seed={seed})",
+                   label_source="construction", probe=True)

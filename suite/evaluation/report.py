@@ -16,7 +16,9 @@ def summary_table(results: dict[str, Any]) -> str:
         by_ds.setdefault(e["dataset"], []).append(e)
     header = (f"  {'judge':<28} {'acc':>5} {'95% CI':>13} {'F1':>5} {'acc*':>5} {'no-v':>5} "
               f"{'n':>6} {'ms/sample':>9}")
-    probes = by_ds.pop("master-keys", [])
+    probes = [e for e in results["entries"] if e.get("adversarial")]
+    for e in probes:
+        by_ds.pop(e["dataset"], None)
     for ds, entries in by_ds.items():
         split = entries[0].get("split") or "whole file"
         lines.append(f"\n{ds} ({split}, {entries[0]['n_rows']} rows, "
@@ -44,4 +46,18 @@ def summary_table(results: dict[str, Any]) -> str:
         not_run.setdefault((s["judge"], s["why"]), []).append(s["dataset"])
     for (judge, why), sets in not_run.items():
         lines.append(f"not run: {judge} on {', '.join(sets)} ({why})")
+    return "\n".join(lines)
+
+
+def profile_table(results: dict[str, Any]) -> str:
+    """Where each judge's time went: seconds by phase (load, tokenise, model, ...) summed over sets."""
+    totals: dict[str, dict[str, float]] = {}
+    for e in results["entries"]:
+        row = totals.setdefault(e["judge"], {})
+        row["judging (measured)"] = row.get("judging (measured)", 0.0) + e["cost"]["seconds_total"]
+        for phase, s in (e["cost"].get("profile") or {}).items():
+            row[phase] = s  # judges report cumulative seconds: the last entry holds the total
+    lines = ["\nprofile (seconds):"]
+    for judge, row in totals.items():
+        lines.append(f"  {judge:<28} " + ", ".join(f"{k} {v:.2f}" for k, v in row.items()))
     return "\n".join(lines)

@@ -77,10 +77,9 @@ def is_gguf(path: str) -> bool:
 @lru_cache(maxsize=16)
 def gguf_param_count(path: str) -> int:
     """Number of weights stored in a GGUF file (tied embeddings counted once)."""
-    from gguf import GGUFReader  # memory-mapped: reads the tensor table, not the data
+    from judgesuite.judges.parameters import model_parameters
 
-    reader = GGUFReader(path)
-    return int(sum(int(t.n_elements) for t in reader.tensors))
+    return int(model_parameters(path) or 0)
 
 
 @lru_cache(maxsize=16)

@@ -1,0 +1,56 @@
+"""Progress of a run: one bar per judge x dataset with its rate, and one for the whole run
+with an estimate of the time left (tqdm, on stderr)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+class RunProgress:
+    """Bars for a run of `total` samples; disabled, every call does nothing."""
+
+    def __init__(self, enabled: bool = True, total: int = 0) -> None:
+        self.enabled = enabled
+        self._overall: Any = None
+        self._bars: dict[str, tuple[Any, list[int]]] = {}
+        if enabled and total:
+            from tqdm import tqdm
+
+            self._overall = tqdm(total=total, desc="whole run", unit="sample", position=0, dynamic_ncols=True,
+                                 bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
+                                            "[{elapsed} elapsed, ~{remaining} left]")
+
+    def bar(self, label: str, total: int) -> Callable[[int], None]:
+        """A bar for one judge x dataset; returns the function that advances it by n samples."""
+        if not self.enabled:
+            return lambda n: None
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, desc=label, unit="sample", position=1, leave=False, dynamic_ncols=True)
+        seen = [0, total]
+        self._bars[label] = (bar, seen)
+
+        def tick(n: int) -> None:
+            n = min(n, seen[1] - seen[0])
+            seen[0] += n
+            bar.update(n)
+            if self._overall is not None:
+                self._overall.update(n)
+        return tick
+
+    def done(self, label: str) -> None:
+        bar, seen = self._bars.pop(label, (None, [0, 0]))
+        if bar is None:
+            return
+        if self._overall is not None:
+            self._overall.update(seen[1] - seen[0])  # rows sharing a cached verdict
+        bar.close()
+
+    def skip(self, n: int) -> None:
+        if self._overall is not None:
+            self._overall.update(n)
+
+    def close(self) -> None:
+        if self._overall is not None:
+            self._overall.close()
+            self._overall = None
