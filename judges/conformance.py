@@ -1,98 +1,247 @@
-"""`check_judge`: the conformance check every judge passes (cf. scikit-learn's check_estimator)."""
+"""The conformance suite every judge passes (after scikit-learn's `estimator_checks`).
+
+Small named checks, yielded per judge by `yield_checks`; `check_judge` runs them all and raises a
+`ConformanceError` that names the failed check and says what is wrong; `parametrize_with_checks`
+turns them into pytest cases for a third party's test suite:
+
+    from judgesuite.judges.conformance import parametrize_with_checks
+
+    @parametrize_with_checks([MyJudge(), MyJudge(threshold=0.3)])
+    def test_my_judge(judge, check):
+        check(judge)
+"""
 from __future__ import annotations
 
+import copy
+import importlib
 import json
-from collections.abc import Sequence
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from judgesuite.judges.base import Judge
-from judgesuite.judges.types import NoVerdict, Sample, Verdict
+from judgesuite.judges.base import CostModel, Judge, JudgeTags
+from judgesuite.judges.conformance_probes import probe_samples
+from judgesuite.judges.types import TASK_TYPES, NoVerdict, Sample, Verdict
+
+COST_CLASSES = ("rule", "encoder", "llm")
 
 
 class ConformanceError(AssertionError):
     pass
 
 
-def _probe_samples(task_types: Sequence[str]) -> list[Sample]:
-    base = [
-        ("What is 3/4 as a decimal?", "Final answer: 0.75", ["0.75"], "math"),
-        ("What is 2+2?", "2 + 2 = 5, so the answer is 5.\nFinal answer: 5", ["4"], "math"),
-        ("Who wrote Hamlet?", "William Shakespeare wrote it.\nFinal answer: William Shakespeare",
-         ["William Shakespeare", "Shakespeare"], "open_qa"),
-        ("Capital of France?", "Final answer: Lyon", ["Paris"], "open_qa"),
-        ("Quelle est la capitale du Japon ? 東京", "Final answer: 東京 (Tōkyō) 🗼", ["東京", "Tokyo"], "open_qa"),
-        ("Revenue in FY2018?", "It was $1,577 million.\nFinal answer: $1577 million", ["1577"], "context_qa"),
-        ("Which gas do plants absorb?", "Carbon dioxide.\nFinal answer: carbon dioxide",
-         ["Carbon dioxide"], "multiple_choice_freeform"),
-        ("", "", [""], "open_qa"),
-        ("Huge", "blah " * 20_000 + "\nFinal answer: 42", ["42"], "math"),
-        ("Huge text", "word " * 20_000 + "\nFinal answer: Paris", ["Paris"], "open_qa"),
-        ("Control chars", "\x00\x1b[31m\ufffd\u202e }{ \\frac{ ((( Final answer: \\boxed{", ["1"], "math"),
-    ]
-    samples = [Sample(id=f"probe-{i}", task_type=t, question=q, candidate=c, references=tuple(r))
-               for i, (q, c, r, t) in enumerate(base) if t in task_types]
-    if not samples:  # a judge for types we have no probes for: reuse texts under its first type
-        samples = [Sample(id=f"probe-{i}", task_type=task_types[0], question=q, candidate=c,
-                          references=tuple(r)) for i, (q, c, r, _) in enumerate(base)]
-    return samples
+@dataclass(frozen=True)
+class Check:
+    """One named check; calling it on a judge raises ConformanceError when the judge fails it."""
+
+    name: str
+    func: Callable[[Judge, list[Sample]], None]
+    samples: tuple[Sample, ...]
+
+    def __call__(self, judge: Judge) -> None:
+        self.func(judge, list(self.samples))
+
+    def __repr__(self) -> str:
+        return self.name
 
 
-def _check_verdicts(judge: Judge, samples: list[Sample], verdicts: object) -> list[Verdict]:
-    name = judge.identity()["name"]
+def _label(judge: Judge) -> str:
+    return type(judge).__name__
+
+
+def _fail(judge: Judge, check: str, message: str) -> ConformanceError:
+    return ConformanceError(f"{_label(judge)} fails {check}: {message}")
+
+
+def _outcome(v: Verdict) -> tuple[Any, Any]:
+    return v.correct, v.reason
+
+
+def _judge_checked(judge: Judge, samples: list[Sample], check: str) -> list[Verdict]:
+    verdicts = judge.judge(samples)
     if not isinstance(verdicts, list):
-        raise ConformanceError(f"{name}: judge() must return a list, got {type(verdicts).__name__}")
+        raise _fail(judge, check, f"judge() must return a list, got {type(verdicts).__name__}")
     if len(verdicts) != len(samples):
-        raise ConformanceError(f"{name}: {len(verdicts)} verdicts for {len(samples)} samples")
+        raise _fail(judge, check, f"{len(verdicts)} verdicts for {len(samples)} samples (one per sample, in order)")
     for s, v in zip(samples, verdicts):
         if not isinstance(v, Verdict):
-            raise ConformanceError(f"{name}: {s.id}: expected a Verdict, got {type(v).__name__}")
-        if v.correct not in (True, False, None):
-            raise ConformanceError(f"{name}: {s.id}: correct must be True/False/None, got {v.correct!r}")
-        if v.correct is None and not isinstance(v.reason, NoVerdict):
-            raise ConformanceError(f"{name}: {s.id}: a no-verdict must carry a NoVerdict reason")
-        if v.correct is not None and v.reason is not None:
-            raise ConformanceError(f"{name}: {s.id}: a verdict with a reason ({v.reason}) must have correct=None")
-        if v.score is not None and not (0.0 <= float(v.score) <= 1.0):
-            raise ConformanceError(f"{name}: {s.id}: score {v.score} outside [0, 1]")
-        json.dumps(v.to_dict())  # verdicts must be storable in the cache
+            raise _fail(judge, check, f"{s.id}: expected a Verdict, got {type(v).__name__}")
     return verdicts
 
 
-def check_judge(judge: Judge) -> None:
-    """Raise ConformanceError unless `judge` honours the Judge contract.
+# --- the checks -----------------------------------------------------------------------------
 
-    Checks: it is a Judge; its parameters round-trip through get_params() and its
-    identity is JSON; batches of 0, 1 and many give one verdict per sample, in order
-    (a batch gives the same verdicts as the samples one by one); no-verdicts carry
-    a reason; unicode, control characters and 100 kB candidates are handled; a
-    deterministic judge gives the same verdicts twice.
-    """
-    if not isinstance(judge, Judge):
-        raise ConformanceError(f"{judge!r} is not a judgesuite Judge")
-    name = judge.identity()["name"]
+def check_tags(judge: Judge, samples: list[Sample]) -> None:
+    """Traits are one JudgeTags object with known values; the cost comes without loading a model."""
+    tags = judge.get_tags()
+    if not isinstance(tags, JudgeTags):
+        raise _fail(judge, "check_tags", f"get_tags() must return a JudgeTags, got {type(tags).__name__}")
+    if tags.task_types is not None and not set(tags.task_types) <= set(TASK_TYPES):
+        raise _fail(judge, "check_tags", f"unknown task types {sorted(set(tags.task_types) - set(TASK_TYPES))}")
+    if tags.cost_class not in COST_CLASSES:
+        raise _fail(judge, "check_tags", f"cost_class must be one of {COST_CLASSES}, got {tags.cost_class!r}")
+    cost = judge.cost_model()
+    if not isinstance(cost, CostModel) or cost.parameters < 0:
+        raise _fail(judge, "check_tags", f"cost_model() must return a CostModel with parameters >= 0, got {cost!r}")
+
+
+def check_get_params_round_trip(judge: Judge, samples: list[Sample]) -> None:
+    """get_params() rebuilds an identical judge, and the identity is JSON."""
     try:
         json.dumps(judge.identity(), sort_keys=True)
     except TypeError as exc:
-        raise ConformanceError(f"{name}: identity() must be JSON-serialisable: {exc}") from exc
+        raise _fail(judge, "check_get_params_round_trip", f"identity() must be JSON-serialisable: {exc}") from exc
     try:
         clone = type(judge)(**judge.get_params())
     except Exception as exc:
-        raise ConformanceError(f"{name}: cannot rebuild from get_params(): {exc}") from exc
-    if clone.identity() != judge.identity():
-        raise ConformanceError(f"{name}: a judge rebuilt from get_params() has another identity")
-    clone.close()
+        raise _fail(judge, "check_get_params_round_trip",
+                    f"cannot rebuild from get_params() ({exc}); store every __init__ argument as an "
+                    "attribute of the same name") from exc
+    try:
+        if clone.identity() != judge.identity():
+            raise _fail(judge, "check_get_params_round_trip", "a judge rebuilt from get_params() has another identity")
+    finally:
+        clone.close()
 
-    types = sorted(judge.task_types) if judge.task_types is not None else [
-        "math", "open_qa", "context_qa", "multiple_choice_freeform"]
-    samples = _probe_samples(types)
-    empty = judge.judge([])
-    if empty != []:
-        raise ConformanceError(f"{name}: judge([]) must return [], got {empty!r}")
-    batch = _check_verdicts(judge, samples, judge.judge(samples))
-    singles = [_check_verdicts(judge, [s], judge.judge([s]))[0] for s in samples]
-    reversed_batch = _check_verdicts(judge, samples[::-1], judge.judge(samples[::-1]))[::-1]
-    if judge.deterministic:
-        for s, a, b, c in zip(samples, batch, singles, reversed_batch):
-            if not (a.correct == b.correct == c.correct and a.reason == b.reason == c.reason):
-                raise ConformanceError(
-                    f"{name}: {s.id}: verdict depends on batching or order "
-                    f"(batch {a.correct}/{a.reason}, alone {b.correct}/{b.reason}, reversed {c.correct}/{c.reason})")
+
+def check_empty_batch(judge: Judge, samples: list[Sample]) -> None:
+    """judge([]) is []."""
+    out = judge.judge([])
+    if out != []:
+        raise _fail(judge, "check_empty_batch", f"judge([]) must return [], got {out!r}")
+
+
+def check_one_verdict_per_sample(judge: Judge, samples: list[Sample]) -> None:
+    """One Verdict per sample, in order; scores in [0, 1]; verdicts storable as JSON."""
+    for s, v in zip(samples, _judge_checked(judge, samples, "check_one_verdict_per_sample")):
+        if v.correct not in (True, False, None):
+            raise _fail(judge, "check_one_verdict_per_sample", f"{s.id}: correct must be True/False/None, got {v.correct!r}")
+        if v.score is not None and not 0.0 <= float(v.score) <= 1.0:
+            raise _fail(judge, "check_one_verdict_per_sample", f"{s.id}: score {v.score} outside [0, 1]")
+        try:
+            json.dumps(v.to_dict())
+        except TypeError as exc:
+            raise _fail(judge, "check_one_verdict_per_sample", f"{s.id}: verdict not JSON-storable: {exc}") from exc
+
+
+def check_no_verdict_has_reason(judge: Judge, samples: list[Sample]) -> None:
+    """A no-verdict carries a NoVerdict reason; a verdict carries none."""
+    for s, v in zip(samples, _judge_checked(judge, samples, "check_no_verdict_has_reason")):
+        if v.correct is None and not isinstance(v.reason, NoVerdict):
+            raise _fail(judge, "check_no_verdict_has_reason", f"{s.id}: a no-verdict must carry a NoVerdict reason")
+        if v.correct is not None and v.reason is not None:
+            raise _fail(judge, "check_no_verdict_has_reason",
+                        f"{s.id}: a verdict with a reason ({v.reason}) must have correct=None")
+
+
+def check_not_always_raising(judge: Judge, samples: list[Sample]) -> None:
+    """The judge decides ordinary samples instead of raising on every one."""
+    verdicts = _judge_checked(judge, samples, "check_not_always_raising")
+    errors = [v for v in verdicts if v.reason is NoVerdict.ERROR]
+    if errors and len(errors) == len(verdicts):
+        raise _fail(judge, "check_not_always_raising",
+                    f"it raised on all {len(verdicts)} probe samples (first: {errors[0].detail})")
+
+
+def check_params_unchanged_by_judging(judge: Judge, samples: list[Sample]) -> None:
+    """Judging does not change the judge's parameters (its cache identity)."""
+    before = copy.deepcopy(judge.get_params())
+    key = judge.cache_key()
+    judge.judge(samples)
+    after = judge.get_params()
+    if after != before or judge.cache_key() != key:
+        changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+        raise _fail(judge, "check_params_unchanged_by_judging",
+                    f"parameters {changed} changed while judging ({[before.get(k) for k in changed]} -> "
+                    f"{[after.get(k) for k in changed]}); keep state in private attributes")
+
+
+def check_batch_independence(judge: Judge, samples: list[Sample]) -> None:
+    """A verdict does not depend on its batch's size, order or other samples, unless the judge
+    declares `batch_dependent` (the runner then keeps such batches fixed)."""
+    if judge.get_tags().batch_dependent:
+        return
+    batch = _judge_checked(judge, samples, "check_batch_independence")
+    views = {"alone": [_judge_checked(judge, [s], "check_batch_independence")[0] for s in samples],
+             "reversed": _judge_checked(judge, samples[::-1], "check_batch_independence")[::-1],
+             "in a batch with other samples": _judge_checked(judge, samples + samples[:3], "check_batch_independence")}
+    for how, other in views.items():
+        for s, a, b in zip(samples, batch, other):
+            if _outcome(a) != _outcome(b):
+                raise _fail(judge, "check_batch_independence",
+                            f"{s.id}: verdict depends on the batch ({a.correct}/{a.reason} in the batch, "
+                            f"{b.correct}/{b.reason} {how}); declare JudgeTags(batch_dependent=True) if intended")
+
+
+def check_deterministic(judge: Judge, samples: list[Sample]) -> None:
+    """A judge tagged deterministic gives the same verdicts twice."""
+    if not judge.get_tags().deterministic:
+        return
+    first = _judge_checked(judge, samples, "check_deterministic")
+    second = _judge_checked(judge, samples, "check_deterministic")
+    for s, a, b in zip(samples, first, second):
+        if _outcome(a) != _outcome(b):
+            raise _fail(judge, "check_deterministic", f"{s.id}: {a.correct}/{a.reason} then {b.correct}/{b.reason}; "
+                        "tag it JudgeTags(deterministic=False) if it samples")
+
+
+def _judge_in_child(module: str, qualname: str, params: dict, samples: list[Sample]) -> list[tuple]:
+    obj: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    with obj(**params) as judge:
+        return [_outcome(v) for v in judge.judge(samples)]
+
+
+def check_survives_spawn(judge: Judge, samples: list[Sample]) -> None:
+    """Rebuilt from its class and parameters in a fresh (spawned) process, it gives the same verdicts."""
+    cls = type(judge)
+    if "<locals>" in cls.__qualname__:
+        raise _fail(judge, "check_survives_spawn", "the class is defined inside a function: a worker process "
+                    "cannot import it; define it at module level")
+    subset = samples[:3]
+    ctx = multiprocessing.get_context("spawn")
+    try:
+        with ctx.Pool(1) as pool:
+            child = pool.apply(_judge_in_child, (cls.__module__, cls.__qualname__, judge.get_params(), subset))
+    except Exception as exc:
+        raise _fail(judge, "check_survives_spawn", f"a spawned worker could not rebuild and run it: "
+                    f"{type(exc).__name__}: {exc}") from exc
+    here = [_outcome(v) for v in judge.judge(subset)]
+    if judge.get_tags().deterministic and child != here:
+        raise _fail(judge, "check_survives_spawn", f"verdicts differ in a worker process: {child} vs {here}")
+
+
+CHECKS = (check_tags, check_get_params_round_trip, check_empty_batch, check_one_verdict_per_sample,
+          check_no_verdict_has_reason, check_not_always_raising, check_params_unchanged_by_judging,
+          check_batch_independence, check_deterministic, check_survives_spawn)
+
+
+def yield_checks(judge: Judge, *, skip: Sequence[str] = ()) -> Iterator[Check]:
+    """The checks for `judge`, each bound to probe samples of the task types it handles.
+
+    LLM judges get a smaller probe set (each probe costs a model call)."""
+    tags = judge.get_tags()
+    samples = probe_samples(sorted(tags.task_types) if tags.task_types is not None else None,
+                            small=tags.cost_class == "llm")
+    for func in CHECKS:
+        if func.__name__ not in skip:
+            yield Check(func.__name__, func, tuple(samples))
+
+
+def check_judge(judge: Judge, *, skip: Sequence[str] = ()) -> None:
+    """Run every conformance check on `judge`; raise ConformanceError at the first failure."""
+    if not isinstance(judge, Judge):
+        raise ConformanceError(f"{judge!r} is not a judgesuite Judge (subclass judgesuite.Judge)")
+    for check in yield_checks(judge, skip=skip):
+        check(judge)
+
+
+def parametrize_with_checks(judges: Sequence[Judge], *, skip: Sequence[str] = ()) -> Any:
+    """A `pytest.mark.parametrize("judge, check", ...)` over every judge x check, ids "Judge-check_name"."""
+    import pytest
+
+    cases = [(j, c) for j in judges for c in yield_checks(j, skip=skip)]
+    return pytest.mark.parametrize("judge, check", cases,
+                                   ids=[f"{type(j).__name__}-{c.name}" for j, c in cases])

@@ -1,0 +1,119 @@
+"""The conformance suite: broken judges are rejected by name, every registered judge passes."""
+from __future__ import annotations
+
+import pytest
+
+from judgesuite.judges import JUDGES, Judge, JudgeTags, Verdict, make_judge
+from judgesuite.judges.conformance import (ConformanceError, check_judge, parametrize_with_checks,
+                                           yield_checks)
+
+
+class Containment(Judge):
+    """A correct judge: the first reference occurs in the candidate."""
+
+    def __init__(self, threshold: float = 0.5) -> None:
+        self.threshold = threshold
+
+    def _judge_batch(self, samples):
+        return [Verdict(bool(s.references) and s.references[0].lower() in s.candidate.lower()) for s in samples]
+
+
+class AlwaysRaises(Containment):
+    def _judge_batch(self, samples):
+        raise RuntimeError("model file missing")
+
+
+class MutatesParams(Containment):
+    def _judge_batch(self, samples):
+        self.threshold += 0.1  # state kept in a parameter: changes the cache identity
+        return super()._judge_batch(samples)
+
+
+class BatchComposition(Containment):
+    """A verdict that depends on the other samples of the batch (as several candidates in one prompt)."""
+
+    def _judge_batch(self, samples):
+        majority = sum(len(s.candidate) % 2 for s in samples) * 2 > len(samples)
+        return [Verdict(majority) for _ in samples]
+
+
+class DeclaredBatchComposition(BatchComposition):
+    tags = JudgeTags(batch_dependent=True)
+
+
+class WrongLength(Containment):
+    def judge(self, samples):  # bypasses the base-class guard on purpose
+        return [Verdict(True)] * (len(samples) + 1) if samples else []
+
+
+class SilentNone(Containment):
+    def _judge_batch(self, samples):
+        return [Verdict(None) for _ in samples]
+
+
+@pytest.mark.parametrize("bad, check, message", [
+    (AlwaysRaises(), "check_not_always_raising", "raised on all .* model file missing"),
+    (MutatesParams(), "check_params_unchanged_by_judging", r"parameters \['threshold'\] changed"),
+    (BatchComposition(), "check_batch_independence", "depends on the batch"),
+    (WrongLength(), "check_one_verdict_per_sample", "verdicts for"),
+    (SilentNone(), "check_no_verdict_has_reason", "must carry a NoVerdict reason"),
+])
+def test_broken_judges_are_rejected_with_the_check_named(bad, check, message):
+    with pytest.raises(ConformanceError, match=f"fails {check}: .*{message}"):
+        check_judge(bad)
+
+
+def test_a_declared_batch_dependent_judge_passes():
+    check_judge(DeclaredBatchComposition())
+
+
+def test_a_class_defined_in_a_function_cannot_survive_a_worker():
+    class Local(Containment):
+        pass
+
+    with pytest.raises(ConformanceError, match="check_survives_spawn: .*module level"):
+        check_judge(Local())
+
+
+def test_checks_are_small_and_named():
+    names = [c.name for c in yield_checks(Containment())]
+    assert names[0] == "check_tags" and len(names) == len(set(names)) >= 10
+
+
+@parametrize_with_checks([Containment(), Containment(threshold=0.3)])
+def test_third_party_style_parametrized_checks(judge, check):
+    check(judge)
+
+
+def test_llm_vote_with_several_candidates_per_prompt_declares_batch_dependence():
+    assert make_judge("llm-vote", candidates_per_prompt=4).get_tags().batch_dependent
+    assert not make_judge("llm-vote").get_tags().batch_dependent
+
+
+CORE = [e.name for e in JUDGES if e.origin == "builtin" and e.needs == "core"]
+ENCODER = [e.name for e in JUDGES if e.origin == "builtin" and e.needs == "encoder"]
+LLM = [e.name for e in JUDGES if e.origin == "builtin" and e.needs == "llm"]
+_BUILT: dict[str, Judge] = {}
+
+
+def _judge(name: str) -> Judge:
+    if name not in _BUILT:
+        _BUILT[name] = make_judge(name)
+    return _BUILT[name]
+
+
+def _cases(names):
+    return [(n, c.name) for n in names for c in yield_checks(make_judge(n))]
+
+
+@pytest.mark.parametrize("name, check", _cases(CORE + ENCODER))
+def test_every_registered_judge_passes_each_check(name, check):
+    judge = _judge(name)
+    next(c for c in yield_checks(judge) if c.name == check)(judge)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, check", _cases(LLM))
+def test_every_llm_judge_passes_each_check(name, check):
+    judge = _judge(name)
+    next(c for c in yield_checks(judge) if c.name == check)(judge)
