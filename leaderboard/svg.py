@@ -1,4 +1,9 @@
-"""Inline SVG plots (no plotting library, no network): every text is escaped by markupsafe."""
+"""Inline SVG plots (no plotting library, no network): every text is escaped by markupsafe.
+
+Plots scale with their box (viewBox, CSS width 100%) and use 12-13 px text at their natural
+size. Point labels are placed where they collide with no other label and no point; a label
+that finds no free place is left out (its point keeps a tooltip and the legend names it).
+"""
 from __future__ import annotations
 
 import math
@@ -9,6 +14,7 @@ from markupsafe import Markup, escape
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf", "#bcbd22", "#7f7f7f", "#393b79", "#ad494a"]
+CHAR_W, LABEL_H = 6.6, 13.0  # approximate size of a 12 px label character / line
 
 
 def color_for(index: int) -> str:
@@ -18,8 +24,8 @@ def color_for(index: int) -> str:
 @dataclass
 class Point:
     label: str
-    x: float  # FLOPs per sample (0 allowed: drawn at the floor)
-    y: float  # accuracy in [0, 1]
+    x: float
+    y: float
     y_lo: float | None = None
     y_hi: float | None = None
     color: str = "#1f77b4"
@@ -27,7 +33,7 @@ class Point:
 
 
 def pareto_frontier(points: Sequence[tuple[float, float]]) -> list[bool]:
-    """True for points no other point beats on both cost (lower) and accuracy (higher)."""
+    """True for points no other point beats on both cost (lower) and score (higher)."""
     out = []
     for i, (x, y) in enumerate(points):
         dominated = any((x2 <= x and y2 >= y) and (x2 < x or y2 > y)
@@ -36,72 +42,186 @@ def pareto_frontier(points: Sequence[tuple[float, float]]) -> list[bool]:
     return out
 
 
-def log_floor(xs: Sequence[float]) -> float:
-    """The floor of the log axis: one decade below the smallest positive value (1 if none)."""
-    positive = [x for x in xs if x > 0]
-    return 10.0 ** (math.floor(math.log10(min(positive))) - 1) if positive else 1.0
+def _open(title: str, width: int, height: int, desc: str = "") -> list[str]:
+    return [f'<svg class="plot" role="img" aria-label="{escape(title)}" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}"><title>{escape(title)}{escape(desc)}</title>',
+            f'<text x="8" y="17" class="ptitle">{escape(title)}</text>']
 
 
-def pareto_plot(title: str, points: Sequence[Point], width: int = 420, height: int = 300) -> Markup:
-    """Accuracy vs FLOPs per sample on a log axis; 0 FLOPs is drawn at the floor and marked."""
-    ml, mr, mt, mb = 52, 12, 26, 44
+def _overlaps(box: tuple[float, float, float, float], boxes: Sequence[tuple[float, float, float, float]]) -> bool:
+    x0, y0, x1, y1 = box
+    return any(x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 for b in boxes)
+
+
+def place_labels(anchors: Sequence[tuple[float, float, str]], area: tuple[float, float, float, float],
+                 obstacles: Sequence[tuple[float, float]] = (), radius: float = 6.0) -> list[tuple[float, float, str] | None]:
+    """(x, y, text-anchor) for each (cx, cy, text), or None where no candidate place is free:
+    a label never overlaps another label, a point, or leaves `area` (x0, y0, x1, y1)."""
+    taken = [(x - radius, y - radius, x + radius, y + radius) for x, y in obstacles]
+    out: list[tuple[float, float, str] | None] = []
+    for cx, cy, text in anchors:
+        w = len(text) * CHAR_W
+        spot = None
+        for dx, dy, anchor in ((9, 4, "start"), (-9, 4, "end"), (9, -9, "start"), (9, 16, "start"),
+                               (-9, -9, "end"), (-9, 16, "end"), (-w / 2, -11, "start"), (-w / 2, 20, "start")):
+            x = cx + dx
+            left = x - w if anchor == "end" else x
+            box = (left, cy + dy - LABEL_H + 3, left + w, cy + dy + 3)
+            if box[0] >= area[0] and box[2] <= area[2] and box[1] >= area[1] and box[3] <= area[3] \
+                    and not _overlaps(box, taken):
+                spot = (x, cy + dy, anchor)
+                taken.append(box)
+                break
+        out.append(spot)
+    return out
+
+
+def _legend(items: Sequence[tuple[str, str]], x: float, y: float) -> list[str]:
+    parts = []
+    for i, (name, color) in enumerate(items):
+        parts.append(f'<rect x="{x:.1f}" y="{y + 15 * i - 9:.1f}" width="10" height="10" fill="{escape(color)}"/>'
+                     f'<text x="{x + 14:.1f}" y="{y + 15 * i:.1f}" class="legend">{escape(name)}</text>')
+    return parts
+
+
+def _log_ticks(lo: float, hi: float) -> list[float]:
+    a, b = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
+    step = 1 if b - a <= 6 else 2
+    return [10.0 ** k for k in range(a, b + 1, step)]
+
+
+def _fmt_tick(v: float, unit: str) -> str:
+    if unit == "ms":
+        return f"{v:g}"
+    exp = int(round(math.log10(v)))
+    return f"1e{exp}" if abs(exp) >= 3 else f"{v:g}"
+
+
+def cost_plot(title: str, points: Sequence[Point], x_label: str, unit: str = "ms", *, y_label: str = "kappa",
+              width: int = 480, height: int = 320) -> Markup:
+    """Score (kappa, with its interval) against a cost on a log axis, Pareto frontier drawn
+    (cheaper and better-scoring points joined by a dashed line). Costs must be > 0."""
+    pts = [p for p in points if p.x > 0]
+    legend_w = max((len(p.label) for p in pts), default=0) * CHAR_W + 24
+    ml, mr, mt, mb = 46, 12 + legend_w, 28, 42
     pw, ph = width - ml - mr, height - mt - mb
-    floor = log_floor([p.x for p in points])
-    top = max([p.x for p in points if p.x > 0] + [floor * 1000])
-    lo_dec, hi_dec = math.log10(floor), math.ceil(math.log10(top)) + 0.0
-    if hi_dec - lo_dec < 3:
-        hi_dec = lo_dec + 3
-    first_tick = lo_dec
-    lo_dec -= 0.25  # keep points at the floor off the frame
-    ys = [v for p in points for v in (p.y, p.y_lo, p.y_hi) if v is not None]
-    y0 = max(0.0, math.floor((min(ys + [1.0]) - 0.02) * 10) / 10) if ys else 0.0
+    xs = [p.x for p in pts] or [1.0]
+    ticks = _log_ticks(min(xs) / 1.5, max(xs) * 1.5)
+    lx0, lx1 = math.log10(ticks[0]), math.log10(ticks[-1])
+    if lx1 - lx0 < 1:
+        lx1 = lx0 + 1
+    ys = [v for p in pts for v in (p.y, p.y_lo, p.y_hi) if v is not None]
+    y0 = min(0.0, math.floor(min(ys + [0.0]) * 5) / 5)
     y1 = 1.0
 
     def sx(x: float) -> float:
-        lx = math.log10(max(x, floor))
-        return ml + (lx - lo_dec) / (hi_dec - lo_dec) * pw
+        return ml + (math.log10(x) - lx0) / (lx1 - lx0) * pw
 
     def sy(y: float) -> float:
         return mt + (y1 - y) / (y1 - y0) * ph
 
-    parts = [f'<svg class="plot" role="img" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
-             f'<text x="{ml}" y="16" class="ptitle">{escape(title)}</text>',
-             f'<rect x="{ml}" y="{mt}" width="{pw}" height="{ph}" class="frame"/>']
-    dec = first_tick
-    while dec <= hi_dec:
-        x = sx(10.0 ** dec)
-        label = "0 (floor)" if dec == first_tick else f"1e{dec:g}"
-        parts.append(f'<line x1="{x:.1f}" y1="{mt}" x2="{x:.1f}" y2="{mt + ph}" class="grid"/>'
-                     f'<text x="{x:.1f}" y="{mt + ph + 14}" class="tick" text-anchor="middle">{label}</text>')
-        dec += 1 if hi_dec - lo_dec <= 8 else 2
-    step = 0.1 if y1 - y0 <= 0.5 else 0.2
-    for k in range(int(round((y1 - y0) / step)) + 1):
-        y = y0 + step * k
-        parts.append(f'<line x1="{ml}" y1="{sy(y):.1f}" x2="{ml + pw}" y2="{sy(y):.1f}" class="grid"/>'
-                     f'<text x="{ml - 4}" y="{sy(y) + 4:.1f}" class="tick" text-anchor="end">{100 * y:.0f}</text>')
-    parts.append(f'<text x="{ml + pw / 2}" y="{height - 6}" class="axis" text-anchor="middle">'
-                 f'judge FLOPs per sample (log; 0 drawn at the floor)</text>'
-                 f'<text x="12" y="{mt + ph / 2}" class="axis" text-anchor="middle" '
-                 f'transform="rotate(-90 12 {mt + ph / 2})">accuracy (%)</text>')
-    front = sorted((p for p in points if p.frontier), key=lambda p: p.x)
+    parts = _open(title, width, height, f" ({y_label} against {x_label})")
+    parts.append(f'<rect x="{ml}" y="{mt}" width="{pw}" height="{ph}" class="frame"/>')
+    for t in ticks:
+        if lx0 <= math.log10(t) <= lx1 + 1e-9:
+            parts.append(f'<line x1="{sx(t):.1f}" y1="{mt}" x2="{sx(t):.1f}" y2="{mt + ph}" class="grid"/>'
+                         f'<text x="{sx(t):.1f}" y="{mt + ph + 15}" class="tick" text-anchor="middle">{_fmt_tick(t, unit)}</text>')
+    k = y0
+    while k <= y1 + 1e-9:
+        parts.append(f'<line x1="{ml}" y1="{sy(k):.1f}" x2="{ml + pw}" y2="{sy(k):.1f}" class="grid"/>'
+                     f'<text x="{ml - 5}" y="{sy(k) + 4:.1f}" class="tick" text-anchor="end">{k:.1f}</text>')
+        k += 0.2
+    parts.append(f'<text x="{ml + pw / 2:.1f}" y="{height - 8}" class="axis" text-anchor="middle">{escape(x_label)}</text>'
+                 f'<text x="13" y="{mt + ph / 2:.1f}" class="axis" text-anchor="middle" '
+                 f'transform="rotate(-90 13 {mt + ph / 2:.1f})">{escape(y_label)}</text>')
+    front = sorted((p for p in pts if p.frontier), key=lambda p: p.x)
     if len(front) > 1:
         path = " ".join(f"{sx(p.x):.1f},{sy(p.y):.1f}" for p in front)
         parts.append(f'<polyline points="{path}" class="frontier"/>')
-    # Rule-based judges often share the floor: fan their labels out vertically.
-    placed: list[tuple[float, float]] = []
-    for p in sorted(points, key=lambda p: -p.y):
+    order = sorted(pts, key=lambda p: (not p.frontier, -p.y))
+    spots = place_labels([(sx(p.x), sy(p.y), p.label) for p in order], (ml, mt, ml + pw, mt + ph),
+                         [(sx(p.x), sy(p.y)) for p in pts])
+    for p, spot in zip(order, spots):
         cx, cy = sx(p.x), sy(p.y)
         if p.y_lo is not None and p.y_hi is not None:
             parts.append(f'<line x1="{cx:.1f}" y1="{sy(p.y_lo):.1f}" x2="{cx:.1f}" y2="{sy(p.y_hi):.1f}" '
                          f'stroke="{p.color}" class="err"/>')
-        ly = cy + 4
-        while any(abs(ly - py) < 11 and abs(cx - px) < 60 for px, py in placed):
-            ly += 11
-        placed.append((cx, ly))
-        parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{5 if p.frontier else 4}" fill="{p.color}" '
-                     f'class="{"pt front" if p.frontier else "pt"}"><title>{escape(p.label)}: '
-                     f'{100 * p.y:.1f}%, {p.x:.3g} FLOPs</title></circle>'
-                     f'<text x="{cx + 7:.1f}" y="{ly:.1f}" class="plabel">{escape(p.label)}</text>')
+        parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{5.5 if p.frontier else 4.5}" fill="{p.color}" '
+                     f'class="{"pt front" if p.frontier else "pt"}"><title>{escape(p.label)}: {y_label} {p.y:.3f}, '
+                     f'{p.x:.3g} {escape(unit)}</title></circle>')
+        if spot:
+            parts.append(f'<text x="{spot[0]:.1f}" y="{spot[1]:.1f}" text-anchor="{spot[2]}" class="plabel">{escape(p.label)}</text>')
+    parts += _legend([(p.label, p.color) for p in sorted(pts, key=lambda p: -p.y)], ml + pw + 12, mt + 10)
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def slope_chart(title: str, items: Sequence[tuple[str, float, float]], left: str = "label rank",
+                right: str = "judge rank", width: int = 420, row_h: float = 20.0) -> Markup:
+    """Each (name, left rank, right rank) as a line from the left column to the right one (rank 1 on
+    top); red where the judge moves a model down, green where up. Names are listed on the left."""
+    n = max([int(math.ceil(max(a, b))) for _, a, b in items] + [1])
+    name_w = min(max((len(name) for name, _, _ in items), default=4) * CHAR_W, 190)
+    mt, mb = 44, 10
+    x0, x1 = name_w + 34, width - 46
+    height = int(mt + mb + row_h * max(n - 1, 1))
+
+    def sy(rank: float) -> float:
+        return mt + (rank - 1) * row_h
+
+    parts = _open(title, width, height, f" ({left} to {right})")
+    parts.append(f'<text x="{x0}" y="36" class="axis" text-anchor="middle">{escape(left)}</text>'
+                 f'<text x="{x1}" y="36" class="axis" text-anchor="middle">{escape(right)}</text>')
+    for name, a, b in sorted(items, key=lambda t: t[1]):
+        cls = "up" if b < a else "down" if b > a else "same"
+        short = name if len(name) * CHAR_W <= name_w else name[: int(name_w / CHAR_W) - 1] + "\u2026"
+        parts.append(f'<g class="slope {cls}"><title>{escape(name)}: {a:g} \u2192 {b:g}</title>'
+                     f'<line x1="{x0}" y1="{sy(a):.1f}" x2="{x1}" y2="{sy(b):.1f}"/>'
+                     f'<circle cx="{x0}" cy="{sy(a):.1f}" r="3.5"/><circle cx="{x1}" cy="{sy(b):.1f}" r="3.5"/>'
+                     f'<text x="{x0 - 22}" y="{sy(a) + 4:.1f}" class="plabel" text-anchor="end">{escape(short)}</text>'
+                     f'<text x="{x0 - 8}" y="{sy(a) + 4:.1f}" class="tick" text-anchor="end">{a:g}</text>'
+                     f'<text x="{x1 + 8}" y="{sy(b) + 4:.1f}" class="tick">{b:g}</text></g>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def reliability_diagram(title: str, series: Sequence[tuple[str, str, Sequence[dict]]],
+                        width: int = 420, height: int = 320) -> Markup:
+    """Share of correct labels against the mean score per score bin (bins: {mean_score,
+    label_rate, n}), one line per judge, the diagonal = perfect calibration; dot area ~ rows."""
+    legend_w = max((len(name) for name, _, _ in series), default=0) * CHAR_W + 24
+    ml, mr, mt, mb = 46, 12 + legend_w, 28, 42
+    pw, ph = width - ml - mr, height - mt - mb
+
+    def sx(v: float) -> float:
+        return ml + v * pw
+
+    def sy(v: float) -> float:
+        return mt + (1 - v) * ph
+
+    parts = _open(title, width, height, " (reliability diagram)")
+    parts.append(f'<rect x="{ml}" y="{mt}" width="{pw}" height="{ph}" class="frame"/>')
+    for k in range(6):
+        v = k / 5
+        parts.append(f'<line x1="{sx(v):.1f}" y1="{mt}" x2="{sx(v):.1f}" y2="{mt + ph}" class="grid"/>'
+                     f'<text x="{sx(v):.1f}" y="{mt + ph + 15}" class="tick" text-anchor="middle">{v:.1f}</text>'
+                     f'<line x1="{ml}" y1="{sy(v):.1f}" x2="{ml + pw}" y2="{sy(v):.1f}" class="grid"/>'
+                     f'<text x="{ml - 5}" y="{sy(v) + 4:.1f}" class="tick" text-anchor="end">{v:.1f}</text>')
+    parts.append(f'<line x1="{sx(0)}" y1="{sy(0)}" x2="{sx(1):.1f}" y2="{sy(1)}" class="diag"/>'
+                 f'<text x="{ml + pw / 2:.1f}" y="{height - 8}" class="axis" text-anchor="middle">mean score in the bin</text>'
+                 f'<text x="13" y="{mt + ph / 2:.1f}" class="axis" text-anchor="middle" '
+                 f'transform="rotate(-90 13 {mt + ph / 2:.1f})">share labelled correct</text>')
+    total = max((sum(b["n"] for b in bins) for _, _, bins in series), default=1) or 1
+    for name, color, bins in series:
+        used = [b for b in bins if b.get("n") and b.get("mean_score") is not None]
+        path = " ".join(f"{sx(b['mean_score']):.1f},{sy(b['label_rate']):.1f}" for b in used)
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{escape(color)}" class="line"/>')
+        for b in used:
+            r = 2.5 + 7 * math.sqrt(b["n"] / total)
+            parts.append(f'<circle cx="{sx(b["mean_score"]):.1f}" cy="{sy(b["label_rate"]):.1f}" r="{r:.1f}" '
+                         f'fill="{escape(color)}" class="pt"><title>{escape(name)}: {b["n"]} rows, mean score '
+                         f'{b["mean_score"]:.2f}, {100 * b["label_rate"]:.0f}% correct</title></circle>')
+    parts += _legend([(name, color) for name, color, _ in series], ml + pw + 12, mt + 10)
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -113,7 +233,7 @@ def line_plot(title: str, x_label: str, y_label: str, series: Sequence[tuple[str
               y_fmt: str = "g", legend_width: int = 120) -> Markup:
     """Lines (name, color, xs, ys) with a legend; the axes span the first to the last tick
     (default [0, 1] x [0, 1]); every text is escaped."""
-    ml, mr, mt, mb = 44, 12, 26, 40
+    ml, mr, mt, mb = 46, 12, 28, 42
     pw, ph = width - ml - mr, height - mt - mb
     x0, x1 = min(x_ticks), max(x_ticks)
     y0, y1 = min(y_ticks), max(y_ticks)
@@ -124,26 +244,21 @@ def line_plot(title: str, x_label: str, y_label: str, series: Sequence[tuple[str
     def sy(y: float) -> float:
         return mt + (y1 - y) / ((y1 - y0) or 1.0) * ph
 
-    parts = [f'<svg class="plot" role="img" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
-             f'<text x="{ml}" y="16" class="ptitle">{escape(title)}</text>',
-             f'<rect x="{ml}" y="{mt}" width="{pw}" height="{ph}" class="frame"/>']
+    parts = _open(title, width, height)
+    parts.append(f'<rect x="{ml}" y="{mt}" width="{pw}" height="{ph}" class="frame"/>')
     for v in x_ticks:
         parts.append(f'<line x1="{sx(v):.1f}" y1="{mt}" x2="{sx(v):.1f}" y2="{mt + ph}" class="grid"/>'
-                     f'<text x="{sx(v):.1f}" y="{mt + ph + 14}" class="tick" text-anchor="middle">{v:g}</text>')
+                     f'<text x="{sx(v):.1f}" y="{mt + ph + 15}" class="tick" text-anchor="middle">{v:g}</text>')
     for v in y_ticks:
         parts.append(f'<line x1="{ml}" y1="{sy(v):.1f}" x2="{ml + pw}" y2="{sy(v):.1f}" class="grid"/>'
-                     f'<text x="{ml - 4}" y="{sy(v) + 4:.1f}" class="tick" text-anchor="end">{format(v, y_fmt)}</text>')
-    parts.append(f'<text x="{ml + pw / 2}" y="{height - 6}" class="axis" text-anchor="middle">{escape(x_label)}</text>'
-                 f'<text x="11" y="{mt + ph / 2}" class="axis" text-anchor="middle" '
-                 f'transform="rotate(-90 11 {mt + ph / 2})">{escape(y_label)}</text>')
-    for i, (name, color, xs, ys) in enumerate(series):
+                     f'<text x="{ml - 5}" y="{sy(v) + 4:.1f}" class="tick" text-anchor="end">{format(v, y_fmt)}</text>')
+    parts.append(f'<text x="{ml + pw / 2}" y="{height - 8}" class="axis" text-anchor="middle">{escape(x_label)}</text>'
+                 f'<text x="13" y="{mt + ph / 2}" class="axis" text-anchor="middle" '
+                 f'transform="rotate(-90 13 {mt + ph / 2})">{escape(y_label)}</text>')
+    for name, color, xs, ys in series:
         pts = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in zip(xs, ys))
         parts.append(f'<polyline points="{pts}" fill="none" stroke="{escape(color)}" class="line">'
                      f'<title>{escape(name)}</title></polyline>')
-        ly = mt + 14 + 13 * i
-        lx = ml + pw - legend_width
-        parts.append(f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 16}" y2="{ly - 4}" '
-                     f'stroke="{escape(color)}" stroke-width="2"/>'
-                     f'<text x="{lx + 20}" y="{ly}" class="legend">{escape(name)}</text>')
+    parts += _legend([(name, color) for name, color, _, _ in series], ml + pw - legend_width, mt + 14)
     parts.append("</svg>")
     return Markup("".join(parts))

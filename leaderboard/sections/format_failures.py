@@ -40,7 +40,13 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
             p["n"] += g["rows"]
             p["failures"] += g.get("parse_failures", 0)
     by_format = [{"set": s, "format": f, "models": p["models"], "n": p["n"],
-                  "parse_failure": _rate(p["failures"], p["n"])} for (s, f), p in sorted(pooled.items())]
-    return {"rows": rows, "by_format": by_format,
+                  "parse_failure": _rate(p["failures"], p["n"])} for (s, f), p in sorted(pooled.items()) if f != "-"]
+    # Groups that never write the line say one thing each: list them in a sentence, not as rows.
+    never: dict[str, list[str]] = {}
+    for r in rows:
+        if r["parse_failure"] is not None and r["parse_failure"] >= 1.0:
+            never.setdefault(r["set"], []).append(r["model"] if r["format"] == "-" else f"{r['model']} ({r['format']})")
+    rows = [r for r in rows if r["parse_failure"] is None or r["parse_failure"] < 1.0]
+    return {"rows": rows, "by_format": by_format, "never": sorted(never.items()),
             "has_formats": any(r["format"] != "-" for r in rows),
             "has_split": any(r["lost_parsing"] is not None for r in rows)}

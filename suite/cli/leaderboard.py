@@ -27,7 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="human agreement of synthetic labels for a task type or category "
                         "(e.g. 'open-form math=0.95' or math=0.95); default: the paper's Table 12")
     p.add_argument("--disagreements", type=int, default=100, metavar="N",
-                   help="rows per set in the disagreement browser (default 100)")
+                   help="at most N rows per set in the disagreement browser (default 100)")
+    p.add_argument("--browser-kb", type=int, default=200, metavar="KB",
+                   help="size budget of the disagreement browser's rows, shared by the sets (default 200; "
+                        "the page says per set what the budget left out)")
     p.add_argument("--quiet", action="store_true", help="do not print the ranking-distortion summary")
     p.set_defaults(func=cmd_leaderboard)
 
@@ -60,7 +63,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         print("judgesuite leaderboard: no entries in the results", file=sys.stderr)
         return 2
     page, analysis = write_site(results, args.out, title=args.title, rho=dict(args.rho),
-                                disagreement_limit=args.disagreements)
+                                disagreement_limit=args.disagreements, browser_kb=args.browser_kb)
     if not args.quiet:
         print(distortion_summary(analysis))
     print(f"\nwrote {page} ({page.stat().st_size / 1024:.0f} KiB) and {page.parent / 'analysis.json'}")

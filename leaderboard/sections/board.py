@@ -1,0 +1,33 @@
+"""Section: every judge on every set - kappa (with interval and its rank on the set), accuracy,
+F1 and no-verdict rate; then all metrics as one long table."""
+from __future__ import annotations
+
+from typing import Any
+
+from judgesuite.leaderboard.common import badge, colors, judge_order, labelled_entries, plain_reason, set_order
+
+ID = "board"
+TITLE = "Per set"
+ORDER = 8
+
+
+def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+    sets = set_order(analysis)
+    if not sets:
+        return None
+    ranking = {s: {r["judge"]: r for r in analysis["sets"][s]["ranking"]["rows"]} for s in sets}
+    entries = {(e["judge"], e["dataset"]): e for e in labelled_entries(results, analysis)}
+    judges = [j for j in judge_order(analysis, results) if any((j, s) in entries for s in sets)]
+    matrix = [{"judge": j, "cells": {s: ranking[s].get(j) for s in sets}} for j in judges]
+    long_rows = []
+    for (j, s), e in entries.items():
+        corr = analysis["sets"][s].get("correction", {}).get(j)
+        long_rows.append({"set": s, "judge": j, "badge": badge(analysis, s), "m": e["metrics"], "c": e.get("cost", {}),
+                          "r": ranking[s].get(j) or {}, "corr": corr})
+    long_rows.sort(key=lambda r: (sets.index(r["set"]), judges.index(r["judge"])))
+    not_run: dict[tuple[str, str], list[str]] = {}
+    for sk in results.get("skipped") or []:
+        not_run.setdefault((str(sk.get("judge")), plain_reason(str(sk.get("why")))), []).append(str(sk.get("dataset")))
+    return {"sets": [dict(badge(analysis, s), set=s) for s in sets], "matrix": matrix, "long": long_rows,
+            "colors": colors(analysis, results),
+            "not_run": [{"judge": j, "why": w, "sets": ss} for (j, w), ss in not_run.items()]}

@@ -1,0 +1,26 @@
+"""Section: Borda count across sets and mean delta rank per task category (the paper's Figure 1
+and Table 1 layout), per judge."""
+from __future__ import annotations
+
+from typing import Any
+
+from judgesuite.leaderboard.common import judge_order
+
+ID = "borda"
+TITLE = "Borda count across sets"
+ORDER = 18
+
+
+def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+    borda = analysis.get("borda") or {}
+    judges = [j for j in judge_order(analysis, results) if j in borda]
+    if not judges or all(len(borda[j]["sets"]) < 2 for j in judges):
+        return None
+    rows = []
+    for j in judges:
+        b = borda[j]
+        deltas = [abs(v) for v in b["delta_rank"].values()]
+        rows.append({"judge": j, "b": b, "models": len(b["appearances"]),
+                     "shared": sum(1 for v in b["appearances"].values() if v > 1),
+                     "max_delta": max(deltas) if deltas else 0.0})
+    return {"rows": rows}

@@ -1,0 +1,30 @@
+"""Section: judges with graded scores - reliability diagram per set (is a score of 0.7 right 70%
+of the time?), expected calibration error, and the best threshold on these rows."""
+from __future__ import annotations
+
+from typing import Any
+
+from judgesuite.leaderboard.common import badge, colors, set_order
+from judgesuite.leaderboard.svg import reliability_diagram
+
+ID = "calibration"
+TITLE = "Scores: calibration and thresholds"
+ORDER = 24
+
+
+def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+    color = colors(analysis, results)
+    blocks = []
+    for s in set_order(analysis):
+        info = analysis["sets"][s]
+        cal = {j: c for j, c in info.get("calibration", {}).items() if c}
+        if not cal:
+            continue
+        ranking = {r["judge"]: r for r in info["ranking"]["rows"]}
+        rows = [{"judge": j, "color": color[j], "ece": c["ece"], "n": c["n_scored"],
+                 "best_t": info["curves"][j]["best_threshold"], "best_acc": info["curves"][j]["best_accuracy"],
+                 "acc": (ranking.get(j) or {}).get("accuracy")} for j, c in cal.items() if j in info["curves"]]
+        b = badge(analysis, s)
+        blocks.append({"set": s, "badge": b, "rows": rows, "cls": "nonhuman" if b["kind"] != "human" else "",
+                       "svg": reliability_diagram(s, [(j, color[j], c["bins"]) for j, c in cal.items()])})
+    return {"blocks": blocks} if blocks else None

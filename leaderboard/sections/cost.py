@@ -1,0 +1,53 @@
+"""Section: cost - kappa against median latency and against FLOPs per answer for each family's
+"Which judge?" table, Pareto frontiers drawn; then each judge's cost block."""
+from __future__ import annotations
+
+from statistics import median
+from typing import Any
+
+from judgesuite.leaderboard.common import colors, fmt_ms, judge_order, labelled_entries
+from judgesuite.leaderboard.svg import Point, cost_plot, pareto_frontier
+
+ID = "cost"
+TITLE = "Cost: kappa against time and FLOPs"
+ORDER = 12
+
+
+def _points(rows: list[dict[str, Any]], key: str, color: dict[str, str]) -> list[Point]:
+    rows = [r for r in rows if not r["constant"] and (r.get(key) or 0) > 0]
+    front = pareto_frontier([(r[key], r["kappa"]) for r in rows])
+    return [Point(r["judge"], float(r[key]), r["kappa"], *(r["kappa_ci"] or (None, None)), color=color[r["judge"]],
+                  frontier=f) for r, f in zip(rows, front)]
+
+
+def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+    color = colors(analysis, results)
+    plots = []
+    by = {(c["family"], c["view"]): c for c in analysis.get("choice", [])}
+    for (fam, view), c in by.items():
+        if view == "human" and by.get((fam, "all"), {}).get("sets") == c["sets"]:
+            continue  # the same sets: one plot serves both views
+        cls = "view-both" if view == "all" and (fam, "human") not in by else f"view-{view}"
+        if view == "all" and by.get((fam, "human"), {}).get("sets") == c["sets"]:
+            cls = "view-both"
+        title = ("All tasks" if fam == "all" else fam) + (" (human labels)" if view == "human" else " (all labels)")
+        ms = _points(c["rows"], "ms_per_sample", color)
+        flops = _points(c["rows"], "flops_per_sample", color)
+        if len(ms) >= 2:
+            plots.append({"cls": cls, "svg": cost_plot(title, ms, "ms per answer (median, log scale)", "ms")})
+        if len(flops) >= 2:
+            plots.append({"cls": cls, "svg": cost_plot(title, flops, "FLOPs per answer (log scale)", "FLOPs")})
+    entries = labelled_entries(results, analysis)
+    table = []
+    for j in judge_order(analysis, results):
+        es = [e for e in entries if e["judge"] == j]
+        if not es:
+            continue
+        c = es[0].get("cost", {})
+        ms = [1000 * float(e["cost"].get("seconds_median_per_sample", e["cost"].get("seconds_per_sample") or 0)) for e in es]
+        mean_ms = [1000 * float(e["cost"].get("seconds_per_sample") or 0) for e in es]
+        table.append({"judge": j, "color": color[j], "cost": c, "ms": median(ms), "mean_ms": sum(mean_ms) / len(mean_ms),
+                      "flops": sum(float(e["cost"].get("flops_per_sample") or 0) for e in es) / len(es),
+                      "version": (es[0].get("judge_identity") or {}).get("version"), "sets": len(es)})
+    all_rule = all(not r["flops"] for r in table)
+    return {"plots": plots, "table": table, "all_rule": all_rule, "fmt_ms": fmt_ms} if table else None

@@ -1,0 +1,32 @@
+"""Section: ranking distortion - does a judge rank the evaluated models as the labels do?
+Kendall tau-b per set and judge (with its interval over questions), and per set a slope chart of
+each model's label rank against its rank under the set's best judge (BERT-as-a-Judge, Table 1)."""
+from __future__ import annotations
+
+from typing import Any
+
+from judgesuite.leaderboard.common import badge, judge_order, set_order
+from judgesuite.leaderboard.svg import slope_chart
+
+ID = "distortion"
+TITLE = "Ranking distortion"
+ORDER = 15
+
+
+def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+    rows, charts = [], []
+    judges = judge_order(analysis, results)
+    for s in set_order(analysis):
+        info = analysis["sets"][s]
+        b = badge(analysis, s)
+        for j in sorted(info["distortion"], key=lambda j: judges.index(j) if j in judges else 99):
+            d = info["distortion"][j]
+            rows.append({"set": s, "badge": b, "judge": j, "d": d})
+        best = info["ranking"]["verdict"] and info["ranking"]["verdict"]["best"]["judge"]
+        d = info["distortion"].get(best) if best else None
+        if d and len(d["models"]) >= 2:
+            tau = "undefined" if d["kendall_tau"] is None else f"{d['kendall_tau']:.2f}"
+            charts.append({"cls": "nonhuman" if b["kind"] != "human" else "",
+                           "svg": slope_chart(f"{s}: {best} (tau {tau})",
+                                              [(m["model"], m["label_rank"], m["judge_rank"]) for m in d["models"]])})
+    return {"rows": rows, "charts": charts} if rows else None

@@ -1,0 +1,18 @@
+"""Section: pass@k under the labels and under each judge (unbiased estimator), for sets where a
+model answered a question several times; omitted otherwise."""
+from __future__ import annotations
+
+from typing import Any
+
+from judgesuite.leaderboard.common import set_order
+
+ID = "passk"
+TITLE = "pass@k"
+ORDER = 26
+
+
+def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+    rows = [{"set": s, "judge": j, "model": model, "k": k, "r": r}
+            for s in set_order(analysis) for j, per_model in analysis["sets"][s].get("pass_at_k", {}).items()
+            for model, ks in per_model.items() for k, r in ks.items()]
+    return {"rows": rows} if rows else None

@@ -1,0 +1,22 @@
+"""Section: the labelled sets - what each is, where its rows and labels come from, its size."""
+from __future__ import annotations
+
+from typing import Any
+
+from judgesuite.leaderboard.common import badge, set_order
+
+ID = "sets"
+TITLE = "The sets"
+ORDER = 5
+
+
+def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+    rows = []
+    for s in set_order(analysis):
+        info = analysis["sets"][s]
+        d = info["description"]
+        models = {m["model"] for dist in info["distortion"].values() for m in dist["models"]}
+        rows.append({"set": s, "family": d["family"], "badge": badge(analysis, s), "n": info["n_rows"],
+                     "models": len(models), "source": d["short_source"], "method": d["label_method"],
+                     "licence": d["licence"]})
+    return {"rows": rows, "split": results.get("split")} if rows else None

@@ -1,0 +1,17 @@
+"""Section: pairwise McNemar tests on accuracy per set (Holm-adjusted), for readers who rank by
+accuracy; the "Which judge?" ranks test kappa instead (suite/analysis/choice.py)."""
+from __future__ import annotations
+
+from typing import Any
+
+from judgesuite.leaderboard.common import badge, set_order
+
+ID = "significance"
+TITLE = "Pairwise tests on accuracy (McNemar)"
+ORDER = 28
+
+
+def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+    blocks = [{"set": s, "badge": badge(analysis, s), "tests": analysis["sets"][s]["mcnemar"]}
+              for s in set_order(analysis) if analysis["sets"][s].get("mcnemar")]
+    return {"blocks": blocks} if blocks else None
