@@ -13,6 +13,7 @@ import sys
 # Modules that add sub-commands (imported lazily: listing help never imports torch).
 COMMAND_MODULES = [
     "judgesuite.suite.cli.run",
+    "judgesuite.suite.cli.merge",
     "judgesuite.suite.cli.leaderboard",
     "judgesuite.suite.cli.train_encoder",
     "judgesuite.suite.cli.mc_formats",

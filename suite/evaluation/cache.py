@@ -88,6 +88,21 @@ class VerdictCache:
             conn.execute("ROLLBACK")
             raise
 
+    def merge_from(self, other: str | Path) -> int:
+        """Copy every verdict and judge identity of another cache file into this one; returns the
+        number of verdicts added (those already here are kept)."""
+        conn = self._conn()
+        before = self.count()
+        conn.execute("ATTACH DATABASE ? AS other", [str(other)])
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT OR IGNORE INTO judges SELECT * FROM other.judges")
+            conn.execute("INSERT OR IGNORE INTO verdicts SELECT * FROM other.verdicts")
+            conn.execute("COMMIT")
+        finally:
+            conn.execute("DETACH DATABASE other")
+        return self.count() - before
+
     def count(self, judge_key: str | None = None) -> int:
         conn = self._conn()
         if judge_key is None:

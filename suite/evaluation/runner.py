@@ -23,9 +23,9 @@ from judgesuite.judges.types import Sample, Verdict
 from judgesuite.suite.analysis.format_stats import results_block
 from judgesuite.suite.data.loader import Dataset, Row
 from judgesuite.suite.evaluation.cache import VerdictCache
-from judgesuite.suite.evaluation.entries import JudgedRows, build_entry, hardware, write_verdicts
+from judgesuite.suite.evaluation.entries import JudgedRows, build_entry, hardware, verdict_records
 from judgesuite.suite.evaluation.progress import RunProgress
-from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc
+from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc, write_verdict_file
 from judgesuite.suite.evaluation.specs import build_judge, parse_judge_spec, split_top_level
 
 __all__ = ["JudgedRows", "RESULTS_SCHEMA", "Runner", "build_judge", "limit_rows", "parse_judge_spec", "run",
@@ -195,7 +195,7 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
     bars = progress if isinstance(progress, RunProgress) else RunProgress(
         enabled=bool(progress), total=sum(len(_rows_of(ds, limit, shard, exclude_ids)[0]) for _, ds in plan))
     runner = Runner(cache, progress=bars, first_chunk=batch_size)
-    entries, skipped = [], []
+    entries, skipped, records = [], [], {}
     started = time.perf_counter()
     final_answer_verdicts: dict[str, JudgedRows] = {}  # set -> a final-answer judge's verdicts (format_stats)
     for spec in judge_specs:
@@ -213,9 +213,10 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
                 if judge.get_tags().extracts_final_answer:
                     final_answer_verdicts.setdefault(ds.name, judged)
                 entry = build_entry(name, judge, ds, split, judged, excluded)
+                records[(name, ds.name)] = verdict_records(judged)
                 if out is not None:
                     vfile = out / "verdicts" / f"{_slug(name)}__{_slug(ds.name)}.jsonl.gz"
-                    write_verdicts(vfile, judged)
+                    write_verdict_file(vfile, records[(name, ds.name)])
                     entry.verdicts_file = str(vfile.relative_to(out))
                 entries.append(entry)
         finally:
@@ -229,7 +230,8 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
         # "Final answer:" parse failures per model and format (paper Tables 13-15); the lost-to-parsing
         # / lost-to-matching split when a final-answer judge ran on the set.
         format_stats={ds.name: _format_stats(ds, limit, shard, final_answer_verdicts.get(ds.name))
-                      for ds in datasets if not ds.probe and any(e.dataset == ds.name for e in entries)})
+                      for ds in datasets if not ds.probe and any(e.dataset == ds.name for e in entries)},
+        records=records)
     if out is not None:
         doc.write(out / "results.json")
     return doc

@@ -89,16 +89,33 @@ class ResultsDoc:
     shard: str | None = None
     schema: str = RESULTS_SCHEMA
     extra: dict[str, Any] = field(default_factory=dict)  # sections added by other commands (mc_formats)
+    # per-sample verdicts by (judge, dataset), in memory only (the files hold them on disk)
+    records: dict[tuple[str, str], list["VerdictRecord"]] = field(default_factory=dict, repr=False)
+
+    def entry(self, judge: str, dataset: str) -> Entry:
+        """The entry of one judge (its spec) on one dataset."""
+        for e in self.entries:
+            if e.judge == judge and e.dataset == dataset:
+                return e
+        raise KeyError(f"no entry for judge {judge!r} on {dataset!r}; have "
+                       f"{sorted((e.judge, e.dataset) for e in self.entries)}")
+
+    def table(self) -> str:
+        """The plain-text summary `judgesuite run` prints."""
+        from judgesuite.suite.evaluation.report import summary_table
+
+        return summary_table(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
-        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("entries", "extra")}
+        skip = ("entries", "extra", "records")
+        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in skip}
         d["entries"] = [e.to_dict() for e in self.entries]
         return {"schema": self.schema, **d, **self.extra}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ResultsDoc":
         known = {f.name for f in fields(cls)}
-        doc = cls(**{k: v for k, v in d.items() if k in known and k not in ("entries", "extra")},
+        doc = cls(**{k: v for k, v in d.items() if k in known and k not in ("entries", "extra", "records")},
                   entries=[Entry.from_dict(e) for e in d.get("entries", [])])
         doc.extra = {k: v for k, v in d.items() if k not in known and not k.startswith("_")}
         return doc

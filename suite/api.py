@@ -1,0 +1,81 @@
+"""The Python API: `evaluate(judge, data)` -> typed results.
+
+    from judgesuite import evaluate
+    results = evaluate("token-f1", "evouna-nq")            # a spec and a bundled set, test split
+    results = evaluate(MyJudge(), "my_rows.jsonl")          # your judge and your file
+    print(results.table()); print(results.entries[0].metrics["kappa"])
+"""
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from judgesuite.judges.base import Judge
+from judgesuite.judges.types import Sample
+from judgesuite.suite.data import Dataset, Row, dataset_names, load_dataset, load_jsonl
+from judgesuite.suite.data.loader import parse_row, split_of
+from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.evaluation.runner import run_document
+from judgesuite.suite.evaluation.schema import ResultsDoc
+
+Results = ResultsDoc
+JudgeLike = Judge | str
+DataLike = str | Path | Dataset | Sequence[Row] | Sequence[dict] | Sequence[tuple[Sample, bool | None]]
+
+
+def _rows_from(items: Sequence[Any], name: str) -> Dataset:
+    rows: list[Row] = []
+    for i, item in enumerate(items):
+        if isinstance(item, Row):
+            rows.append(item)
+        elif isinstance(item, dict):
+            rows.append(parse_row(item, name, Path(f"<{name}>"), i + 1))
+        elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Sample):
+            s, label = item
+            rows.append(Row(sample=s, dataset=name, question_id=s.id, model="unknown", label=label,
+                            split=split_of(s.question)))
+        else:
+            raise TypeError(f"item {i}: expected a Row, a dict in the bundled schema or (Sample, label), "
+                            f"got {type(item).__name__}")
+    return Dataset(name, rows, path=f"<{name}>")
+
+
+def _dataset(data: DataLike, split: str | None) -> Dataset:
+    if isinstance(data, Dataset):
+        return data
+    if isinstance(data, (str, Path)):
+        if str(data) in dataset_names():
+            return load_dataset(str(data), split)
+        path = Path(data)
+        if path.is_file():
+            return load_jsonl(path)
+        raise KeyError(f"{data!r} is neither a bundled set ({', '.join(dataset_names())}) nor a file")
+    return _rows_from(list(data), "samples")
+
+
+def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[str], *, split: str | None = "test",
+             cache: VerdictCache | str | Path | bool | None = None, limit: int | None = None,
+             out: str | Path | None = None, progress: bool = False) -> Results:
+    """Judge labelled data and score the judge(s) against the labels.
+
+    `judge`: a Judge instance, a spec ("token-f1", "regex:rouge_threshold=0.4"), or a list of them.
+    `data`: a bundled set name, a JSONL file in the bundled schema (scored whole), a Dataset, rows,
+    dicts in the bundled schema, (Sample, label) pairs, or a list of set names.
+    `split`: split of the bundled sets ("train", "dev", "test"; None = all rows).
+    `cache`: None = a throw-away cache; True = the user cache (as `judgesuite run`); a path or a
+    VerdictCache. `out`: also write results.json and verdict files there.
+    Returns the typed results document; `results.records[(judge, dataset)]` holds the verdicts.
+    """
+    judges = list(judge) if isinstance(judge, (list, tuple)) else [judge]
+    many = isinstance(data, (list, tuple)) and data and all(isinstance(d, str) for d in data)
+    datasets = [_dataset(d, split) for d in data] if many else [_dataset(data, split)]
+    with tempfile.TemporaryDirectory() as tmp:
+        if isinstance(cache, VerdictCache):
+            store = cache
+        elif cache is True:
+            store = VerdictCache()
+        else:
+            store = VerdictCache(cache if cache not in (None, False) else Path(tmp) / "verdicts.sqlite")
+        return run_document(judges, datasets, split=split, out_dir=out, cache=store, limit=limit, progress=progress)

@@ -1,0 +1,56 @@
+"""Sharded runs: two processes split one run; `judgesuite merge` equals the unsharded run."""
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+
+TIMING = {"created", "wall_seconds", "seconds_per_sample", "seconds_median_per_sample", "seconds_total",
+          "from_cache", "profile", "seconds", "hardware", "shard"}
+
+
+def _cli(*args):
+    return subprocess.Popen([sys.executable, "-m", "judgesuite.suite.cli.main", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _strip(obj):
+    if isinstance(obj, dict):
+        return {k: _strip(v) for k, v in obj.items() if k not in TIMING}
+    if isinstance(obj, list):
+        return [_strip(v) for v in obj]
+    return obj
+
+
+def _verdicts(folder):
+    out = {}
+    for f in sorted((folder / "verdicts").glob("*.jsonl.gz")):
+        with gzip.open(f, "rt") as fh:
+            out[f.name] = [_strip(json.loads(line)) for line in fh]
+    return out
+
+
+def test_two_shards_merged_equal_one_run(tmp_path):
+    common = ["--judges", "token-f1,flexible,exact-match", "--datasets", "openqa-eval-nq301,gsm8k-openai-solutions",
+              "--limit", "120", "--no-progress", "--no-site"]
+    procs = [_cli("run", *common, "--shard", f"{i}/2", "--out", str(tmp_path / f"s{i}"),
+                  "--cache", str(tmp_path / f"c{i}.sqlite")) for i in range(2)]
+    single = _cli("run", *common, "--out", str(tmp_path / "one"), "--cache", str(tmp_path / "one.sqlite"))
+    for p in [*procs, single]:
+        out, err = p.communicate(timeout=600)
+        assert p.returncode == 0, err
+    shard_rows = [sum(e["n_rows"] for e in json.loads((tmp_path / f"s{i}" / "results.json").read_text())["entries"])
+                  for i in range(2)]
+    assert all(n > 0 for n in shard_rows)
+    merge = _cli("merge", str(tmp_path / "s0"), str(tmp_path / "s1"), "--caches", str(tmp_path / "c0.sqlite"),
+                 str(tmp_path / "c1.sqlite"), "--out", str(tmp_path / "merged"),
+                 "--cache", str(tmp_path / "merged.sqlite"), "--no-site")
+    out, err = merge.communicate(timeout=600)
+    assert merge.returncode == 0, err
+    assert " 0 computed now" in out
+    one = json.loads((tmp_path / "one" / "results.json").read_text())
+    merged = json.loads((tmp_path / "merged" / "results.json").read_text())
+    assert sum(e["n_rows"] for e in merged["entries"]) == sum(shard_rows)
+    assert _strip(merged) == _strip(one)
+    assert _verdicts(tmp_path / "merged") == _verdicts(tmp_path / "one")
