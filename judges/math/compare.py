@@ -16,8 +16,11 @@ Scalars, in order:
 `Huge` values (see math_build) differ from an ordinary number when their magnitudes
 are more than one order of magnitude apart; otherwise the pair is undecided.
 
-Percent: an answer written with `%` also matches as the bare number (25% matches
-both 25 and 0.25); a plain 0.25 does not match a gold 25.
+Percent (the rule, issue 17): the `%` sign is what converts. An answer written with `%`
+also matches as the bare number: a candidate 28% matches a gold 28 or 0.28, and a gold
+28% accepts 28, 0.28 and 28%. Two answers both written with `%` compare as written
+(0.28% is not 28%). Without a `%` on either side nothing converts: 0.28 does not match
+a gold 28 (the reference says which scale the question asks for).
 
 Collections: ordered kinds (tuples, intervals) compare item by item and interval
 brackets must match; sets, bare lists and unions compare as multisets. A bare list
@@ -196,6 +199,8 @@ def _alternatives(p: Parsed) -> list[object]:
 def answers_equal(gold: Parsed, cand: Parsed) -> bool | None:
     """Gold-first comparison of two parsed answers, percent alternatives included."""
     exact = not (gold.rounded or cand.rounded)
+    if gold.percent and cand.percent:  # 0.25% is not 25%: both in percent, compare as written
+        return value_equal(gold.value, cand.value, exact)
     results = [value_equal(g, c, exact) for g in _alternatives(gold) for c in _alternatives(cand)]
     if any(r is True for r in results):
         return True

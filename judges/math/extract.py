@@ -54,11 +54,24 @@ _OR = re.compile(r"(?:\d|\})\s*(?:,\s*)?\b(?:or|and/or)\b\s*[-$\\(]*\d|\beither\
 _AUTO_MARKERS = re.compile(
     r"final\s+answer\s*(?:is|:|=)?\s*:?"
     r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:is|would be|will be)\s*:?"
-    r"|\banswer\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answer\s*:?\s*$)",
+    r"|\banswers?\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answers?\s*:?\s*$)"
+    r"|\b(?:the\s+)?(?:answers|solutions|roots)\s+are\s*:?"
+    r"|\br[ée]ponse(?:\s+finale)?\s*:|\brespuesta(?:\s+final)?\s*:|\b(?:die\s+)?antwort(?:\s+ist|\s*:)"
+    r"|答案(?:是|为|為|:|：)|(?m:^[ \t]*Ответ[ \t]*:)",
     re.IGNORECASE)
 _LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",
+_SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|[。，！]|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",
                            re.IGNORECASE)
+
+
+# a display or inline formula that ends the output: "$$\nx = 5\n$$", "\\[ ... \\]", "\\( 5 \\)."
+_DISPLAY_END = re.compile(r"(?:\$\$((?:\\\$|[^$]){1,400})\$\$|\\\[((?:(?!\\\]).){1,400})\\\]|\\\(([^\n]{1,200}?)\\\))"
+                          r"[\s.!]*$", re.DOTALL)
+_PART_LINE = re.compile(r"^\s*(?:\*\*)?\(?(?:[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:]*(\S.{0,80})$")
+_FOREIGN = re.compile(r"[^\x00-\x7f\u00b0\u00b7\u00d7\u00f7\u03c0\u2212\u221a\u221e\u2264\u2265\u20ac\u00a3]")
+# between two boxed answers that form one list: "\boxed{5}, \boxed{8}", "$x=\boxed{5}$ or $x = \boxed{8}$"
+_BOX_GAP = re.compile(r"[\s$,;.]*(?:\\text\{\s*)?(?:and|or|,|;|&)?(?:\s*\})?[\s$,]*"
+                      r"(?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*)?[\s$]*", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -76,7 +89,7 @@ class ExtractionConfig:
 SIMPLERL = ExtractionConfig("simplerl", (("boxed",), ("simplerl_number",)))
 LIGHTEVAL = ExtractionConfig("lighteval", (("lighteval_marker",), ("boxed",), ("latex",), ("number",)),
                              fall_through=True)
-AUTO = ExtractionConfig("auto", (("marker", "boxed"), ("bold",), ("last_line",), ("number",)),
+AUTO = ExtractionConfig("auto", (("marker", "boxed_joined"), ("bold",), ("display",), ("parts", "last_line"), ("number",)),
                         last_committed_wins=True, fallback_numbers=True, detect_noncommittal=True)
 CONFIGS = {c.name: c for c in (SIMPLERL, LIGHTEVAL, AUTO)}
 
@@ -88,6 +101,7 @@ class Extraction:
     spans: list[str] = field(default_factory=list)
     noncommittal: bool = False
     method: str = ""
+    alternatives: bool = False  # non-committal only because it lists alternatives ("5 or 8")
 
 
 def last_boxed(text: str) -> tuple[int, str] | None:
@@ -131,6 +145,25 @@ def all_boxed(text: str) -> list[tuple[int, str]]:
             return out[::-1]
 
 
+def _joined_boxes(text: str) -> list[tuple[int, str, None]]:
+    """The boxed answers, the last ones joined into one list when only "and" / "or" / ","
+    (or a label "x =") separates them; a repeated box counts once."""
+    boxes = all_boxed(text)[-5:]
+    if not boxes:
+        return []
+    out = [(p, s, None) for p, s in boxes]
+    group = [boxes[-1]]
+    for p, s in reversed(boxes[:-1]):
+        end = text.find(s, p) + len(s) + 1
+        if not _BOX_GAP.fullmatch(text[end:group[0][0]]):
+            break
+        group.insert(0, (p, s))
+    contents = list(dict.fromkeys(s.strip() for _, s in group))
+    if len(contents) > 1:
+        out.append((group[-1][0] + 1, ", ".join(contents), None))
+    return out
+
+
 def looks_truncated(text: str) -> bool:
     """An output cut off mid-formula: ends with an operator or an open bracket, or its last
     line has an unclosed `$` or `{`."""
@@ -146,7 +179,7 @@ def _clean_span(span: str) -> str:
     inner = last_boxed(span)
     if inner is not None:
         return inner[1]
-    m = re.match(r"\$\$?([^$]+)\$", span)
+    m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
     if m:  # "$\frac{1}{2}$. I hope..." -> the math between the dollars
         return m.group(1)
     cut = _SENTENCE_END.search(span)
@@ -197,9 +230,11 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
         if config.detect_noncommittal and group == config.groups[0]:
             raw = found[0][2] or ""
             before = text[max(0, found[0][0] - 120):found[0][0]]
-            if (_HEDGES.search(raw) or _OR.search(found[0][1]) or _SPAN_HEDGES.search(found[0][1])
-                    or (found[0][2] is None and _BEFORE_BOXED_HEDGE.search(before))):
-                return Extraction([found[0][1]], noncommittal=True, method="+".join(group))
+            hedged = (_HEDGES.search(raw) or _SPAN_HEDGES.search(found[0][1])
+                      or (found[0][2] is None and _BEFORE_BOXED_HEDGE.search(before)))
+            if hedged or _OR.search(found[0][1]):
+                return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
+                                  alternatives=not hedged)
         if config.fallback_numbers and group == config.groups[0]:
             spans += [n for s in spans[:1] for n in _numbers(s)[-1:] if n != s]
         if result.method:
@@ -208,7 +243,7 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
         result = Extraction(spans, method="+".join(group))
         if not config.fall_through:
             break
-    if config.detect_noncommittal and result.method in ("", "bold", "last_line", "number"):
+    if config.detect_noncommittal and result.method in ("", "bold", "display", "parts+last_line", "number"):
         if _HEDGES.search(text[-SPAN_CHARS:]):
             return Extraction(result.spans, noncommittal=True, method="hedge")
     return result
@@ -217,6 +252,23 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
 def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
     if name == "boxed":
         return [(p, s, None) for p, s in all_boxed(text)][-5:]  # raw None: a boxed span
+    if name == "boxed_joined":
+        return _joined_boxes(text)
+    if name == "display":
+        m = _DISPLAY_END.search(text[-SPAN_CHARS * 2:])
+        if m is None:
+            return []
+        span = next(g for g in m.groups() if g is not None).strip()
+        return [(0, _clean_span(span), span)] if span and not _PROSE.search(span) else []
+    if name == "parts":  # the last lines are labelled parts: "(a) 3" / "b) 1"
+        lines = [ln for ln in text.strip().split("\n")[-8:] if ln.strip()]
+        parts = []
+        for ln in reversed(lines):
+            m = _PART_LINE.match(ln)
+            if m is None:
+                break
+            parts.append(_clean_span(m.group(1).strip().strip("$")))
+        return [(0, ", ".join(parts[::-1]), "")] if len(parts) >= 2 else []
     if name == "marker":
         return _marker_spans(text, _AUTO_MARKERS)
     if name == "lighteval_marker":
@@ -229,7 +281,7 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return [(m.start(), _clean_span(m.group(1)), m.group(1)) for m in ms][-1:]
     if name == "last_line":  # a short line that is math, not prose
         lines = [ln for ln in text.strip().split("\n") if ln.strip()]
-        if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]):
+        if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1]):
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []
     if name == "number":

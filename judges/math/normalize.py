@@ -6,7 +6,10 @@ input). What is removed or rewritten, in order:
   `~`, `\\quad`), `\\displaystyle`, display delimiters `\\( \\) \\[ \\]`;
 - `\\text{...}`, `\\mathrm{...}`, `\\textbf{...}`, `\\mbox{...}`: kept when the content
   is a number, dropped otherwise (units, "for any", "dollars");
-- thousands separators: `1{,}234`, and `1,234,567` when every group has three digits;
+- thousands separators: `1{,}234`, `1\\,234`, `1,\\!234`, `1 234`, and `1,234,567` when every
+  group has three digits;
+- `a \\pm b` becomes the set `\\{a-b, a+b\\}`; `\\emptyset` / `\\varnothing` the empty set `\\{\\}`;
+- currency signs (`$`, `€`, `£`, `¥`) are dropped;
 - degrees (`^\\circ`, `°`, "degrees"), which compare as the bare number;
 - percent: `\\%`, `%`, "percent" become the `%` operator (see math_compare);
 - number words ("thirty-six", "one hundred and five") become digits;
@@ -33,6 +36,12 @@ KEEP_WORDS = frozenset({"sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "log",
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mbox|emph|operatorname)\s*\{([^{}]*)\}")
 _SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|~|\\left\b|\\right\b|\\big|\\Big")
 _THOUSANDS_BRACE = re.compile(r"(?<=\d)\{,\}(?=\d{3})")
+# 12\,345, 12,\!345, 12~345 and 12 345 (groups of three digits only)
+_THOUSANDS_SPACE = re.compile(r"(?<=\d)(?:,\\!|\\[,;:! ]|~|\{\\,\})(?=\d{3}(?!\d))")
+_SPACED = re.compile(r"(?<![\d.,/^_{])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d/]|\s*/|\s*\\frac|[ \u00a0\u202f]\d)")
+_SHORT_FRAC = re.compile(r"\\([dtc]?frac)\s*(\d)\s*(\d)")
+_LABEL_EQ = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)? *=")
+_EMPTY = re.compile(r"\\(?:emptyset|varnothing)\b|\\O\b")
 _THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]|\.\d)")
 _DEGREES = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|°|\\degree|\bdegrees?\b", re.IGNORECASE)
 _PERCENT = re.compile(r"\\%|\bpercent\b|\bper\s+cent\b", re.IGNORECASE)
@@ -82,6 +91,38 @@ def _text_repl(m: re.Match) -> str:
     return f" {m.group(1).strip()}"  # words in it (units, "for any") are dropped below
 
 
+# short words that are units or prose, never a product of variables
+_DROP_SHORT = frozenset(("cm mm km kg mg lb lbs oz ft yd mi mph kph kmh hr hrs min ml cl dl am pm "
+                         "and or the is so of to be are for per we an as at by it its no yes not all any").split())
+
+
+def _word_or_space(m: re.Match) -> str:
+    """Keep function names, and a run of 2-3 letters glued to math ("8xy", "xy(x+y)"): a product
+    of variables; drop other words (units, prose)."""
+    word = m.group(0)
+    low = word.split("^")[0].lower()
+    if low in KEEP_WORDS:
+        return word
+    s, i, j = m.string, m.start(), m.end()
+    glued = (i == 0 or s[i - 1] in "0123456789)}(+-*/=,^") and (j == len(s) or s[j] in "()^_+-*/=, ")
+    if len(low) <= 3 and low not in _DROP_SHORT and glued and "^" not in word:
+        return word
+    return " "
+
+
+def _plus_minus(s: str) -> str:
+    """`a \\pm b` (one \\pm, no list or equation around it) as the set `\\{a-(b), a+(b)\\}`."""
+    if s.count("\\pm") != 1:
+        return s
+    left, right = (p.strip() for p in s.split("\\pm"))
+    label = _LABEL_EQ.match(left)
+    if label:
+        left = left[label.end():].strip()
+    if any(c in left for c in ",=\\") or any(c in right for c in ",=") or not right:
+        return s
+    return f"\\{{{left}-({right}), {left}+({right})\\}}" if left else f"\\{{-({right}), {right}\\}}"
+
+
 def normalize(answer: str) -> str:
     """Clean an extracted answer for the tokenizer (see the module docstring)."""
     s = answer.replace("\\$", " ").replace("$", " ")
@@ -89,7 +130,13 @@ def normalize(answer: str) -> str:
     s = s.replace("\u2212", "-").replace("\u00d7", "\\times ").replace("\u00b7", "\\cdot ")
     s = s.replace("\u00f7", "\\div ").replace("\u03c0", "\\pi ").replace("\u221e", "\\infty ")
     s = s.replace("\u221a", "\\sqrt ").replace("\u2264", "\\le ").replace("\u2265", "\\ge ")
+    s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
+    s = _THOUSANDS_SPACE.sub("", s)
+    s = _SHORT_FRAC.sub(r"\\\1{\2}{\3}", s)
+    s = _EMPTY.sub(r"\\{\\}", s)
+    s = _plus_minus(s)
     s = _SPACING.sub(" ", s)
+    s = _SPACED.sub(lambda m: re.sub(r"\s", "", m.group(0)), s)
     for _ in range(3):  # \text{\textbf{5}}: a few rounds, each linear
         s = _TEXT_CMD.sub(_text_repl, s)
     s = _THOUSANDS_BRACE.sub("", s)
@@ -97,6 +144,6 @@ def normalize(answer: str) -> str:
     s = _DEGREES.sub(" ", s)
     s = _PERCENT.sub("%", s)
     s = _replace_number_words(s)
-    s = _WORDS.sub(lambda m: m.group(0) if m.group(0).split("^")[0].lower() in KEEP_WORDS else " ", s)
+    s = _WORDS.sub(_word_or_space, s.strip())
     s = s.strip().rstrip(".").strip()
     return s

@@ -19,6 +19,8 @@ Grammar (precedence low to high): `,` and `\\cup` separate the items of a collec
 (right-associative); postfix `!` and `%`; two numbers side by side ("5 3") are refused; functions (`\\frac`, `\\sqrt`, `\\sqrt[n]`,
 `\\binom`, `\\sin`..., `\\log_b`) bind the next operand(s) directly, as in LaTeX.
 
+`a:b` is a ratio (an ordered pair compared item by item: 3:4 is not 6:8, 12:30 is a time).
+`\\sin^2 x` is `(\\sin x)^2` (exponents 2..9; `\\sin^{-1}` is left to the ANTLR path).
 Collections (order rules): `(a, b)` is an ordered tuple (also an open interval); `[a, b]`,
 `[a, b)`, `(a, b]` are intervals (ordered, bracket kinds must match); `\\{a, b\\}` and
 `{a, b}` are sets (unordered); bare `a, b` at top level is a list of answers, compared
@@ -43,7 +45,7 @@ MAX_ITEMS = 1_000
 class Collection:
     """A tuple / interval / set / bare list of parsed items."""
 
-    kind: str  # "()", "[]", "[)", "(]", "set", "bare", "union"
+    kind: str  # "()", "[]", "[)", "(]", "set", "bare", "union", "ratio"
     items: tuple
 
     @property
@@ -86,7 +88,8 @@ _IGNORED_CMDS = frozenset({"boxed", "mathbf", "mathrm", "text", "bf", "rm", "it"
                            "nolimits", "circ", "degree", "hbox", "fbox", "left", "right",
                            "bigl", "bigr", "Bigl", "Bigr", "mathit", "textstyle"})
 _SINGLE = {"(": "lp", "[": "lp", "{": "lp", ")": "rp", "]": "rp", "}": "rp", ",": "comma",
-           "=": "eq", ";": "comma"}
+           "=": "eq", ";": "comma", ":": "ratio"}
+_FUNC_POWER = re.compile(r"\^\s*(?:\{\s*([2-9])\s*\}|([2-9]))")
 
 
 @dataclass(slots=True)
@@ -171,7 +174,12 @@ def _command(name: str, text: str, i: int, toks: list[Tok]) -> int:
             return m.end()
         return i + 1
     elif name in _FUNC_NAMES:
-        toks.append(Tok("func", _FUNC_NAMES[name], _FUNC_ARITY[_FUNC_NAMES[name]]))
+        fn = _FUNC_NAMES[name]
+        m = _FUNC_POWER.match(text, i) if _FUNC_ARITY[fn] == 1 else None
+        if m:  # \sec^2 y = (\sec y)^2
+            toks.append(Tok("func", f"{fn}^{m.group(1) or m.group(2)}", 1))
+            return m.end()
+        toks.append(Tok("func", fn, _FUNC_ARITY[fn]))
         m = _SHORT_ARGS.match(text, i)
         if m and _FUNC_NAMES[name] in ("frac", "binom"):  # \frac12 = \frac{1}{2}
             toks += [Tok("num", m.group(1)), Tok("num", m.group(2))]
@@ -250,12 +258,16 @@ class _Parser:
                     f.expect = True
             elif k == "op":
                 self._operator(f, t.text)
-            elif k in ("comma", "cup"):
+            elif k in ("comma", "cup", "ratio"):
                 self._end_item(f)
-                if f.sep and f.sep != ("cup" if k == "cup" else ","):
-                    raise ParseError("mixed ',' and \\cup")
-                f.sep = "cup" if k == "cup" else ","
+                sep = {"comma": ",", "cup": "cup", "ratio": ":"}[k]
+                if f.sep and f.sep != sep:
+                    raise ParseError("mixed separators (',', ':', \\cup)")
+                f.sep = sep
             elif k == "eq":
+                if f.sep == ":":  # `V_1 : V_2 = 3:4`: the ratio's labels go too
+                    f.elems.clear()
+                    f.sep = ""
                 f.vals.clear()  # `x = 5` reads as 5: drop the left side
                 f.ops.clear()
                 f.expect = True
@@ -327,7 +339,10 @@ class _Parser:
                 f.expect = True
                 return
             f.ops.pop()
-            out = B.function(fn[1], [v for v, _ in fn[3]])
+            name, _, exponent = fn[1].partition("^")
+            out = B.function(name, [v for v, _ in fn[3]])
+            if exponent:
+                out = B.power(out, sympy.Integer(int(exponent)))
             depth = B.depth_of(out, [d for _, d in fn[3]])
             if depth > MAX_DEPTH:
                 raise ParseError(f"expression nested deeper than {MAX_DEPTH}")
@@ -348,6 +363,8 @@ class _Parser:
         f.expect = True
 
     def _close(self, f: _Frame, close: str) -> tuple[object, int]:
+        if f.expect and not (f.vals or f.elems or f.ops) and f.open in ("\\{", "{") and close in ("\\}", "}"):
+            return Collection("set", ()), 0  # \{\} (also \emptyset, see math_normalize)
         self._end_item(f)
         if not f.sep:
             return f.elems[0]
@@ -355,6 +372,8 @@ class _Parser:
         depth = 1 + max(d for _, d in f.elems)
         if f.sep == "cup":
             kind = "union"
+        elif f.sep == ":":
+            kind = "ratio"
         elif f.open in ("\\{", "{") and close in ("\\}", "}"):
             kind = "set"
         elif not f.open:

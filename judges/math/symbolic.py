@@ -1,16 +1,24 @@
-"""`sympy`: our symbolic math judge (issue 4).
+"""`sympy`: our symbolic math judge (issues 4 and 17).
 
 Per sample, in a `BoundedPool` worker with a per-sample `timeout`:
 1. extract answer spans from the candidate with the `extraction` configuration
    (`auto`, `simplerl` or `lighteval`; see math_extract);
-2. a non-committal answer ("5 or 6", "cannot be determined") is a verdict False;
-3. parse each reference FIRST (gold-first), then the first candidate span that parses
-   (math_normalize + math_parse: our own tokenizer and grammar, no eval/sympify);
-4. compare (math_compare): exact, then numeric with relative tolerance 1e-6, then
-   bounded symbolic simplification. Any reference matching makes the answer correct.
+2. gold first: under `auto`, a reference that is a whole solution gives its own final
+   answer (math_forms.reference_answer); each reference is parsed before the candidate;
+3. a non-committal answer ("5 or 6", "cannot be determined") is a verdict False, except
+   "5 or 8" / "5 and 8" against a gold that holds several answers (then it is the list);
+4. parse and compare. Under `auto`, a relation, matrix, sum/product or equation (see
+   math_forms.needs_latex_backend) goes to the ANTLR path (math_latex_backend); anything
+   else to our own tokenizer and grammar (math_normalize + math_parse, no eval/sympify)
+   and math_compare: exact, numeric (relative tolerance 1e-6 for decimals), bounded
+   symbolic. The ANTLR path is also tried when our grammar cannot read a side or
+   cannot decide. Under `auto` a single-number answer with a decimal comma (`3,5`)
+   reads as 3.5 against a one-number gold, and prose or labelled lists ("(a) 5, (b) 8")
+   as lists against a gold of several answers. Any reference matching makes the answer correct.
 When a reference does not parse, the normalised texts are compared instead (equal:
 correct; otherwise no verdict). A candidate with no extractable or parseable answer
 gets no verdict (unparseable); a sample over its time limit gets no verdict (timeout).
+`simplerl` and `lighteval` keep their parsers' extraction and use our grammar only.
 """
 from __future__ import annotations
 
@@ -21,8 +29,10 @@ from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
+from judgesuite.judges.math.forms import as_list, decimal_comma, needs_latex_backend, reference_answer
+from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
 from judgesuite.judges.math.normalize import normalize
-from judgesuite.judges.math.parse import Parsed, ParseError, parse
+from judgesuite.judges.math.parse import Collection, Parsed, ParseError, parse
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 _UNPARSEABLE, _UNDECIDED = "unparseable", "undecided"
@@ -47,46 +57,89 @@ def _text_key(text: str) -> str:
 def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str | None, str]:
     """Worker function: (references, candidate, extraction) -> (correct or None, extracted, detail)."""
     references, candidate, extraction = task
+    auto = extraction == "auto"  # the answer forms of issue 17 are `auto` only
     ex = extract(candidate, CONFIGS[extraction])
+    refs = [reference_answer(r) if auto else r for r in references]
+    golds = [(ref, _parse(ref)) for ref in refs]  # gold first
+    several = auto and any(g is not None and _several(g) for _, g in golds)
     if ex.noncommittal:
-        if ex.spans and any(_GOLD_OR.search(r) and _text_key(r) == _text_key(ex.spans[0]) for r in references):
+        if ex.spans and any(_GOLD_OR.search(r) and _text_key(r) == _text_key(ex.spans[0]) for r in refs):
             return True, ex.spans[0][:200], f"{ex.method}: equal as text"  # the gold itself says "a or b"
-        return False, (ex.spans[0][:200] if ex.spans else None), "non-committal answer"
+        if not (several and ex.alternatives):  # "5 or 8" against a gold of two answers is the list 5, 8
+            return False, (ex.spans[0][:200] if ex.spans else None), "non-committal answer"
     if not ex.spans:
         return None, None, f"{_UNPARSEABLE}: no answer found"
-    golds = [(ref, _parse(ref)) for ref in references]  # gold first
-    span, cand = ex.spans[0], None
-    for s in ex.spans:
+    details = []
+    for ref, gold in golds:
+        spans = ex.spans
+        if several:
+            spans = list(dict.fromkeys([as_list(s) for s in spans] + spans))
+        elif auto and gold is not None and not isinstance(gold.value, Collection):
+            spans = [decimal_comma(s) or s for s in spans]
+        result, span, detail = _compare(ref, gold, spans, auto)
+        if result is True:
+            return True, span[:200], f"{ex.method}: {detail}"
+        details.append(detail)
+    if all(d in ("unequal", "unequal (latex)") for d in details):
+        return False, span[:200], f"{ex.method}: {details[0]}"
+    return None, span[:200], next(d for d in details if not d.startswith("unequal"))
+
+
+def _several(gold: Parsed) -> bool:
+    v = gold.value
+    return isinstance(v, Collection) and v.kind in ("set", "bare") and len(v.items) >= 2
+
+
+def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tuple[bool | None, str, str]:
+    """One reference against the candidate's spans: (equal?, span used, detail)."""
+    top = spans[0]
+    if auto and (needs_latex_backend(ref) or needs_latex_backend(top)):
+        result = _latex_compare(ref, top)
+        if result is not None:
+            return result, top, "equal (latex)" if result else "unequal (latex)"
+    span, cand = top, None
+    for s in spans:
         cand = _parse(s)
         if cand is not None:
             span = s
             break
-    details = []
-    for ref, gold in golds:
-        if gold is None or cand is None:
-            # a text answer ("\\text{No}"): the top-priority span, or the one that parsed
-            for text in dict.fromkeys((ex.spans[0], span)):
-                if _text_key(ref) and _text_key(ref) == _text_key(text):
-                    return True, text[:200], f"{ex.method}: equal as text"
-            details.append(f"{_UNPARSEABLE}: {'reference' if gold is None else 'candidate'} not parseable")
-            continue
-        try:
-            result = answers_equal(gold, cand)
-        except (ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError, AttributeError):
-            result = None  # SymPy could not decide
-        if result is True:
-            return True, span[:200], f"{ex.method}: equal"
-        details.append("unequal" if result is False else f"{_UNDECIDED}: comparison undecided")
-    if all(d == "unequal" for d in details):
-        return False, span[:200], f"{ex.method}: unequal"
-    return None, span[:200], next(d for d in details if d != "unequal")
+    if gold is None or cand is None:
+        # a text answer ("\\text{No}"): the top-priority span, or the one that parsed
+        for text in dict.fromkeys((top, span)):
+            if _text_key(ref) and _text_key(ref) == _text_key(text):
+                return True, text, "equal as text"
+        result = _latex_compare(ref, top) if auto else None
+        if result is not None:
+            return result, top, "equal (latex)" if result else "unequal (latex)"
+        return None, span, f"{_UNPARSEABLE}: {'reference' if gold is None else 'candidate'} not parseable"
+    try:
+        result = answers_equal(gold, cand)
+    except (ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError, AttributeError):
+        result = None  # SymPy could not decide
+    if result is None and auto:
+        result = _latex_compare(ref, span)
+    return result, span, {True: "equal", False: "unequal", None: f"{_UNDECIDED}: comparison undecided"}[result]
+
+
+def _latex_compare(ref: str, span: str) -> bool | None:
+    """The ANTLR path (math_latex_backend); None when either side does not parse there."""
+    gold = parse_latex(ref)
+    if gold is None:
+        return None
+    cand = parse_latex(span)
+    if cand is None:
+        return None
+    try:
+        return latex_equal(gold, cand)
+    except Exception:  # SymPy's solvers raise many kinds; the pair stays undecided
+        return None
 
 
 class SympyJudge(Judge):
     """Extract (auto / simplerl / lighteval), parse safely, compare exactly, numerically, symbolically."""
 
-    tags = JudgeTags(version="1", task_types=frozenset({"math"}), identity_exclude=("workers",),
-                     libraries=("sympy", "mpmath"))
+    tags = JudgeTags(version="2", task_types=frozenset({"math"}), identity_exclude=("workers",),
+                     libraries=("sympy", "mpmath", "latex2sympy2_extended", "math-verify"))
 
     def __init__(self, extraction: str = "auto", timeout: float = 5.0, workers: int | None = None) -> None:
         if extraction not in CONFIGS:

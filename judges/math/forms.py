@@ -1,0 +1,81 @@
+"""Answer forms read before parsing: which grammar reads a span, and span rewrites.
+
+- `needs_latex_backend`: a relation (`<`, `\\ge`, `\\neq`, `\\in`), a matrix, `\\sum` /
+  `\\prod`, or an equation whose left side is not a label goes to the ANTLR path
+  (math_latex_backend). A label is a name (`k`, `AB`, `V_1`, `f(x)`, `(x, y)`) and
+  `k = 45` reads as 45; `2x - y + 1 = 0` is an equation.
+- `as_list`: "5 and 8", "5 or 8", "(a) 5, (b) 8" as the list "5, 8" (used when the gold
+  holds several answers).
+- `decimal_comma`: "3,5" / "1 000,50 €" as 3.5 / 1000.50, only for a single number whose
+  comma group is not a thousands group (used when the gold is one number).
+- `reference_answer`: a reference that is a whole solution gives its own final answer
+  (last `\\boxed{}`, "The answer is", "####"), as Math-Verify does with gold.
+"""
+from __future__ import annotations
+
+import re
+
+from judgesuite.judges.math.extract import AUTO, extract
+
+_RELATION = re.compile(r"(?<![\\{])[<>]|\\(?:[lg]eq?(?:slant)?|[lg]t|neq?|in|notin|subseteq?|sum|prod|int)(?![A-Za-z])"
+                       r"|!=|\\begin\s*\{(?:[pbvBV]?matrix|array|smallmatrix)\}")
+_LABEL = re.compile(r"^\s*(?:[A-Za-z]{1,3}|\\[A-Za-z]+)(?:_\{?[\w,]{1,6}\}?)?'*(?:\([^()]{0,20}\))?\s*$"
+                    r"|^\s*\(\s*[A-Za-z](?:_\w)?(?:\s*,\s*[A-Za-z](?:_\w)?)+\s*\)\s*$"
+                    r"|^\s*[A-Za-z](?:_\{?\w+\}?)?\s*:\s*[A-Za-z](?:_\{?\w+\}?)?\s*$")
+
+
+def _clean(span: str) -> str:
+    return re.sub(r"\\(?:text|mathrm)\{[^{}]*\}|\\[dt]?frac|\\sqrt|\\left|\\right|\\cdot|\\times", " ", span)
+
+
+def is_equation(span: str) -> bool:
+    """An `=` whose left side holds a variable and is not a label ("2x - y + 1 = 0")."""
+    left, eq, _ = span.replace("\\approx", "=").partition("=")
+    if not eq or "<" in left or ">" in left or "!" in left[-1:]:
+        return False
+    return bool(re.search(r"[A-Za-z]", _clean(left))) and not _LABEL.match(left.strip("$ "))
+
+
+def needs_latex_backend(span: str) -> bool:
+    return bool(_RELATION.search(span)) or is_equation(span)
+
+
+_PART = re.compile(r"(?:^|(?<=[\s,;:]))(?:\*\*)?\(?(?:[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:]*", re.MULTILINE)
+_JOIN = re.compile(r"\\text\{[ \t]*(?:and|or)[ \t]*\}|\\quad|\b(?:and|or)\b|[;\n]", re.IGNORECASE)
+
+
+def as_list(span: str) -> str:
+    """Several answers written as prose or labelled parts, as one comma-separated list."""
+    if len(_PART.findall(span)) >= 2:
+        span = _PART.sub(" ", span)
+    return ", ".join(p.strip() for p in _JOIN.sub(",", span).split(",") if p.strip())
+
+
+_DECIMAL_COMMA = re.compile(r"^(?:(?:\\?\$|€|£) ?)?(-?\d{1,3}(?:(?:[ .\u00a0\u202f]|\\[,;! ])\d{3})*),(\d+)"
+                            r" ?(?:€|£|\\text\{ ?(?:€|EUR|euros?) ?\}|euros?|EUR)? ?\.?$")
+
+
+def decimal_comma(span: str) -> str | None:
+    """'3,5' -> '3.5', '1 000,50 €' -> '1000.50'; None when the comma is not a decimal one."""
+    m = _DECIMAL_COMMA.match(span.strip()) if len(span) < 60 else None
+    if m is None:
+        return None
+    whole, frac = m.group(1), m.group(2)
+    grouped = not whole.lstrip("-").isdigit()
+    if len(frac) == 3 and not grouped:
+        return None  # 12,345: a thousands separator
+    sign = "-" if whole.startswith("-") else ""
+    return f"{sign}{re.sub(r'[^0-9]', '', whole)}.{frac}"
+
+
+_SOLUTION_HINT = re.compile(r"\\boxed|\\fbox|####|answer\s+is|answer\s*:|\n", re.IGNORECASE)
+
+
+def reference_answer(reference: str) -> str:
+    """The final answer of a reference that is a whole solution; a short reference as is."""
+    if len(reference) < 40 and "\\boxed" not in reference and "####" not in reference:
+        return reference
+    if not _SOLUTION_HINT.search(reference):
+        return reference
+    ex = extract(reference, AUTO)
+    return ex.spans[0] if ex.spans and not ex.noncommittal else reference

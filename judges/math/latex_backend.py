@@ -1,0 +1,119 @@
+"""The ANTLR LaTeX path: relations, sets of solutions, matrices, sums and equations.
+
+Our own grammar (math_parse) reads numbers, expressions, tuples, intervals and sets.
+Answers it does not read, or reads only in part (an inequality, `x \\in [a, b]`, a
+matrix, `\\sum`, an equation such as `2x - y + 1 = 0`), go through the ANTLR grammar of
+`latex2sympy2_extended` (the parser Math-Verify installs), and the two parsed answers
+are compared by Math-Verify's grader after `canonical()` below.
+
+Safety: latex2sympy2_extended builds SymPy objects from ANTLR tokens; it calls
+`parse_expr` only on `variable_values` (never passed here), and `sympify` only on SymPy
+objects or on number tokens of its lexer; Math-Verify's grader evaluates nothing.
+`parse_latex` is only called inside the `sympy` judge's bounded worker (time limit and
+memory cap), and refuses inputs over MAX_CHARS.
+
+canonical() turns an inequality in one variable (or a chain, an `\\in`, several joined
+by "or") into its solution set over the reals, so `-2 \\le x \\le 7`, `x \\in [-2, 7]` and
+`[-2, 7]` are one set; an equality stays an equation (`k = 45` still matches 45).
+"""
+from __future__ import annotations
+
+import logging
+import re
+
+import sympy
+from sympy.core.relational import Relational
+
+MAX_CHARS = 600
+logging.getLogger("math_verify").setLevel(logging.ERROR)
+logging.getLogger("latex2sympy2_extended").setLevel(logging.ERROR)
+
+_PREP = ((re.compile(r"\\varnothing|\\O\b"), r"\\emptyset"), (re.compile(r"\\lor\b|\\vee\b"), r"\\text{ or }"),
+         (re.compile(r"\\geqslant"), r"\\geq"), (re.compile(r"\\leqslant"), r"\\leq"),
+         (re.compile(r"(?<![<>=!])==(?!=)"), "="), (re.compile(r"[\$]|\\\$"), " "))
+# latex2sympy evaluates powers and factorials eagerly: refuse the towers our grammar reads as Huge
+_HEAVY = re.compile(r"\^\s*\{?\s*\d{4}|\^\s*\{[^{}]*\^|\d{4,}\s*!|\d{40}")
+_NORMALIZATION = None
+
+
+def _config():
+    global _NORMALIZATION
+    if _NORMALIZATION is None:
+        from latex2sympy2_extended.math_normalization import NormalizationConfig
+        _NORMALIZATION = NormalizationConfig(basic_latex=True, units=True, malformed_operators=True,
+                                             nits=True, boxed="all", equations=False)
+    return _NORMALIZATION
+
+
+def parse_latex(text: str) -> object | None:
+    """A LaTeX answer as a SymPy object (real symbols), or None when the ANTLR grammar refuses it."""
+    if len(text) > MAX_CHARS or _HEAVY.search(text):
+        return None
+    from latex2sympy2_extended.latex2sympy2 import latex2sympy
+    from latex2sympy2_extended.math_normalization import normalize_latex
+
+    for pattern, repl in _PREP:
+        text = pattern.sub(repl, text)
+    try:
+        return latex2sympy(normalize_latex(text, _config()), is_real=True, normalization_config=None)
+    except Exception:  # the ANTLR grammar raises plain Exceptions on syntax errors
+        return None
+
+
+def _is_inequality(e: object) -> bool:
+    if isinstance(e, (sympy.And, sympy.Or)):
+        return all(_is_inequality(a) for a in e.args)
+    return isinstance(e, Relational) and not isinstance(e, sympy.Eq)
+
+
+def _as_set(e: object) -> object | None:
+    """The real solution set of an inequality in one variable; None if it has several."""
+    if len(e.free_symbols) != 1:
+        return None
+    try:
+        return e.as_set()
+    except (NotImplementedError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def canonical(e: object) -> tuple[object, frozenset]:
+    """(value to compare, variables of a relation): inequalities become solution sets."""
+    if isinstance(e, sympy.FiniteSet) and e.args and all(_is_inequality(a) for a in e.args):
+        e = sympy.Or(*e.args)  # "x < 2 or x > 3" arrives as a set of relations
+    if isinstance(e, sympy.Eq) and isinstance(e.rhs, sympy.Set) and e.lhs.is_Symbol:
+        return e.rhs, frozenset({e.lhs})  # x \in [a, b], x = \pm 3
+    if _is_inequality(e):
+        s = _as_set(e)
+        if s is not None:
+            return s, frozenset(e.free_symbols)
+    return e, frozenset()
+
+
+def latex_equal(gold: object, cand: object) -> bool | None:
+    """Compare two parse_latex results: True, False, or None (not comparable here)."""
+    from math_verify.grader import verify
+
+    g, gvars = canonical(gold)
+    c, cvars = canonical(cand)
+    if gvars and cvars and gvars != cvars:
+        return False  # x >= 5 is not y >= 5
+    if isinstance(g, sympy.Set) and isinstance(c, sympy.Set) and (gvars or cvars):
+        try:
+            return bool(g == c or g.symmetric_difference(c) == sympy.S.EmptySet)
+        except (TypeError, ValueError, NotImplementedError):
+            return None
+    if isinstance(g, sympy.Eq) and isinstance(c, sympy.Eq) and _same_line(g, c):
+        return True
+    return bool(verify(g, c, timeout_seconds=None, allow_set_relation_comp=True))
+
+
+def _same_line(g: sympy.Eq, c: sympy.Eq) -> bool:
+    """Two equations with the same solutions up to a constant factor (y = 2x + 1, 4x - 2y + 2 = 0)."""
+    a, b = g.lhs - g.rhs, c.lhs - c.rhs
+    if not (a.free_symbols and a.free_symbols == b.free_symbols) or b == 0:
+        return False
+    try:
+        ratio = sympy.cancel(a / b)
+    except (TypeError, ValueError, ZeroDivisionError, sympy.PolynomialError):
+        return False
+    return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
