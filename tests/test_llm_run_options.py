@@ -28,8 +28,8 @@ def test_nested_judge_parameters_parse_and_errors():
     assert parse_judge_spec('x:s="a:b,c"') == ("x", {"s": "a:b,c"})  # quoted colons stay in the value
     with pytest.raises(ValueError, match="not a dict"):
         parse_judge_spec("x:a=1:a.b=2")
-    from judgesuite.suite.cli.run import _csv
-    assert _csv('regex,cascade:expensive_params={"a":1,"b":2}, llm-direct') == [
+    from judgesuite.suite.cli.common import csv_list
+    assert csv_list('regex,cascade:expensive_params={"a":1,"b":2}, llm-direct') == [
         "regex", 'cascade:expensive_params={"a":1,"b":2}', "llm-direct"]
 
 

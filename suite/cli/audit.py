@@ -17,11 +17,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-AUDIT_SCHEMA = "judgesuite.reference-audit/1"
+from judgesuite.suite.cli.common import AUDIT_SCHEMA, csv_list, load_sources
+
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from judgesuite.suite.cli.run import _csv
 
     p = sub.add_parser("audit-references", help="flag dataset references an LLM finds wrong (two-stage validation)",
                        description="Stage 1: the LLM answers each question alone; stage 2: it checks the "
@@ -30,8 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--judge", default="llm-validated",
                    help="validation judge spec (default: llm-validated; e.g. llm-validated:threads=1:answer_tokens=128)")
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--datasets", type=_csv, default=None, help="bundled sets (default: all of them)")
-    src.add_argument("--data", type=_csv, default=None, help="your own JSONL file(s) in the bundled schema")
+    src.add_argument("--datasets", type=csv_list, default=None, help="bundled sets (default: all of them)")
+    src.add_argument("--data", type=csv_list, default=None, help="your own JSONL file(s) in the bundled schema")
     p.add_argument("--split", default="test", choices=["train", "dev", "test", "all"])
     p.add_argument("--limit", type=int, default=None,
                    help="at most N rows per set (the same fixed subset as `run --limit N`)")
@@ -54,7 +54,6 @@ def audit_rows(judge: Any, rows: list, batch_size: int) -> dict[str, Any]:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from judgesuite.suite.cli.run import load_sources
     from judgesuite.suite.data.loader import DataError
     from judgesuite.suite.evaluation.runner import build_judge, limit_rows
 
@@ -89,11 +88,3 @@ def _write(path: Path, doc: dict[str, Any]) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(doc, indent=1, ensure_ascii=False))
     os.replace(tmp, path)
-
-
-def load_flagged(path: str | Path) -> dict[str, set[str]]:
-    """dataset name -> ids of the rows an audit file flags."""
-    doc = json.loads(Path(path).read_text())
-    if doc.get("schema") != AUDIT_SCHEMA:
-        raise ValueError(f"{path}: not a reference audit (schema {doc.get('schema')!r}, want {AUDIT_SCHEMA!r})")
-    return {name: {f["id"] for f in block["flagged"]} for name, block in doc["datasets"].items()}

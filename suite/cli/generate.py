@@ -6,9 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-
-def _csv(text: str) -> list[str]:
-    return [t.strip() for t in text.split(",") if t.strip()]
+from judgesuite.suite.cli.common import csv_list
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -40,23 +38,23 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "Output: an append-only JSONL in the bundled schema (label null until `judgesuite "
                     "label`); rerunning the same command resumes and generates only what is missing.")
     src = p.add_argument_group("questions (at least one source)")
-    src.add_argument("--bundled", type=_csv, default=[], help="bundled sets whose questions to answer, e.g. "
+    src.add_argument("--bundled", type=csv_list, default=[], help="bundled sets whose questions to answer, e.g. "
                      "gsm8k-openai-solutions,openqa-eval-nq301")
     src.add_argument("--split", default="all", choices=["train", "dev", "test", "all"],
                      help="split of the bundled sets (default: all)")
-    src.add_argument("--mcqa", type=_csv, default=[], help="multiple-choice benchmarks, e.g. mmlu,arc_challenge")
+    src.add_argument("--mcqa", type=csv_list, default=[], help="multiple-choice benchmarks, e.g. mmlu,arc_challenge")
     src.add_argument("--mcqa-dir", default=None,
                      help="folder of the benchmarks: <bench>-<split>.jsonl.gz or <bench>/<split>.jsonl "
                           "(default: the bundled datasets/mcqa)")
     src.add_argument("--mcqa-split", default="validation", help="benchmark split (default: validation)")
-    src.add_argument("--questions", type=_csv, default=[], help="your JSONL file(s) of questions")
+    src.add_argument("--questions", type=csv_list, default=[], help="your JSONL file(s) of questions")
     src.add_argument("--limit", type=int, default=None, help="at most N questions per source")
     p.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(BACKENDS))
     p.add_argument("--model", default=DEFAULT_MODEL, help=f"model alias, path or hub id (default: {DEFAULT_MODEL})")
     p.add_argument("--model-name", default="", help="name of the model in the rows (default: --model)")
     p.add_argument("--backend-option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="backend option, e.g. threads=2, base_url=http://..., batch_size=4 (repeatable)")
-    p.add_argument("--formats", type=_csv, default=["soft"],
+    p.add_argument("--formats", type=csv_list, default=["soft"],
                    help="free, soft, strict, loglik (multiple choice only); default: soft")
     p.add_argument("--max-new-tokens", type=int, default=2048)
     p.add_argument("--temperature", type=float, default=0.0, help="0 = greedy (default)")
@@ -90,8 +88,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Per model and format: share of candidates without 'Final answer:', and on labelled "
                     "rows the accuracy the regex judge loses to parsing vs to matching.")
     g = p.add_mutually_exclusive_group(required=True)
-    g.add_argument("--data", type=_csv, help="JSONL file(s) in the bundled schema")
-    g.add_argument("--datasets", type=_csv, help="bundled sets")
+    g.add_argument("--data", type=csv_list, help="JSONL file(s) in the bundled schema")
+    g.add_argument("--datasets", type=csv_list, help="bundled sets")
     p.add_argument("--split", default="all", choices=["train", "dev", "test", "all"])
     p.add_argument("--no-regex", action="store_true", help="parse failures only (do not run the regex judge)")
     p.add_argument("--json", default=None, help="also write the stats as JSON here")

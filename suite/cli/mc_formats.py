@@ -5,13 +5,11 @@ import argparse
 import sys
 import time
 
-
-def _csv(text: str) -> list[str]:
-    return [t.strip() for t in text.split(",") if t.strip()]
+from judgesuite.suite.cli.common import csv_list
 
 
 def _ints(text: str) -> list[int]:
-    return [int(t) for t in _csv(text)]
+    return [int(t) for t in csv_list(text)]
 
 
 def register(sub) -> None:
@@ -52,13 +50,13 @@ def handle(args) -> int:
     from judgesuite.suite.studies.mc_formats.markdown import report_markdown
     from judgesuite.suite.studies.mc_formats.pipeline import ROUTERS, Config, run
 
-    benches, heldout = _csv(args.benchmarks), _csv(args.heldout)
+    benches, heldout = csv_list(args.benchmarks), csv_list(args.heldout)
     unknown = [b for b in benches + heldout if b not in BENCHMARKS]
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; choose from {', '.join(BENCHMARKS)}", file=sys.stderr)
         return 2
     routers = list(ROUTERS) if args.router == "all" else ([] if args.router == "none" else [args.router])
-    cfg = Config(models=_csv(args.models), benchmarks=[b for b in benches if b not in heldout], heldout=heldout,
+    cfg = Config(models=csv_list(args.models), benchmarks=[b for b in benches if b not in heldout], heldout=heldout,
                  limit=args.limit, train_limit=args.train_limit, val_limit=args.val_limit,
                  shots=_ints(args.shots), seeds=_ints(args.seeds), delta=args.delta, routers=routers,
                  data_dir=args.data_dir, dtype=args.dtype, threads=args.threads,

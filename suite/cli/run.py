@@ -6,8 +6,8 @@ import sys
 import time
 from pathlib import Path
 
-from judgesuite.suite.data import (DataError, Dataset, bundled_names, card_field, dataset_names, load_bundled,
-                                   load_dataset, load_jsonl)
+from judgesuite.suite.cli.common import csv_list, import_plugins, load_flagged, load_sources, parse_shard
+from judgesuite.suite.data import DataError, bundled_names, card_field, load_bundled
 
 # The main job on the embedded defaults: every rule-based judge, plus the encoder judges
 # (shipped checkpoint / packaged MiniLM) where the [encoder] extra is installed. LLM
@@ -23,24 +23,18 @@ def default_judges() -> list[str]:
     return RULE_JUDGES + (ENCODER_JUDGES if have_encoder else [])
 
 
-def _csv(text: str) -> list[str]:
-    from judgesuite.suite.evaluation.runner import split_top_level  # commas inside JSON parameter values do not split
-
-    return [t.strip() for t in split_top_level(text, ",") if t.strip()]
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("run", help="judge the meta-evaluation sets and write results.json",
                        description="Run judges on labeled sets; verdicts are cached, so an "
                                    "interrupted run resumes and a repeated run computes nothing.")
-    p.add_argument("--judges", type=_csv, default=None,
+    p.add_argument("--judges", type=csv_list, default=None,
                    help=f"comma-separated judge specs, 'name' or 'name:key=value:...' "
                         f"(default: {','.join(RULE_JUDGES)}, plus {','.join(ENCODER_JUDGES)} "
                         "when the [encoder] extra is installed)")
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--datasets", type=_csv, default=None,
+    src.add_argument("--datasets", type=csv_list, default=None,
                      help="bundled sets, or 'master-keys' (the adversarial probe set); default: all of them")
-    src.add_argument("--data", type=_csv, default=None,
+    src.add_argument("--data", type=csv_list, default=None,
                      help="your own JSONL file(s) in the bundled schema, scored whole (no split)")
     p.add_argument("--split", default="test", choices=["train", "dev", "test", "all"],
                    help="split of the bundled sets (default: test)")
@@ -80,29 +74,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_tune)
 
 
-def load_sources(args: argparse.Namespace) -> list[Dataset]:
-    if args.data:
-        return [load_jsonl(path, skip_invalid=args.skip_invalid) for path in args.data]
-    split = None if args.split == "all" else args.split
-    return [load_dataset(name, split) for name in (args.datasets or dataset_names())]
-
-
-def parse_shard(text: str | None) -> tuple[int, int] | None:
-    if not text:
-        return None
-    i, sep, n = text.partition("/")
-    if not sep or not i.isdigit() or not n.isdigit() or not 0 <= int(i) < int(n):
-        raise ValueError(f"--shard must be I/N with 0 <= I < N, got {text!r}")
-    return int(i), int(n)
-
-
-def import_plugins(modules: list[str]) -> None:
-    import importlib
-
-    for module in modules:
-        importlib.import_module(module)
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     from judgesuite.judges.registry import RegistryError
     from judgesuite.suite.evaluation.cache import VerdictCache
@@ -118,8 +89,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         shard = parse_shard(args.shard)
         exclude_ids = None
         if args.exclude_flagged:
-            from judgesuite.suite.cli.audit import load_flagged
-
             exclude_ids = load_flagged(args.exclude_flagged)
     except (RegistryError, DataError, KeyError, ValueError, TypeError, ImportError, OSError) as exc:
         print(f"judgesuite run: {exc}", file=sys.stderr)
