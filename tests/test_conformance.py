@@ -102,11 +102,13 @@ def _judge(name: str) -> Judge:
     return _BUILT[name]
 
 
-def _cases(names):
-    return [(n, c.name) for n in names for c in yield_checks(make_judge(n))]
+def _cases(names, slow=()):
+    """(judge, check) pairs; the `slow` checks run under `pytest -m slow` (a model load in a new process)."""
+    return [pytest.param(n, c.name, marks=[pytest.mark.slow] if c.name in slow else [])
+            for n in names for c in yield_checks(make_judge(n))]
 
 
-@pytest.mark.parametrize("name, check", _cases(CORE + ENCODER))
+@pytest.mark.parametrize("name, check", _cases(CORE) + _cases(ENCODER, slow=("check_survives_spawn",)))
 def test_every_registered_judge_passes_each_check(name, check):
     judge = _judge(name)
     next(c for c in yield_checks(judge) if c.name == check)(judge)

@@ -20,13 +20,15 @@ def test_wheel_installs_under_one_namespace_with_bundled_data(tmp_path):
     assert "judgesuite/datasets/evouna-nq.jsonl.gz" in names
     assert "judgesuite/datasets/evouna-nq.md" in names
     assert not any(n.startswith("judgesuite/datasets/__init__") for n in names)
-    assert "judgesuite/judges/tuned_thresholds.json" in names
+    assert "judgesuite/judges/lexical/tuned_thresholds.json" in names
+    assert "judgesuite/__init__.py" in names  # the public API package
     # every Python package of the source tree is in the wheel
     for top in ("judges", "suite", "leaderboard"):
         for init in (ROOT / top).rglob("__init__.py"):
             rel = init.relative_to(ROOT).as_posix()
-            assert f"judgesuite/{rel}" in names, f"{rel} missing from the wheel (pyproject packages)"
-    assert any(n.startswith("judgesuite/judges/checkpoints/") and n.endswith(".safetensors") for n in names)
+            assert f"judgesuite/{rel}" in names, f"{rel} missing from the wheel (setup.py discovery)"
+    assert any(n.startswith("judgesuite/judges/encoder/checkpoints/") and n.endswith(".safetensors") for n in names)
+    assert any(n.startswith("judgesuite/leaderboard/assets/") for n in names)
 
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
@@ -41,6 +43,8 @@ def test_wheel_installs_under_one_namespace_with_bundled_data(tmp_path):
         assert len(ds.rows) == 200
         from judgesuite.judges import make_judge
         assert make_judge("token-f1").threshold > 0
+        from judgesuite import evaluate
+        assert evaluate("token-f1", "omni-math-gpt4o-examples").entries[0].n_rows == 49
         print("ok")
     """)
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
