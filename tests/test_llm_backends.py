@@ -140,6 +140,21 @@ def test_http_backend_retries_with_backoff(hf, prompts):
         assert client.stats["failures"] == 1 and server.requests == 2
 
 
+def test_http_backend_spreads_a_run_over_several_endpoints_and_fails_over(hf, nq301_test):
+    many = [f"Answer in a few words: {r.sample.question}" for r in nq301_test.rows[:12]]
+    short = SamplingParams(max_new_tokens=3)
+    with LoopbackServer(hf) as healthy, LoopbackServer(hf, fail_first=100) as broken:
+        client = HttpBackend("smollm2-135m", f"{healthy.base_url},{broken.base_url}", concurrency=2,
+                             retries=2, backoff=0.01, timeout=120)
+        out = client.generate(many, short)
+        assert len(out) == 12 and all(g.generated_tokens > 0 for g in out)
+        # every request that hit the broken endpoint was retried on the healthy one
+        assert broken.requests > 0 and client.stats["failures"] == 0
+        assert client.per_endpoint[healthy.base_url] == 12 and client.stats["retries"] == broken.requests
+        assert [g.text for g in out] == [g.text for g in hf.generate(many, short)]
+        client.close()
+
+
 def test_http_backend_times_out(hf, prompts):
     with LoopbackServer(hf, delay_s=3.0) as server:
         client = HttpBackend("smollm2-135m", server.base_url, retries=0, timeout=0.5)

@@ -1,16 +1,21 @@
 """OpenAI-compatible HTTP backend: a vLLM server, llama.cpp's server, or any provider.
 
-Requests go to `{base_url}/chat/completions` with at most `concurrency` in flight.
-Connection errors, timeouts, 429 and 5xx answers are retried `retries` times with
-exponential backoff (`backoff` x 2^attempt seconds, capped at 30 s, honouring a
-Retry-After header); other 4xx answers fail at once. Only the standard library is
+Requests go to `{base_url}/chat/completions` with at most `concurrency` in flight per
+endpoint. `base_url` may list several endpoints serving the same model (a list, or URLs
+separated by commas): requests are spread over them in turn, and a retry goes to the next
+endpoint, so one slow or dead server does not stall a large run. Connection errors,
+timeouts, 429 and 5xx answers are retried `retries` times with exponential backoff
+(`backoff` x 2^attempt seconds, capped at 30 s, honouring a Retry-After header); other 4xx
+answers fail at once. Only the standard library is
 used. The API key is read from the environment variable named by `api_key_env`, so it
 never lands in a judge's parameters or cache identity.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -28,33 +33,44 @@ class HttpBackend(Backend):
 
     kind = "http"
 
-    def __init__(self, model: str, base_url: str, concurrency: int = 4, timeout: float = 60.0,
+    def __init__(self, model: str, base_url: str | Sequence[str], concurrency: int = 4, timeout: float = 60.0,
                  retries: int = 3, backoff: float = 0.5, api_key_env: str = "OPENAI_API_KEY",
                  n_params: int = 0) -> None:
-        if not base_url.startswith(("http://", "https://")):
-            raise ValueError(f"base_url must start with http:// or https://, got {base_url!r}")
+        urls = [u.strip() for u in base_url.split(",")] if isinstance(base_url, str) else list(base_url)
+        for url in urls:
+            if not url.startswith(("http://", "https://")):
+                raise ValueError(f"base_url must start with http:// or https://, got {url!r}")
         self.model_name = model
-        self.base_url = base_url.rstrip("/")
-        self.concurrency = max(1, concurrency)
+        self.base_urls = [u.rstrip("/") for u in urls]
+        self.base_url = self.base_urls[0]
+        self.concurrency = max(1, concurrency) * len(self.base_urls)
         self.timeout = timeout
         self.retries = retries
         self.backoff = backoff
         self.n_params = n_params
         self._key = os.environ.get(api_key_env, "")
         self._pool = ThreadPoolExecutor(self.concurrency)
+        self._turn = itertools.count()
+        self._lock = threading.Lock()
         self.stats = {"requests": 0, "retries": 0, "failures": 0}
+        self.per_endpoint = {u: 0 for u in self.base_urls}
 
     def _post(self, path: str, body: dict) -> dict:
         data = json.dumps(body).encode()
         headers = {"Content-Type": "application/json"}
         if self._key:
             headers["Authorization"] = f"Bearer {self._key}"
-        last = ""
+        last, url = "", self.base_url
+        with self._lock:
+            start = next(self._turn)
         for attempt in range(self.retries + 1):
-            self.stats["requests"] += 1
+            url = self.base_urls[(start + attempt) % len(self.base_urls)]
+            with self._lock:
+                self.stats["requests"] += 1
+                self.per_endpoint[url] += 1
             wait = self.backoff * 2 ** attempt
             try:
-                req = urllib.request.Request(self.base_url + path, data=data, headers=headers, method="POST")
+                req = urllib.request.Request(url + path, data=data, headers=headers, method="POST")
                 with urllib.request.urlopen(req, timeout=self.timeout) as resp:
                     return json.loads(resp.read())
             except urllib.error.HTTPError as exc:
@@ -67,10 +83,12 @@ class HttpBackend(Backend):
             except (urllib.error.URLError, TimeoutError, ConnectionError, json.JSONDecodeError) as exc:
                 last = f"{type(exc).__name__}: {exc}"
             if attempt < self.retries:
-                self.stats["retries"] += 1
+                with self._lock:
+                    self.stats["retries"] += 1
                 time.sleep(min(wait, 30.0))
-        self.stats["failures"] += 1
-        raise BackendError(f"{self.base_url}{path}: {last}")
+        with self._lock:
+            self.stats["failures"] += 1
+        raise BackendError(f"{url}{path}: {last}")
 
     def _one(self, prompt: Prompt, params: SamplingParams) -> Generation:
         seed = prompt_seed(params.seed, prompt)
