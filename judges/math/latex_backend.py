@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
+from functools import lru_cache
 
 import sympy
 from sympy.core.relational import Relational
@@ -45,6 +46,7 @@ def _config():
     return _NORMALIZATION
 
 
+@lru_cache(maxsize=256)  # per worker: a gold is parsed once for all its candidates
 def parse_latex(text: str) -> object | None:
     """A LaTeX answer as a SymPy object (real symbols), or None when the ANTLR grammar refuses it."""
     if len(text) > MAX_CHARS or _HEAVY.search(text):
@@ -55,9 +57,10 @@ def parse_latex(text: str) -> object | None:
     for pattern, repl in _PREP:
         text = pattern.sub(repl, text)
     try:
-        return latex2sympy(normalize_latex(text, _config()), is_real=True, normalization_config=None)
+        value = latex2sympy(normalize_latex(text, _config()), is_real=True, normalization_config=None)
     except Exception:  # the ANTLR grammar raises plain Exceptions on syntax errors
         return None
+    return sympy.ImmutableMatrix(value) if isinstance(value, sympy.MatrixBase) else value
 
 
 def _is_inequality(e: object) -> bool:
@@ -70,10 +73,58 @@ def _as_set(e: object) -> object | None:
     """The real solution set of an inequality in one variable; None if it has several."""
     if len(e.free_symbols) != 1:
         return None
+    x = next(iter(e.free_symbols))
+    fast = _linear_set(e, x)
+    if fast is not None:
+        return fast
     try:
-        return e.as_set()
+        return e.as_set()  # general case: SymPy's solver (slow, bounded by the worker's limit)
     except (NotImplementedError, TypeError, ValueError, AttributeError):
         return None
+
+
+_OPEN = {sympy.StrictLessThan: (True, "<"), sympy.LessThan: (False, "<"),
+         sympy.StrictGreaterThan: (True, ">"), sympy.GreaterThan: (False, ">")}
+
+
+def _linear_set(e: object, x: sympy.Symbol) -> object | None:
+    """Solution sets of linear inequalities, |linear| against a number, and their and/or, without
+    SymPy's general solver; None for anything else."""
+    if isinstance(e, (sympy.And, sympy.Or)):
+        parts = [_linear_set(a, x) for a in e.args]
+        if any(p is None for p in parts):
+            return None
+        return sympy.Intersection(*parts) if isinstance(e, sympy.And) else sympy.Union(*parts)
+    if not isinstance(e, Relational) or isinstance(e, sympy.Eq):
+        return None
+    lhs, rhs = e.lhs, e.rhs
+    if isinstance(rhs, sympy.Abs) and not isinstance(lhs, sympy.Abs):
+        return _linear_set(e.reversed, x)
+    if isinstance(lhs, sympy.Abs) and rhs.is_number and type(e) in _OPEN:
+        u, c = lhs.args[0], rhs
+        strict, side = _OPEN[type(e)]
+        low, high = (sympy.StrictGreaterThan, sympy.StrictLessThan) if strict else (sympy.GreaterThan, sympy.LessThan)
+        if side == "<":
+            return _linear_set(sympy.And(low(u, -c), high(u, c)), x)
+        return _linear_set(sympy.Or(high(u, -c), low(u, c)), x)
+    d = sympy.expand(lhs - rhs)
+    if not d.is_polynomial(x):
+        return None
+    poly = sympy.Poly(d, x)
+    if poly.degree() != 1:
+        return None
+    a, b = poly.all_coeffs()
+    if not (a.is_number and b.is_number and a.is_real and a != 0):
+        return None
+    root = -b / a
+    if isinstance(e, sympy.Ne):
+        return sympy.Union(sympy.Interval.open(-sympy.oo, root), sympy.Interval.open(root, sympy.oo))
+    strict, side = _OPEN[type(e)]
+    if a.is_negative:
+        side = "<" if side == ">" else ">"
+    if side == "<":
+        return sympy.Interval(-sympy.oo, root, right_open=strict)
+    return sympy.Interval(root, sympy.oo, left_open=strict)
 
 
 def canonical(e: object) -> tuple[object, frozenset]:
@@ -117,3 +168,9 @@ def _same_line(g: sympy.Eq, c: sympy.Eq) -> bool:
     except (TypeError, ValueError, ZeroDivisionError, sympy.PolynomialError):
         return False
     return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
+
+
+def parse_repr(text: str) -> str | None:
+    """Worker function for checks: parse_latex's result as text (None if refused)."""
+    value = parse_latex(text)
+    return None if value is None else str(value)[:200]
