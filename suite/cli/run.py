@@ -70,7 +70,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("tune-thresholds",
                        help="choose token-f1 / rouge-l thresholds on the dev split and record them")
-    p.add_argument("--write", action="store_true", help="update judges/tuned_thresholds.json")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="write the chosen thresholds and the figures behind them to FILE (in a source "
+                        "checkout, judges/lexical/tuned_thresholds.json ships them as the defaults)")
+    p.add_argument("--write", action="store_true", help=argparse.SUPPRESS)  # removed: see cmd_tune
     p.set_defaults(func=cmd_tune)
 
 
@@ -151,11 +154,14 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     from judgesuite.suite.training.thresholds import THRESHOLD_JUDGES, tune_all
 
+    if args.write:
+        print("judgesuite tune-thresholds: --write wrote into the installed package and is gone; use "
+              "--out FILE, then token-f1:threshold=X (or --out judges/lexical/tuned_thresholds.json in a "
+              "source checkout to change the shipped defaults)", file=sys.stderr)
+        return 2
     report = tune_all(THRESHOLD_JUDGES)
     print(json.dumps(report, indent=1))
-    if args.write:
-        from judgesuite.judges.lexical.overlap import THRESHOLDS_FILE
-
-        THRESHOLDS_FILE.write_text(json.dumps(report, indent=1) + "\n")
-        print(f"written {THRESHOLDS_FILE}")
+    if args.out:
+        Path(args.out).write_text(json.dumps(report, indent=1) + "\n")
+        print(f"written {args.out}")
     return 0
