@@ -2,34 +2,15 @@
 statistics it rests on (one interval method, never zero-width)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import pytest
 from scipy import stats
 
-from judgesuite import Judge, JudgeTags, NoVerdict, Sample, Verdict, register_judge
 from judgesuite.suite.evaluation.statistics import (interval, kendall_tau_b_rows, paired_difference_p,
                                                     wilson_interval)
 
+from .leaderboard_helpers import CONSTANT
 
-@register_judge("always-incorrect", replace=True, summary="test judge: says 'incorrect' to every answer")
-class AlwaysIncorrect(Judge):
-    tags = JudgeTags()
-
-    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
-        return [Verdict(correct=False, score=0.0) for _ in samples]
-
-
-@register_judge("never-sure", replace=True, summary="test judge: gives no verdict on any answer")
-class NeverSure(Judge):
-    tags = JudgeTags()
-
-    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
-        return [Verdict.none(NoVerdict.UNPARSEABLE) for _ in samples]
-
-
-CONSTANT = {"always-incorrect", "never-sure"}
 SETS = ["openqa-eval-nq301", "omni-math-gpt4o-examples", "financebench"]
 
 

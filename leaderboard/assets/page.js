@@ -200,7 +200,8 @@
       bad.push(name + ":best");
   });
   rep.filter_errors = bad;
-  rep.cards = out ? out.querySelectorAll(".card").length : 0;
+  rep.cards = 0;  // render every set's first page (the last one stays on screen)
+  sets.forEach(function (name, i) { selSet.value = String(i); page = 0; render(); rep.cards += out.querySelectorAll(".card").length; });
   var svg = document.querySelector("svg.plot"), box = svg && svg.getBoundingClientRect();
   rep.plot = !!(box && box.width > 50 && box.height > 50);
   document.body.setAttribute("data-selftest", JSON.stringify(rep));

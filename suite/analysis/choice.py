@@ -84,7 +84,7 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
     """Judges on every one of `sets`, ranked by mean kappa (see the module note)."""
     judges = sorted(set.intersection(*(set(s.pred) for s in sets))) if sets else []
     if not judges or not all(s.label.size for s in sets):
-        return {"sets": [s.name for s in sets], "rows": [], "n": 0}
+        return {"sets": [s.name for s in sets], "rows": [], "n": 0, "tests": [], "verdict": None}
     point: dict[str, dict[str, float]] = {j: {m: 0.0 for m in METRICS} for j in judges}
     boot: dict[str, dict[str, np.ndarray]] = {j: {m: np.zeros(resamples) for m in METRICS} for j in judges}
     constant: dict[str, list[str]] = {j: [] for j in judges}
