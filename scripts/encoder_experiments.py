@@ -27,26 +27,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from judgesuite.judges.encoder.judge import EncoderJudge, cpu_has_bf16, default_checkpoint, predict_margins, sigmoid
+from judgesuite.judges.encoder.judge import EncoderJudge, cpu_has_bf16, predict_margins, sigmoid
 from judgesuite.judges.encoder.inputs import InputBuilder
 from judgesuite.suite.data.loader import Row, bundled_names, load_bundled
 from judgesuite.suite.training.encoder import TrainConfig, balanced_rows, fit
 
-SWEEP = [round(0.1 * k, 1) for k in range(1, 10)]
-# Model families left out of training in the leave-models-out run (set -> model-name prefixes):
-# one family per set, as the paper's Table 3 leaves out whole families.
-HELD_OUT_MODELS = {
-    "evouna-nq": ("Bing Chat",),
-    "openqa-eval-nq301": ("InstructGPT",),
-    "gsm8k-openai-solutions": ("GPT-3 6b",),
-    "financebench": ("llama2", "claude-2"),
-    "answer-matching-gpqa-mmlupro": ("qwen/", "google/"),
-}
-
-
-def row_key(r: Row) -> str:
-    return f"{r.dataset}/{r.id}"
-
+from encoder_experiments_settings import HELD_OUT_MODELS, row_key  # noqa: E402  (scripts/ is on sys.path)
 
 def held_out_model(r: Row, held: dict[str, tuple[str, ...]] = HELD_OUT_MODELS) -> bool:
     return any(r.model.startswith(p) for p in held.get(r.dataset, ()))
@@ -138,29 +124,6 @@ def plan(n: int, sources: list[str], curve_points: int, extra_lrs: tuple[float, 
         runs.append({"name": f"cr-{half}", "fmt": "cr", "n": half})
     runs += [{"name": f"cr-{m}", "fmt": "cr", "n": m} for m in extra_cr]
     return runs
-
-
-def is_in_domain_qcr(spec: dict) -> bool:
-    return spec["fmt"] == "qcr" and not spec.get("exclude_sources") and not spec.get("exclude_held_out_models") \
-        and "lr" not in spec and "seed" not in spec
-
-
-def shipped_settings() -> dict:
-    """Seed, lr, length and pair count of the shipped checkpoint (its training_summary.json)."""
-    summary = json.loads((Path(default_checkpoint()) / "training_summary.json").read_text())
-    c = summary["config"]
-    return {"n": summary["training_rows"], "seed": c["seed"], "lr": c["lr"], "max_length": c["max_length"],
-            "epochs": c["epochs"], "batch_size": c["batch_size"], "datasets": c["datasets"]}
-
-
-def shipped_matches(results: dict, spec: dict) -> bool:
-    """Whether a run used the shipped checkpoint's rows and settings (so the two pair up as QCR vs CR)."""
-    if "shipped" not in results:
-        return False
-    s, cfg = shipped_settings(), results["config"]
-    return (spec["n"] == s["n"] and spec.get("seed", cfg["seed"]) == s["seed"] and spec.get("lr", cfg["lr"]) == s["lr"]
-            and cfg["max_length"] == s["max_length"] and s["epochs"] == 1 and s["batch_size"] == 32
-            and s["datasets"] is None and not spec.get("exclude_sources") and not spec.get("exclude_held_out_models"))
 
 
 def main(argv: list[str] | None = None) -> int:

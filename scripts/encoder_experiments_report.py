@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from encoder_experiments import HELD_OUT_MODELS, SWEEP, is_in_domain_qcr, row_key, shipped_matches
+from encoder_experiments_settings import HELD_OUT_MODELS, SWEEP, is_in_domain_qcr, row_key, shipped_matches
 from judgesuite.suite.data.loader import Row
 from judgesuite.suite.training.encoder import binary_metrics
 

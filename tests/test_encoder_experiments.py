@@ -1,12 +1,14 @@
 """Data selection of scripts/encoder_experiments.py (no training here): the out-of-domain runs
 really leave their source / model families out, and their test rows exist."""
 import importlib.util
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 _PATH = Path(__file__).resolve().parents[1] / "scripts" / "encoder_experiments.py"
+sys.path.insert(0, str(_PATH.parent))  # as when the script runs: its folder holds its settings module
 _spec = importlib.util.spec_from_file_location("encoder_experiments", _PATH)
 exp = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(exp)
