@@ -4,12 +4,13 @@ Every analysis in this package works from these stored verdicts; nothing is re-j
 """
 from __future__ import annotations
 
-import gzip
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
+
+from judgesuite.suite.evaluation.schema import VerdictRecord, read_verdict_file
 
 
 @dataclass(frozen=True)
@@ -32,11 +33,10 @@ class Record:
 
 
 def record_from_json(obj: dict[str, Any]) -> Record:
-    score = obj.get("score")
-    return Record(id=str(obj["id"]), question_id=str(obj.get("question_id") or obj["id"]),
-                  model=str(obj.get("model") or "unknown"), task_type=str(obj.get("task_type") or ""),
-                  label=bool(obj["label"]), correct=obj.get("correct"),
-                  score=None if score is None else float(score), reason=obj.get("reason"))
+    """A Record from one line of a verdict file (`schema.VerdictRecord`)."""
+    v = VerdictRecord.from_dict(obj)
+    return Record(id=v.id, question_id=v.question_id, model=v.model, task_type=v.task_type, label=bool(v.label),
+                  correct=v.correct, score=None if v.score is None else float(v.score), reason=v.reason)
 
 
 def load_results(path: str | Path) -> dict[str, Any]:
@@ -60,11 +60,9 @@ def verdict_path(results: dict[str, Any], entry: dict[str, Any]) -> Path | None:
 
 
 def iter_verdict_json(path: Path) -> Iterable[dict[str, Any]]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
+    """The lines of a verdict file as dicts with every `schema.VerdictRecord` field."""
+    for rec in read_verdict_file(path):
+        yield asdict(rec)
 
 
 def load_records(results: dict[str, Any], entry: dict[str, Any]) -> list[Record]:
