@@ -62,7 +62,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         judge = build_judge(args.judge)
         if not hasattr(judge, "audit"):
             raise TypeError(f"{args.judge!r} has no two-stage audit (use llm-validated[:params])")
-        datasets = [ds for ds in load_sources(args) if ds.name != "master-keys"]
+        datasets = [ds for ds in load_sources(args) if not ds.probe]
     except (KeyError, ValueError, TypeError, ImportError, DataError) as exc:
         print(f"judgesuite audit-references: {exc}", file=sys.stderr)
         return 2
