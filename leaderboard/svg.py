@@ -157,30 +157,32 @@ def cost_plot(title: str, points: Sequence[Point], x_label: str, unit: str = "ms
 
 
 def slope_chart(title: str, items: Sequence[tuple[str, float, float]], left: str = "label rank",
-                right: str = "judge rank", width: int = 420, row_h: float = 20.0) -> Markup:
-    """Each (name, left rank, right rank) as a line from the left column to the right one (rank 1 on
-    top); red where the judge moves a model down, green where up. Names are listed on the left."""
-    n = max([int(math.ceil(max(a, b))) for _, a, b in items] + [1])
-    name_w = min(max((len(name) for name, _, _ in items), default=4) * CHAR_W, 190)
-    mt, mb = 44, 10
-    x0, x1 = name_w + 34, width - 46
-    height = int(mt + mb + row_h * max(n - 1, 1))
+                right: str = "judge rank", width: int = 440, row_h: float = 18.0) -> Markup:
+    """Each (name, left rank, right rank) as a line from its place in the left order to its place
+    in the right order (rank 1 on top; tied ranks get neighbouring places, the rank is printed);
+    green where the judge moves a model up, red where down, grey where it stays."""
+    left_pos = {n: i for i, (n, _, _) in enumerate(sorted(items, key=lambda t: (t[1], t[0])))}
+    right_pos = {n: i for i, (n, _, _) in enumerate(sorted(items, key=lambda t: (t[2], t[0])))}
+    name_w, mt = 170, 44
+    x0, x1 = 8 + name_w + 34, width - 40
+    height = int(mt + 12 + row_h * max(len(items) - 1, 1))
 
-    def sy(rank: float) -> float:
-        return mt + (rank - 1) * row_h
+    def sy(pos: int) -> float:
+        return mt + pos * row_h
 
     parts = _open(title, width, height, f" ({left} to {right})")
     parts.append(f'<text x="{x0}" y="36" class="axis" text-anchor="middle">{escape(left)}</text>'
                  f'<text x="{x1}" y="36" class="axis" text-anchor="middle">{escape(right)}</text>')
-    for name, a, b in sorted(items, key=lambda t: t[1]):
+    for name, a, b in sorted(items, key=lambda t: left_pos[t[0]]):
         cls = "up" if b < a else "down" if b > a else "same"
+        ya, yb = sy(left_pos[name]), sy(right_pos[name])
         short = name if len(name) * CHAR_W <= name_w else name[: int(name_w / CHAR_W) - 1] + "\u2026"
         parts.append(f'<g class="slope {cls}"><title>{escape(name)}: {a:g} \u2192 {b:g}</title>'
-                     f'<line x1="{x0}" y1="{sy(a):.1f}" x2="{x1}" y2="{sy(b):.1f}"/>'
-                     f'<circle cx="{x0}" cy="{sy(a):.1f}" r="3.5"/><circle cx="{x1}" cy="{sy(b):.1f}" r="3.5"/>'
-                     f'<text x="{x0 - 22}" y="{sy(a) + 4:.1f}" class="plabel" text-anchor="end">{escape(short)}</text>'
-                     f'<text x="{x0 - 8}" y="{sy(a) + 4:.1f}" class="tick" text-anchor="end">{a:g}</text>'
-                     f'<text x="{x1 + 8}" y="{sy(b) + 4:.1f}" class="tick">{b:g}</text></g>')
+                     f'<line x1="{x0}" y1="{ya:.1f}" x2="{x1}" y2="{yb:.1f}"/>'
+                     f'<circle cx="{x0}" cy="{ya:.1f}" r="3.5"/><circle cx="{x1}" cy="{yb:.1f}" r="3.5"/>'
+                     f'<text x="8" y="{ya + 4:.1f}" class="plabel">{escape(short)}</text>'
+                     f'<text x="{x0 - 8}" y="{ya + 4:.1f}" class="tick" text-anchor="end">{a:g}</text>'
+                     f'<text x="{x1 + 8}" y="{yb + 4:.1f}" class="tick">{b:g}</text></g>')
     parts.append("</svg>")
     return Markup("".join(parts))
 

@@ -106,7 +106,7 @@
     c.setAttribute("data-kind", r.kind);
     c.appendChild(el("div", "head", KIND[r.kind] + (r.best_wrong ? " \u00b7 best judge (" + s.best + ") wrong" : "") +
       " \u00b7 id " + r.id + " \u00b7 model " + r.model + " \u00b7 label (" + s.labels + "): " + (r.label ? "correct" : "incorrect")));
-    c.appendChild(field("answer (end)", r.answer, "answer"));
+    c.appendChild(field("final answer", r.answer, "answer"));
     c.appendChild(field("question", r.question));
     c.appendChild(field("references", r.references.join("  |  ")));
     var vs = el("div", "verdicts");

@@ -18,16 +18,22 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
     ranking = {s: {r["judge"]: r for r in analysis["sets"][s]["ranking"]["rows"]} for s in sets}
     entries = {(e["judge"], e["dataset"]): e for e in labelled_entries(results, analysis)}
     judges = [j for j in judge_order(analysis, results) if any((j, s) in entries for s in sets)]
-    matrix = [{"judge": j, "cells": {s: ranking[s].get(j) for s in sets}} for j in judges]
+    human = [s for s in sets if badge(analysis, s)["kind"] == "human"]
+    # A judge that ran on no human-labelled set shows only with the label switch on.
+    matrix = [{"judge": j, "cells": {s: ranking[s].get(j) for s in sets},
+               "nonhuman": not any((j, s) in entries for s in human)} for j in judges]
     long_rows = []
     for (j, s), e in entries.items():
         corr = analysis["sets"][s].get("correction", {}).get(j)
         long_rows.append({"set": s, "judge": j, "badge": badge(analysis, s), "m": e["metrics"], "c": e.get("cost", {}),
                           "r": ranking[s].get(j) or {}, "corr": corr})
     long_rows.sort(key=lambda r: (sets.index(r["set"]), judges.index(r["judge"])))
-    not_run: dict[tuple[str, str], list[str]] = {}
+    skipped: dict[tuple[str, str], list[str]] = {}
     for sk in results.get("skipped") or []:
-        not_run.setdefault((str(sk.get("judge")), plain_reason(str(sk.get("why")))), []).append(str(sk.get("dataset")))
+        skipped.setdefault((str(sk.get("judge")), plain_reason(str(sk.get("why")))), []).append(str(sk.get("dataset")))
+    not_run: dict[tuple[str, tuple[str, ...]], list[str]] = {}  # judges skipped on the same sets for the same reason
+    for (j, why), ss in skipped.items():
+        not_run.setdefault((why, tuple(ss)), []).append(j)
     return {"sets": [dict(badge(analysis, s), set=s) for s in sets], "matrix": matrix, "long": long_rows,
             "colors": colors(analysis, results),
-            "not_run": [{"judge": j, "why": w, "sets": ss} for (j, w), ss in not_run.items()]}
+            "not_run": [{"judges": js, "why": w, "sets": list(ss)} for (w, ss), js in not_run.items()]}

@@ -30,7 +30,8 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
         cls = "view-both" if view == "all" and (fam, "human") not in by else f"view-{view}"
         if view == "all" and by.get((fam, "human"), {}).get("sets") == c["sets"]:
             cls = "view-both"
-        title = ("All tasks" if fam == "all" else fam) + (" (human labels)" if view == "human" else " (all labels)")
+        human = all(analysis["sets"][x]["description"]["label_kind"] == "human" for x in c["sets"])
+        title = ("All tasks" if fam == "all" else fam) + (" (human labels)" if human else " (incl. rule/LLM labels)")
         ms = _points(c["rows"], "ms_per_sample", color)
         flops = _points(c["rows"], "flops_per_sample", color)
         if len(ms) >= 2:

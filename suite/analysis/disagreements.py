@@ -35,6 +35,20 @@ def clip_middle(text: Any) -> str:
     return text if len(text) <= HEAD + TAIL else text[:HEAD] + "\n[... cut ...]\n" + text[-TAIL:]
 
 
+def is_extraction(span: str | None, candidate: str) -> bool:
+    """True for a span a judge read out of the answer, not the answer's start (lexical judges
+    report the whole candidate as what they read)."""
+    if not span:
+        return False
+    head = span[:-6] if span.endswith(" [...]") else span
+    return not candidate.strip().startswith(head.strip()) or len(candidate) <= 300
+
+
+def tail(candidate: str, n: int = 300) -> str:
+    """The answer's end, where models put the final answer."""
+    return candidate if len(candidate) <= n else "\u2026" + candidate[-n:]
+
+
 def _rows(results: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> tuple[list[str], dict[str, dict]]:
     rows: dict[str, dict[str, Any]] = {}
     judges: list[str] = []
@@ -80,7 +94,8 @@ def disagreements(results: Mapping[str, Any], entries: Sequence[Mapping[str, Any
 
     Returns {judges, best, counts: {kind: rows in the set}, shown: {kind: rows kept}, rows,
     budget_bytes}; each row's `v` lists [correct, score, reason, extracted] in `judges` order and
-    `answer` is the span the best judge read (else any judge's, else the answer's end)."""
+    `answer` is the span the best judge read out of the answer (else another judge's, else the
+    answer's end)."""
     judges, rows = _rows(results, entries)
     by_kind: dict[str, list[dict[str, Any]]] = {k: [] for k in KINDS}
     for row in rows.values():
@@ -88,7 +103,7 @@ def disagreements(results: Mapping[str, Any], entries: Sequence[Mapping[str, Any
         if kind is None:
             continue
         extracted = [row["_v"][j][3] for j in ([best] if best in row["_v"] else []) + judges if j in row["_v"]]
-        answer = next((x for x in extracted if x), None) or row["candidate"][-200:]
+        answer = next((x for x in extracted if is_extraction(x, row["candidate"])), None) or tail(row["candidate"])
         by_kind[kind].append({"id": row["id"], "model": row["model"], "label": row["label"], "kind": kind,
                               "best_wrong": best_wrong, "no_verdict": any(v[0] is None for v in row["_v"].values()),
                               "answer": answer, "question": row["question"], "candidate": row["candidate"],

@@ -27,7 +27,7 @@ def set_category(entries: list[dict[str, Any]]) -> str:
 
 
 def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = None,
-            disagreement_limit: int = 100, browser_kb: int = 250,
+            disagreement_limit: int = 100, browser_kb: int = 200,
             pass_ks: tuple[int, ...] = (1, 5, 10)) -> dict[str, Any]:
     """Per labelled set: description and label provenance, kappa ranking, ranking distortion,
     correction, calibration, pass@k, McNemar, disagreement rows (`browser_kb` KB shared by the
