@@ -2,32 +2,33 @@
 and the markdown report (EXPERIMENTS.md), computed from its results.json and the scored rows."""
 from __future__ import annotations
 
-import random
+from sklearn.metrics import roc_auc_score
 
 from encoder_experiments_settings import HELD_OUT_MODELS, SWEEP, is_in_domain_qcr, row_key, shipped_matches
 from judgesuite.suite.data.loader import Row
+from judgesuite.suite.evaluation.statistics import mean_difference_interval
 from judgesuite.suite.training.encoder import binary_metrics
 
 
 def auroc(scores: dict[str, float], rows: list[Row]) -> float:
     """Probability that a correct row scores above an incorrect one (ties count half)."""
-    pos = [scores[row_key(r)] for r in rows if r.label and row_key(r) in scores]
-    neg = [scores[row_key(r)] for r in rows if not r.label and row_key(r) in scores]
-    if not pos or not neg:
+    kept = [r for r in rows if row_key(r) in scores]
+    labels = [bool(r.label) for r in kept]
+    if all(labels) or not any(labels):
         return float("nan")
-    wins = sum((p > q) + 0.5 * (p == q) for p in pos for q in neg)
-    return round(wins / (len(pos) * len(neg)), 4)
+    return round(float(roc_auc_score(labels, [scores[row_key(r)] for r in kept])), 4)
 
 
 def paired_difference(a: dict[str, float], b: dict[str, float], rows: list[Row], seed: int = 0,
                       resamples: int = 2000) -> dict:
     """Accuracy of a minus accuracy of b at 0.5 on the same rows, with a paired bootstrap 95% interval."""
     rows = [r for r in rows if row_key(r) in a and row_key(r) in b]
-    d = [int((a[row_key(r)] >= 0.5) == bool(r.label)) - int((b[row_key(r)] >= 0.5) == bool(r.label)) for r in rows]
-    rng = random.Random(seed)
-    boots = sorted(sum(rng.choice(d) for _ in d) / len(d) for _ in range(resamples))
-    return {"n": len(d), "diff": round(sum(d) / len(d), 4), "ci95": [round(boots[int(0.025 * resamples)], 4),
-            round(boots[int(0.975 * resamples) - 1], 4)], "a_only_right": d.count(1), "b_only_right": d.count(-1)}
+    right_a = [float((a[row_key(r)] >= 0.5) == bool(r.label)) for r in rows]
+    right_b = [float((b[row_key(r)] >= 0.5) == bool(r.label)) for r in rows]
+    lo, hi = mean_difference_interval(right_a, right_b, resamples, seed)
+    d = [x - y for x, y in zip(right_a, right_b)]
+    return {"n": len(d), "diff": round(sum(d) / len(d), 4), "ci95": [round(lo, 4), round(hi, 4)],
+            "a_only_right": d.count(1.0), "b_only_right": d.count(-1.0)}
 
 
 def metrics_on(scores: dict[str, float], rows: list[Row], threshold: float = 0.5) -> dict:

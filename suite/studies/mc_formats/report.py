@@ -7,10 +7,11 @@ and a one-sample t-test of the deltas (H0: delta = 0), the paper's test.
 """
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Mapping, Sequence
 
+from scipy import stats
+
+from judgesuite.suite.evaluation.statistics import mean_difference_interval
 from judgesuite.suite.studies.mc_formats.evaluate import ItemScores, predict
 from judgesuite.suite.studies.mc_formats.formats import LETTERS
 
@@ -30,13 +31,8 @@ def pct(xs: Sequence[bool]) -> float:
 
 def paired_bootstrap(a: Sequence[bool], b: Sequence[bool], n: int = 2000, seed: int = 0) -> tuple[float, float]:
     """95% interval of mean(a) - mean(b) in percentage points, resampling questions."""
-    if not a:
-        return (float("nan"), float("nan"))
-    rng = random.Random(seed)
-    diffs = [int(x) - int(y) for x, y in zip(a, b)]
-    m = len(diffs)
-    stats = sorted(100.0 * sum(diffs[rng.randrange(m)] for _ in range(m)) / m for _ in range(n))
-    return (stats[int(0.025 * n)], stats[int(0.975 * n) - 1])
+    lo, hi = mean_difference_interval([float(x) for x in a], [float(y) for y in b], n, seed)
+    return (100.0 * lo, 100.0 * hi)
 
 
 def one_sample_t(deltas: Sequence[float]) -> dict:
@@ -45,13 +41,10 @@ def one_sample_t(deltas: Sequence[float]) -> dict:
     if n < 2:
         return {"n": n, "t": None, "p": None}
     mean = sum(deltas) / n
-    var = sum((d - mean) ** 2 for d in deltas) / (n - 1)
-    if var == 0:
+    if all(d == deltas[0] for d in deltas):  # no spread: the test is undefined
         return {"n": n, "t": None, "p": 0.0 if mean != 0 else 1.0}
-    t = mean / math.sqrt(var / n)
-    from scipy import stats
-
-    return {"n": n, "t": t, "p": float(2 * stats.t.sf(abs(t), n - 1))}
+    res = stats.ttest_1samp(deltas, 0.0)
+    return {"n": n, "t": float(res.statistic), "p": float(res.pvalue)}
 
 
 def benchmark_row(scores: Sequence[ItemScores], routes: Mapping[str, Sequence[str]]) -> dict:
