@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from judgesuite.suite.analysis.records import Record
+from judgesuite.suite.evaluation.metrics import binary_rates
 
 
 def has_graded_scores(records: Sequence[Record]) -> bool:
@@ -39,14 +40,8 @@ def threshold_curve(records: Sequence[Record], thresholds: Sequence[float] | Non
     label = np.array([r.label for r in records], dtype=bool)
     score = np.array([-1.0 if r.score is None else r.score for r in records])
     pred = score[None, :] >= ts[:, None]
-    tp = (pred & label).sum(1)
-    fp = (pred & ~label).sum(1)
-    fn = (~pred & label).sum(1)
-    acc = (pred == label).mean(1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        prec = np.where(tp + fp > 0, tp / np.maximum(tp + fp, 1), 0.0)
-        rec = np.where(tp + fn > 0, tp / np.maximum(tp + fn, 1), 0.0)
-        f1 = np.where(prec + rec > 0, 2 * prec * rec / np.maximum(prec + rec, 1e-12), 0.0)
+    rates = binary_rates(np.broadcast_to(label, pred.shape), pred, np.ones_like(pred))
+    acc, prec, rec, f1 = (rates[k] for k in ("accuracy", "precision", "recall", "f1"))
     best = int(np.argmax(acc))
     r6 = lambda a: [round(float(x), 6) for x in a]  # noqa: E731
     return ThresholdCurve(thresholds=r6(ts), accuracy=r6(acc), precision=r6(prec), recall=r6(rec),

@@ -7,7 +7,7 @@ value read as a share of the n rows is used instead, so no interval claims certa
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -164,8 +164,3 @@ def average_ranks(scores: Mapping[K, float]) -> dict[K, float]:
     ranks = stats.rankdata([-scores[k] for k in keys], method="average")
     return {k: float(r) for k, r in zip(keys, ranks)}
 
-
-def bootstrap_statistic(statistic: Callable[[np.ndarray], np.ndarray], n: int, resamples: int = BOOTSTRAP,
-                        seed: int = 0, strata: Sequence[Hashable] | None = None) -> np.ndarray:
-    """`statistic(idx)` evaluated on (resamples, n) bootstrap row indices (vectorised callers)."""
-    return statistic(bootstrap_indices(n, resamples, seed, strata))
