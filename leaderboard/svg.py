@@ -14,7 +14,7 @@ from markupsafe import Markup, escape
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf", "#bcbd22", "#7f7f7f", "#393b79", "#ad494a"]
-CHAR_W, LABEL_H = 6.6, 13.0  # approximate size of a 12 px label character / line
+CHAR_W, LABEL_H = 7.2, 14.0  # approximate size of a 13 px label character / line
 
 
 def color_for(index: int) -> str:
@@ -98,7 +98,7 @@ def _fmt_tick(v: float, unit: str) -> str:
 
 
 def cost_plot(title: str, points: Sequence[Point], x_label: str, unit: str = "ms", *, y_label: str = "kappa",
-              width: int = 480, height: int = 320) -> Markup:
+              width: int = 460, height: int = 320) -> Markup:
     """Score (kappa, with its interval) against a cost on a log axis, Pareto frontier drawn
     (cheaper and better-scoring points joined by a dashed line). Costs must be > 0."""
     pts = [p for p in points if p.x > 0]

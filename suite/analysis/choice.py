@@ -112,7 +112,10 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
     for j in judges:
         ms = [ms_per_sample(s.cost[j]) for s in sets]
         flops = [float(s.cost[j].get("flops_per_sample") or 0.0) for s in sets]
-        rows.append({"judge": j, "rank": ranks.get(j), "constant": "; ".join(constant[j]) or None,
+        kinds = {c.split(" on ")[0] for c in constant[j]}
+        short = (f"{kinds.pop() if len(kinds) == 1 else 'constant'} on {len(constant[j])} of {len(sets)} "
+                 f"set{'s' if len(sets) != 1 else ''}") if constant[j] else None
+        rows.append({"judge": j, "rank": ranks.get(j), "constant": "; ".join(constant[j]) or None, "constant_short": short,
                      **{m: round(point[j][m], 6) for m in METRICS},
                      **{f"{m}_ci": interval(boot[j][m], point[j][m], n) for m in ("kappa", "accuracy")},
                      "ms_per_sample": median([x for x in ms if x is not None]) if any(x is not None for x in ms) else None,
