@@ -39,6 +39,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-bf16", action="store_true", help="train in fp32 instead of bf16 autocast")
     p.add_argument("--save-dtype", default="float32", choices=["float32", "float16"])
     p.add_argument("--dev-limit", type=int, default=400, help="dev rows per set for the model card (0 = all)")
+    p.add_argument("--input-format", default=None, choices=["qcr", "cr", "artefactory"],
+                   help="input format (default: qcr, or cr with --no-question)")
+    p.add_argument("--synthetic", type=int, default=0,
+                   help="add N rows built by suite/data/synthetic.py from train questions (default: 0)")
+    p.add_argument("--real-per-source", default=None,
+                   help="real train rows per source, e.g. evouna-nq=3500,gsm8k-openai-solutions=800 "
+                        "(default: --max-samples balanced across sources)")
+    p.add_argument("--save-every", type=int, default=0,
+                   help="write a resumable snapshot every N steps to OUT/resume; re-running the same "
+                        "command continues from it (default: 0 = off)")
     p.add_argument("--threads", type=int, default=None, help="torch CPU threads")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_train_encoder)
@@ -57,7 +67,9 @@ def cmd_train_encoder(args: argparse.Namespace) -> int:
         epochs=args.epochs, batch_size=args.batch_size, grad_accum=args.grad_accum,
         max_length=args.max_length, bf16=not args.no_bf16, save_dtype=args.save_dtype,
         datasets=[d.strip() for d in args.datasets.split(",")] if args.datasets else None,
-        dev_limit=args.dev_limit or None,
+        dev_limit=args.dev_limit or None, input_format=args.input_format, synthetic=args.synthetic,
+        real_per_source={k.strip(): int(v) for k, v in (x.split("=") for x in args.real_per_source.split(","))}
+        if args.real_per_source else None, save_every=args.save_every,
         command="judgesuite " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
     )
     summary = train_encoder(cfg, progress=not args.no_progress)

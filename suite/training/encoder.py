@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import time
+import warnings
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from pathlib import Path
 from judgesuite.judges.encoder.judge import META_FILE, EncoderJudge
 from judgesuite.judges.encoder.inputs import InputBuilder, collate, margin_logit
 from judgesuite.suite.data.loader import Row, bundled_names, load_bundled
+from judgesuite.suite.training.encoder_mix import training_mix
 
 
 @dataclass
@@ -38,6 +40,10 @@ class TrainConfig:
     save_dtype: str = "float32"
     datasets: list[str] | None = None
     dev_limit: int | None = 400  # dev rows per set for the model card's metrics (None = all)
+    input_format: str | None = None  # "qcr" / "cr" / "artefactory"; None: from with_question
+    synthetic: int = 0  # synthetic rows (suite/data/synthetic.py) added to the real ones
+    real_per_source: dict[str, int] | None = None  # real rows per source (None: max_samples balanced)
+    save_every: int = 0  # steps between resumable snapshots in <out>/resume (0 = none)
     command: str = ""
     extra: dict = field(default_factory=dict)
 
@@ -110,26 +116,79 @@ def binary_metrics(preds: list[bool], labels: list[bool]) -> dict:
             "majority": round(max(sum(labels), n - sum(labels)) / n, 4) if n else float("nan")}
 
 
-def evaluate_dev(checkpoint: str, names: list[str] | None, limit: int | None, seed: int) -> dict:
-    """Accuracy / F1 at threshold 0.5 of a saved checkpoint on the dev split of each set."""
-    judge = EncoderJudge(checkpoint=checkpoint)
-    out = {}
+def evaluate_dev(checkpoint: str, names: list[str] | None, limit: int | None, seed: int) -> tuple[dict, dict]:
+    """The threshold with the best dev accuracy averaged over sets, and per set accuracy / F1 at it."""
+    import numpy as np
+
+    from judgesuite.suite.training.thresholds import choose_threshold
+
+    judge = EncoderJudge(checkpoint=checkpoint, threshold=0.5)
+    per_set = {}
     for name in names or bundled_names():
         rows = load_bundled(name, "dev").scorable()
         if limit is not None and len(rows) > limit:
             rows = random.Random(seed).sample(rows, limit)
-        if not rows:
-            continue
-        verdicts = judge.judge([r.sample for r in rows])
-        out[name] = binary_metrics([bool(v.correct) for v in verdicts], [bool(r.label) for r in rows])
+        if rows:
+            probs, _ = judge.scores([r.sample for r in rows])
+            per_set[name] = (np.array(probs), np.array([bool(r.label) for r in rows]))
     judge.close()
-    return out
+    chosen = choose_threshold(per_set)
+    t = chosen["threshold"]
+    out = {name: {**binary_metrics([bool(p >= t) for p in s], [bool(v) for v in y]),
+                  "says_correct": round(float(np.mean(s >= t)), 4), "label_rate": round(float(np.mean(y)), 4)}
+           for name, (s, y) in per_set.items()}
+    return out, chosen
 
+
+
+RESUME_DIR = "resume"
+
+
+def save_snapshot(folder: Path, model, optimizer, state: dict) -> None:
+    """Model and AdamW moments as safetensors plus a JSON state (no pickle); written then renamed."""
+    from safetensors.torch import save_file
+
+    tmp = folder.with_name(folder.name + ".tmp")
+    tmp.mkdir(parents=True, exist_ok=True)
+    save_file({k: v.contiguous() for k, v in model.state_dict().items()}, str(tmp / "model.safetensors"))
+    names = dict((id(p), n) for n, p in model.named_parameters())
+    moments, steps = {}, {}
+    for p, st in optimizer.state.items():
+        n = names[id(p)]
+        moments[f"{n}.exp_avg"], moments[f"{n}.exp_avg_sq"] = st["exp_avg"], st["exp_avg_sq"]
+        steps[n] = float(st["step"])
+    save_file(moments, str(tmp / "optimizer.safetensors"))
+    (tmp / "state.json").write_text(json.dumps({**state, "adam_steps": steps}))
+    if folder.exists():
+        import shutil
+
+        shutil.rmtree(folder)
+    tmp.rename(folder)
+
+
+def load_snapshot(folder: Path, model, optimizer) -> dict | None:
+    """Restore a snapshot written by save_snapshot; None when there is none."""
+    import torch
+    from safetensors.torch import load_file
+
+    if not (folder / "state.json").is_file():
+        return None
+    state = json.loads((folder / "state.json").read_text())
+    model.load_state_dict(load_file(str(folder / "model.safetensors")))
+    moments = load_file(str(folder / "optimizer.safetensors"))
+    for n, p in model.named_parameters():
+        if f"{n}.exp_avg" in moments:
+            optimizer.state[p] = {"step": torch.tensor(state["adam_steps"][n]),
+                                  "exp_avg": moments[f"{n}.exp_avg"], "exp_avg_sq": moments[f"{n}.exp_avg_sq"]}
+    return state
 
 
 def fit(model, tokenizer, encoded, labels: list[bool], cfg: TrainConfig, rng: random.Random,
-        progress: bool = True) -> dict:
-    """The training loop: bucketed random batches, AdamW, linear warmup/decay, BCE on l1 - l0."""
+        progress: bool = True, resume_dir: Path | None = None) -> dict:
+    """The training loop: bucketed random batches, AdamW, linear warmup/decay, BCE on l1 - l0.
+
+    With `resume_dir` and cfg.save_every, a snapshot is written every save_every steps and a
+    run started again with the same config continues from the last one (same batch order)."""
     import torch
     from tqdm import tqdm
     from transformers import get_linear_schedule_with_warmup
@@ -145,10 +204,19 @@ def fit(model, tokenizer, encoded, labels: list[bool], cfg: TrainConfig, rng: ra
     scheduler = get_linear_schedule_with_warmup(optimizer, int(cfg.warmup_ratio * len(batches)), len(batches))
     loss_fn = torch.nn.BCEWithLogitsLoss(reduction="sum")
     model.train()
-    started = time.time()
-    seen = tokens = 0
-    bar = tqdm(batches, desc="train-encoder", unit="batch", disable=not progress)
-    for batch_idx in bar:
+    done = seen = tokens = 0
+    spent = 0.0
+    state = load_snapshot(resume_dir, model, optimizer) if resume_dir is not None else None
+    if state:
+        done, seen, tokens, spent = state["step"], state["pairs"], state["input_tokens"], state["seconds"]
+        with warnings.catch_warnings():  # fast-forwarding the schedule, not skipping a step
+            warnings.simplefilter("ignore", UserWarning)
+            for _ in range(done):
+                scheduler.step()
+    started = time.time() - spent
+    bar = tqdm(batches[done:], desc="train-encoder", unit="batch", disable=not progress,
+               initial=done, total=len(batches))
+    for step, batch_idx in enumerate(bar, start=done + 1):
         optimizer.zero_grad(set_to_none=True)
         total = 0.0
         for k in range(0, len(batch_idx), micro):
@@ -165,6 +233,9 @@ def fit(model, tokenizer, encoded, labels: list[bool], cfg: TrainConfig, rng: ra
         scheduler.step()
         seen += len(batch_idx)
         bar.set_postfix(loss=f"{total:.3f}", pairs_s=f"{seen / (time.time() - started):.1f}")
+        if resume_dir is not None and cfg.save_every and step % cfg.save_every == 0 and step < len(batches):
+            save_snapshot(resume_dir, model, optimizer, {"step": step, "pairs": seen, "input_tokens": tokens,
+                                                         "seconds": time.time() - started})
     seconds = time.time() - started
     return {"steps": len(batches), "seconds": seconds, "pairs": seen, "input_tokens": tokens}
 
@@ -175,18 +246,24 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
 
     torch.manual_seed(cfg.seed)
     rng = random.Random(cfg.seed)
-    rows = training_rows(cfg.datasets, cfg.max_samples, cfg.seed)
+    if cfg.synthetic or cfg.real_per_source:
+        rows = training_mix(cfg.real_per_source, cfg.synthetic, cfg.datasets, cfg.seed, cfg.max_samples)
+    else:
+        rows = training_rows(cfg.datasets, cfg.max_samples, cfg.seed)
     if not rows:
         raise ValueError("no training rows")
     tokenizer = AutoTokenizer.from_pretrained(cfg.backbone)
-    model = AutoModelForSequenceClassification.from_pretrained(cfg.backbone, num_labels=2, use_safetensors=True)
-    fmt = "qcr" if cfg.with_question else "cr"
+    model = AutoModelForSequenceClassification.from_pretrained(
+        cfg.backbone, num_labels=2, use_safetensors=True, dtype=torch.float32)
+    if model.config.pad_token_id is None and tokenizer.pad_token_id is not None:
+        model.config.pad_token_id = tokenizer.pad_token_id
+    fmt = cfg.input_format or ("qcr" if cfg.with_question else "cr")
     encoded = InputBuilder(tokenizer, fmt, cfg.max_length).build([r.sample for r in rows])
     labels = [bool(r.label) for r in rows]
-    stats = fit(model, tokenizer, encoded, labels, cfg, rng, progress)
+    out = Path(cfg.out)
+    stats = fit(model, tokenizer, encoded, labels, cfg, rng, progress, resume_dir=out / RESUME_DIR)
     model.eval()
 
-    out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     if cfg.save_dtype == "float16":
         model = model.to(torch.float16)
@@ -198,7 +275,13 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
             "score": "sigmoid(logit[1] - logit[0])", "threshold": 0.5}
     (out / META_FILE).write_text(json.dumps(meta, indent=2) + "\n")
 
-    dev = evaluate_dev(str(out), cfg.datasets, cfg.dev_limit, cfg.seed)
+    dev, threshold = evaluate_dev(str(out), cfg.datasets, cfg.dev_limit, cfg.seed)
+    meta["threshold"] = threshold["threshold"]
+    (out / META_FILE).write_text(json.dumps(meta, indent=2) + "\n")
+    if (out / RESUME_DIR).exists():
+        import shutil
+
+        shutil.rmtree(out / RESUME_DIR)
     summary = {
         "config": {k: v for k, v in asdict(cfg).items() if k != "extra"},
         "training_rows": len(rows),
@@ -207,7 +290,9 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
         "label_true_fraction": round(sum(labels) / len(labels), 4),
         "steps": stats["steps"], "train_seconds": round(stats["seconds"], 1),
         "pairs_per_second": round(stats["pairs"] / stats["seconds"], 2),
-        "input_tokens": stats["input_tokens"], "dev": dev, **cfg.extra,
+        "input_tokens": stats["input_tokens"], "dev": dev, "threshold": threshold,
+        "rows_by_kind": dict(Counter(r.model for r in rows if r.dataset == "synthetic")),
+        "synthetic_rows": sum(r.dataset == "synthetic" for r in rows), **cfg.extra,
     }
     (out / "training_summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     (out / "README.md").write_text(model_card(summary))

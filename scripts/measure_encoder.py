@@ -1,0 +1,95 @@
+"""Score encoder checkpoints on the bundled TEST splits beside token-f1 and contains-reference.
+
+Per set: accuracy, F1 (correct), Cohen's kappa, "says correct" rate vs label rate, and per model
+the judged vs human accuracy (Kendall tau of the model ranking); plus the master-key probe set's
+false-positive rate per attack. Nothing is tuned here: each checkpoint runs at the threshold in its
+judgesuite_encoder.json (chosen on dev), token-f1 at its dev-tuned threshold.
+
+    python scripts/measure_encoder.py --checkpoint v2=judges/encoder/checkpoints/encoder-minilm-qcr-v2 \
+        --out encoder-test.json [--sets evouna-nq,openqa-eval-nq301] [--master-keys]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import defaultdict
+
+import numpy as np
+from scipy.stats import kendalltau
+from sklearn.metrics import cohen_kappa_score, f1_score
+
+from judgesuite.judges.encoder.judge import EncoderJudge, checkpoint_meta
+from judgesuite.judges.registry import make_judge
+from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite.suite.data.probes import build_probe_set, false_positive_rates
+from judgesuite.suite.data.synthetic_forms import mentions
+
+
+def summarise(rows, preds: list[bool]) -> dict:
+    y = np.array([bool(r.label) for r in rows])
+    p = np.array(preds, dtype=bool)
+    by_model = defaultdict(list)
+    for r, v in zip(rows, p):
+        by_model[r.model].append((bool(r.label), bool(v)))
+    models = {m: {"n": len(v), "human": round(float(np.mean([a for a, _ in v])), 4),
+                  "judged": round(float(np.mean([b for _, b in v])), 4)} for m, v in sorted(by_model.items())}
+    out = {"n": int(len(y)), "accuracy": round(float(np.mean(p == y)), 4),
+           "f1": round(float(f1_score(y, p, zero_division=0)), 4),
+           "kappa": round(float(cohen_kappa_score(y, p)), 4) if len(set(y)) > 1 or len(set(p)) > 1 else 0.0,
+           "says_correct": round(float(p.mean()), 4), "label_rate": round(float(y.mean()), 4),
+           "models": models}
+    if len(models) > 2:
+        tau = kendalltau([m["human"] for m in models.values()], [m["judged"] for m in models.values()])
+        out["kendall_tau"] = round(float(tau.statistic), 4)
+        out["max_model_gap"] = round(max(abs(m["human"] - m["judged"]) for m in models.values()), 4)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--checkpoint", action="append", required=True, help="NAME=DIR (repeatable)")
+    ap.add_argument("--sets", default=None, help="comma-separated bundled sets (default: all)")
+    ap.add_argument("--split", default="test")
+    ap.add_argument("--master-keys", action="store_true")
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    sets = args.sets.split(",") if args.sets else bundled_names()
+    f1_judge = make_judge("token-f1")
+    report: dict = {"split": args.split, "token_f1_threshold": f1_judge.threshold, "sets": {}, "checkpoints": {}}
+    encoders = {}
+    for spec in args.checkpoint:
+        name, path = spec.split("=", 1)
+        encoders[name] = EncoderJudge(checkpoint=path, threads=args.threads,
+                                      threshold=checkpoint_meta(path).get("threshold", 0.5))
+        report["checkpoints"][name] = {"path": path, "threshold": encoders[name].threshold}
+    for s in sets:
+        rows = load_bundled(s, args.split).scorable()
+        samples = [r.sample for r in rows]
+        entry = {"token-f1": summarise(rows, [bool(v.correct) for v in f1_judge.judge(samples)]),
+                 "contains-reference": summarise(rows, [mentions(x.candidate, list(x.references)) for x in samples])}
+        for name, judge in encoders.items():
+            t = time.time()
+            entry[name] = summarise(rows, [bool(v.correct) for v in judge.judge(samples)])
+            entry[name]["seconds"] = round(time.time() - t, 1)
+        report["sets"][s] = entry
+        print(s, {k: (v["accuracy"], v["says_correct"], v["label_rate"]) for k, v in entry.items()}, flush=True)
+    if args.master_keys:
+        probes = build_probe_set().rows
+        mk = {}
+        for name, judge in encoders.items():
+            verdicts = judge.judge([r.sample for r in probes])
+            mk[name] = {"n": len(probes),
+                        "false_positive_rate": round(sum(v.correct is True for v in verdicts) / len(probes), 4),
+                        "by_attack": false_positive_rates(probes, verdicts)}
+        mk["token-f1"] = {"n": len(probes), "false_positive_rate": round(
+            sum(v.correct is True for v in f1_judge.judge([r.sample for r in probes])) / len(probes), 4)}
+        report["master_keys"] = mk
+        print("master-keys", {k: v["false_positive_rate"] for k, v in mk.items()}, flush=True)
+    with open(args.out, "w") as fh:
+        json.dump(report, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()
