@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +62,7 @@ def verdict_path(results: dict[str, Any], entry: dict[str, Any]) -> Path | None:
 def iter_verdict_json(path: Path) -> Iterable[dict[str, Any]]:
     """The lines of a verdict file as dicts with every `schema.VerdictRecord` field."""
     for rec in read_verdict_file(path):
-        yield asdict(rec)
+        yield dict(rec.__dict__)
 
 
 def load_records(results: dict[str, Any], entry: dict[str, Any]) -> list[Record]:

@@ -15,6 +15,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -263,6 +264,13 @@ def load_bundled(name: str, split: str | None = None) -> Dataset:
         close = difflib.get_close_matches(name, bundled_names(), n=2)
         hint = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
         raise KeyError(f"unknown dataset {name!r}.{hint} Bundled: {', '.join(bundled_names())}")
-    ds = load_jsonl(path, name).split(split)
+    whole = _load_bundled_file(str(path), name)
+    ds = whole.split(split) if split is not None else Dataset(name, list(whole.rows), whole.path, whole.skipped)
     ds.label_source = label_source(name)
     return ds
+
+
+@lru_cache(maxsize=16)
+def _load_bundled_file(path: str, name: str) -> Dataset:
+    """A bundled file parsed once per process (rows are immutable; callers get copies of the lists)."""
+    return load_jsonl(path, name)

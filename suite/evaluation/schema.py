@@ -168,9 +168,9 @@ QUESTION_CHARS, CANDIDATE_CHARS = 2000, 4000
 
 def write_verdict_file(path: Path, records: Iterable[VerdictRecord]) -> None:
     tmp = path.with_suffix(".tmp")
-    with gzip.open(tmp, "wt", encoding="utf-8") as fh:
+    with gzip.open(tmp, "wt", encoding="utf-8", compresslevel=1) as fh:  # level 9 costs seconds per run
         for rec in records:
-            fh.write(json.dumps(asdict(rec), ensure_ascii=False) + "\n")
+            fh.write(json.dumps(rec.__dict__, ensure_ascii=False) + "\n")  # asdict() deep-copies: 10x slower
     os.replace(tmp, path)
 
 
