@@ -45,6 +45,7 @@ def test_no_horizontal_overflow(probed):
     r = probed["report"]
     assert r["inner"] == probed["width"]
     assert r["width"] <= r["inner"], r["wide"]
+    assert r["width_all_labels"] <= r["inner"]  # with the label switch on too
     assert r["wide"] == []  # nothing sticks out of the viewport except inside a scrolling box
 
 
@@ -57,7 +58,8 @@ def test_which_judge_comes_first_ranked_and_never_led_by_a_constant_judge(site, 
     assert html.index('<section id="which">') < html.index('<section id="sets">') < html.index('<section id="board">')
     firsts = probed["report"]["which"]
     assert len(firsts) >= 4  # open QA, document QA, math, all tasks (by default: human labels, math flagged)
-    for row in firsts:
+    assert len(probed["report"]["which_all_labels"]) >= len(firsts)
+    for row in firsts + probed["report"]["which_all_labels"]:
         assert row["rank"] == "#1" and not row["constant"] and row["judge"] not in CONSTANT
     # Per set too: a constant judge's cell says "constant", never a rank.
     board = html[html.index('data-name="kappa-per-set"'):]

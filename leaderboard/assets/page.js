@@ -163,13 +163,23 @@
     if (b.width && b.right > window.innerWidth + 1 && !e.closest(".scroll") && rep.wide.length < 8)
       rep.wide.push(e.tagName + "." + e.className + "#" + e.id + ":" + Math.round(b.right));
   });
-  var firsts = [];
-  each(document.querySelectorAll("table.which"), function (t) {
-    if (!t.offsetParent) return;
-    var r = t.tBodies[0].rows[0];
-    firsts.push({judge: r.cells[0].textContent.trim(), rank: r.cells[1].textContent.trim(), constant: r.classList.contains("constant")});
-  });
-  rep.which = firsts;
+  function firstRows() {
+    var firsts = [];
+    each(document.querySelectorAll("table.which"), function (t) {
+      if (!t.offsetParent) return;
+      var r = t.tBodies[0].rows[0];
+      firsts.push({judge: r.cells[0].textContent.trim(), rank: r.cells[1].textContent.trim(), constant: r.classList.contains("constant")});
+    });
+    return firsts;
+  }
+  rep.which = firstRows();
+  var toggle = document.getElementById("all-labels");
+  if (toggle) {  // the same checks with every label source switched on
+    toggle.checked = true;
+    rep.width_all_labels = document.documentElement.scrollWidth;
+    rep.which_all_labels = firstRows();
+    toggle.checked = false;
+  }
   var table = document.querySelector("table.which"), th = table && table.tHead.rows[0].cells[2], ok = !!th;
   if (th) {
     ["descending", "ascending"].forEach(function (want) {
