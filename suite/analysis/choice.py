@@ -137,7 +137,10 @@ def verdict(rows: list[dict[str, Any]], tests: Mapping[frozenset, PairTest]) -> 
     best = ranked[0]
     tied = [r["judge"] for r in ranked[1:] if not tests[frozenset((best["judge"], r["judge"]))].significant]
     worse = next((r for r in ranked[1:] if tests[frozenset((best["judge"], r["judge"]))].significant), None)
-    return {"best": best, "tied": tied, "next_worse": worse}
+    timed = [r for r in ranked if (r["judge"] == best["judge"] or r["judge"] in tied) and r["ms_per_sample"] is not None]
+    cheapest = min(timed, key=lambda r: r["ms_per_sample"], default=None)
+    return {"best": best, "tied": tied, "next_worse": worse,
+            "cheapest_tied": cheapest if cheapest and cheapest["judge"] != best["judge"] else None}
 
 
 def families(set_family: Mapping[str, str], set_kind: Mapping[str, str], order: Sequence[str]) -> list[dict[str, Any]]:
