@@ -34,6 +34,20 @@ def test_math_judge_per_1000_samples(benchmark, name, params):
     benchmark.extra_info["samples"] = 1000
 
 
+@pytest.mark.parametrize("name", ["sympy", "math-verify"])
+def test_answer_forms_per_1000_samples(benchmark, name):
+    """The answer-form families of issue 17 (tests/math_forms.py): relations, sets, matrices...
+    reach the ANTLR path, the slow part of both judges."""
+    from tests.math_forms import build
+
+    samples = [s for _, s, _ in build()][:1000]
+    with make_judge(name) as judge:
+        judge.judge(samples[:4])
+        verdicts = benchmark.pedantic(judge.judge, args=(samples,), rounds=1, iterations=1)
+    assert len(verdicts) == 1000
+    benchmark.extra_info["samples"] = 1000
+
+
 def test_sympy_worst_case_latency_on_pathological_inputs(benchmark):
     timeout = 4.0
     with make_judge("sympy", timeout=timeout) as judge:

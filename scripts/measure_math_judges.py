@@ -3,7 +3,8 @@
 Usage:
     python scripts/measure_math_judges.py --split test [--judges sympy,math-verify] [--out FILE.json]
     python scripts/measure_math_judges.py --split all --discrepancy
-    python scripts/measure_math_judges.py --formats   # per-family accuracy on the format-variety set
+    python scripts/measure_math_judges.py --formats   # per family: format-variety set (issue 4) and answer forms (issue 17)
+    python scripts/measure_math_judges.py --parsers   # our grammar vs the ANTLR path on the answer-form families
 
 Accuracy counts a no-verdict as incorrect; F1 has positive = "correct" and is taken
 against `row.label`. `--discrepancy` adds the per-model accuracy (fraction of a
@@ -51,11 +52,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--discrepancy", action="store_true")
     ap.add_argument("--formats", action="store_true",
                     help="per-family accuracy on the format-variety set of tests/sympy_format_set.py")
+    ap.add_argument("--parsers", action="store_true",
+                    help="our grammar vs the ANTLR path on the answer-form families (tests/math_forms.py)")
     ap.add_argument("--per-family", type=int, default=8)
     ap.add_argument("--out")
     args = ap.parse_args(argv)
     if args.formats:
         return formats(args)
+    if args.parsers:
+        return parsers(args)
     split = None if args.split == "all" else args.split
     report: dict = {"split": args.split, "sets": {}, "discrepancy": {}}
     for ds in args.datasets.split(","):
@@ -95,22 +100,54 @@ def _emit(report: dict, out: str | None) -> int:
     return 0
 
 
-def formats(args: argparse.Namespace) -> int:
-    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
-    from tests.sympy_format_set import FAMILIES, build
-
-    data = build(per_family=args.per_family)
-    table: dict[str, dict[str, float]] = {f: {"n": 0} for f in FAMILIES}
-    for f, _, _ in data:
-        table[f]["n"] += 1
-    for spec in args.judges.split(","):
+def _family_table(data: list, families, judges: str) -> dict:
+    """Accuracy (no verdict = incorrect) and false "equal" count per family, per judge."""
+    table: dict[str, dict] = {f: {"n": sum(fam == f for fam, _, _ in data)} for f in families}
+    for spec in judges.split(","):
         name, params = JUDGES[spec]
         with make_judge(name, **params) as judge:
             verdicts = judge.judge([s for _, s, _ in data])
-        for f in FAMILIES:
+        for f in families:
             idx = [i for i, (fam, _, _) in enumerate(data) if fam == f]
             table[f][spec] = round(sum((verdicts[i].correct is True) == data[i][2] for i in idx) / len(idx), 3)
+            table[f][spec + ":false_equal"] = sum(verdicts[i].correct is True and not data[i][2] for i in idx)
         print(spec, "done", file=sys.stderr, flush=True)
+    return table
+
+
+def formats(args: argparse.Namespace) -> int:
+    """Per family: the format-variety set of issue 4 and the answer-form families of issue 17."""
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+    from tests import math_forms, sympy_format_set
+
+    report = {"format_set": _family_table(sympy_format_set.build(per_family=args.per_family),
+                                          sympy_format_set.FAMILIES, args.judges),
+              "answer_forms": _family_table(math_forms.build(), math_forms.FAMILIES, args.judges)}
+    return _emit(report, args.out)
+
+
+def parsers(args: argparse.Namespace) -> int:
+    """Our grammar vs the ANTLR path (latex2sympy2_extended) on the same extracted spans of the
+    answer-form families: accuracy (no verdict = incorrect), no-verdict count, mean ms per pair."""
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+    from judgesuite.judges.sandbox.bounded import OK, BoundedPool
+    from tests import math_forms
+
+    data = math_forms.build()
+    with BoundedPool("tests.math_forms:parser_verdicts", timeout=10.0) as pool:
+        outcomes = pool.map([(s.references[0], s.candidate) for _, s, _ in data])
+    table: dict[str, dict] = {}
+    for f in math_forms.FAMILIES:
+        idx = [i for i, (fam, _, _) in enumerate(data) if fam == f]
+        row: dict = {"n": len(idx)}
+        for k, name in ((0, "own_grammar"), (1, "antlr")):
+            vals = [outcomes[i].value[k] if outcomes[i].status == OK else None for i in idx]
+            row[name] = round(sum((v is True) == data[i][2] for v, i in zip(vals, idx)) / len(idx), 3)
+            row[name + ":no_verdict"] = sum(v is None for v in vals)
+            row[name + ":false_equal"] = sum(v is True and not data[i][2] for v, i in zip(vals, idx))
+            secs = [outcomes[i].value[k + 2] for i in idx if outcomes[i].status == OK]
+            row[name + ":ms"] = round(1000 * sum(secs) / max(1, len(secs)), 1)
+        table[f] = row
     return _emit(table, args.out)
 
 

@@ -199,3 +199,31 @@ def build(families=None, params=PARAMS) -> list[tuple[str, Sample, bool]]:
             ref = gold[len(TEXT):] if gold.startswith(TEXT) else gold
             out.append((family, Sample(f"form-{family}-{i}", "math", "Give the answer.", text, (ref,)), label))
     return out
+
+
+def parser_verdicts(task: tuple[str, str]) -> list:
+    """Worker function (measurement of the two grammars): (reference, output) -> [our grammar's
+    verdict, the ANTLR path's verdict, seconds of each], on the same extracted spans."""
+    import time
+
+    from judgesuite.judges.math.compare import answers_equal
+    from judgesuite.judges.math.extract import extract
+    from judgesuite.judges.math.forms import reference_answer
+    from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
+    from judgesuite.judges.math.symbolic import _parse
+
+    reference, output = task
+    ex = extract(output)
+    if not ex.spans:
+        return [None, None, 0.0, 0.0]
+    gold, cand = reference_answer(reference), ex.spans[0]
+    out = []
+    for parse_fn, equal_fn in ((_parse, answers_equal), (parse_latex, latex_equal)):
+        start = time.perf_counter()
+        try:
+            g, c = parse_fn(gold), parse_fn(cand)
+            verdict = None if g is None or c is None else equal_fn(g, c)
+        except Exception:  # a comparison either grammar's values cannot make
+            verdict = None
+        out.append((verdict, time.perf_counter() - start))
+    return [out[0][0], out[1][0], out[0][1], out[1][1]]

@@ -180,7 +180,8 @@ def _clean_span(span: str) -> str:
     if inner is not None:
         return inner[1]
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
-    if m:  # "$\frac{1}{2}$. I hope..." -> the math between the dollars
+    # "$\frac{1}{2}$. I hope..." -> the math between the dollars; "$x=4$ and $x=9$" stays whole
+    if m and "$" not in span[m.end():].replace("\\$", ""):
         return m.group(1)
     cut = _SENTENCE_END.search(span)
     if cut:

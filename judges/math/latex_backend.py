@@ -31,7 +31,7 @@ logging.getLogger("latex2sympy2_extended").setLevel(logging.ERROR)
 
 _PREP = ((re.compile(r"\\varnothing|\\O\b"), r"\\emptyset"), (re.compile(r"\\lor\b|\\vee\b"), r"\\text{ or }"),
          (re.compile(r"\\geqslant"), r"\\geq"), (re.compile(r"\\leqslant"), r"\\leq"),
-         (re.compile(r"(?<![<>=!])==(?!=)"), "="), (re.compile(r"[\$]|\\\$"), " "))
+         (re.compile(r"(?<![<>=!])==(?!=)"), "="), (re.compile(r"\+\s*\\infty"), r"\\infty"), (re.compile(r"[\$]|\\[$()\[\]]"), " "))
 # latex2sympy evaluates powers and factorials eagerly: refuse the towers our grammar reads as Huge
 _HEAVY = re.compile(r"\^\s*\{?\s*\d{4}|\^\s*\{[^{}]*\^|\d{4,}\s*!|\d{40}")
 _NORMALIZATION = None

@@ -89,6 +89,7 @@ _IGNORED_CMDS = frozenset({"boxed", "mathbf", "mathrm", "text", "bf", "rm", "it"
                            "bigl", "bigr", "Bigl", "Bigr", "mathit", "textstyle"})
 _SINGLE = {"(": "lp", "[": "lp", "{": "lp", ")": "rp", "]": "rp", "}": "rp", ",": "comma",
            "=": "eq", ";": "comma", ":": "ratio"}
+_TRIG_ARG = re.compile(r" *(\d+(?:\.\d+)?) *([A-Za-z])(?![A-Za-z(])")
 _FUNC_POWER = re.compile(r"\^\s*(?:\{\s*([2-9])\s*\}|([2-9]))")
 
 
@@ -176,10 +177,12 @@ def _command(name: str, text: str, i: int, toks: list[Tok]) -> int:
     elif name in _FUNC_NAMES:
         fn = _FUNC_NAMES[name]
         m = _FUNC_POWER.match(text, i) if _FUNC_ARITY[fn] == 1 else None
-        if m:  # \sec^2 y = (\sec y)^2
-            toks.append(Tok("func", f"{fn}^{m.group(1) or m.group(2)}", 1))
+        toks.append(Tok("func", f"{fn}^{m.group(1) or m.group(2)}" if m else fn, _FUNC_ARITY[fn]))
+        i = m.end() if m else i  # \sec^2 y = (\sec y)^2
+        m = _TRIG_ARG.match(text, i) if fn not in ("sqrt", "frac", "binom") else None
+        if m:  # \cos 2x = \cos(2x), as LaTeX is read
+            toks += [Tok("lp", "("), Tok("num", m.group(1)), Tok("ident", m.group(2)), Tok("rp", ")")]
             return m.end()
-        toks.append(Tok("func", fn, _FUNC_ARITY[fn]))
         m = _SHORT_ARGS.match(text, i)
         if m and _FUNC_NAMES[name] in ("frac", "binom"):  # \frac12 = \frac{1}{2}
             toks += [Tok("num", m.group(1)), Tok("num", m.group(2))]
@@ -193,8 +196,7 @@ def _command(name: str, text: str, i: int, toks: list[Tok]) -> int:
     elif name == "}":
         toks.append(Tok("rp", "\\}"))
     elif name in ("lfloor", "lceil"):
-        toks.append(Tok("func", name[1:].replace("ceil", "ceil"), 1))
-        toks.append(Tok("lp", "("))
+        toks += [Tok("func", name[1:], 1), Tok("lp", "(")]
     elif name in ("rfloor", "rceil"):
         toks.append(Tok("rp", ")"))
     elif name == "cup":

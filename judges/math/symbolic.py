@@ -45,6 +45,7 @@ def _parse(text: str) -> Parsed | None:
         return None
 
 
+_EQUATIONS_JOINED = re.compile(r"=[^=]{0,40}?\b(?:and|or)\b[^=]{0,40}?=")
 _GOLD_OR = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
 _TEXT_NOISE = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*|[\\${}\s.,;:!()]")
 
@@ -75,7 +76,8 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
         if several:
             spans = list(dict.fromkeys([as_list(s) for s in spans] + spans))
         elif auto and gold is not None and not isinstance(gold.value, Collection):
-            spans = [decimal_comma(s) or s for s in spans]
+            # "x = 4 and x = 9" is two answers (a list), "3,5" one number with a decimal comma
+            spans = [as_list(s) if _EQUATIONS_JOINED.search(s) else (decimal_comma(s) or s) for s in spans]
         result, span, detail = _compare(ref, gold, spans, auto)
         if result is True:
             return True, span[:200], f"{ex.method}: {detail}"
