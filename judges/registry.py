@@ -145,6 +145,8 @@ _BUILTIN = {
                 "BERT-as-a-Judge: fine-tuned encoder classifier on (question, candidate, reference)"),
     "bertscore": ("judgesuite.judges.encoder.bertscore:BERTScoreJudge", "encoder",
                   "BERTScore F1 (MiniLM-L6) against the best reference, threshold tuned on dev"),
+    "stacked": ("judgesuite.judges.learned.stacked:StackedJudge", "core",
+                "boosted trees over cheap lexical features (+ sympy on math), one model per task family"),
     "regex+encoder": ("judgesuite.judges.routed.regex_encoder:RegexEncoderJudge", "encoder",
                       "regex 'Final answer:' first, the encoder judge only where regex has no verdict"),
 }

@@ -1,0 +1,51 @@
+"""`judgesuite train-stacked`: train the `stacked` judge on the bundled train splits."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "train-stacked", help="train the stacked judge (boosted trees over cheap features; needs scikit-learn)",
+        description="Train one boosted-tree model per task family on the TRAIN splits of the bundled sets, "
+                    "choose each family's threshold on DEV, report TEST accuracy beside token-f1; writes "
+                    "OUT/stacked.npz (plain arrays, loaded without pickle) and OUT/MODEL_CARD.md. Use it "
+                    "with `judgesuite run --judges stacked:model=OUT/stacked.npz`.")
+    p.add_argument("--out", default="stacked-judge", help="output folder (default: ./stacked-judge)")
+    p.add_argument("--datasets", default=None, help="comma-separated bundled sets (default: all)")
+    p.add_argument("--exclude", default="", help="comma-separated sets to leave out (leave-one-source-out)")
+    p.add_argument("--encoder", action="store_true", help="add the encoder judge's P(correct) as a feature")
+    p.add_argument("--encoder-checkpoint", default=None, help="encoder checkpoint (default: the shipped one)")
+    p.add_argument("--limit", type=int, default=None, help="at most N rows per set and split (quick runs)")
+    p.add_argument("--cache", default=None, help="folder for feature tables, reused by later runs")
+    p.add_argument("--no-balance", action="store_true", help="weigh rows, not sources, equally")
+    p.set_defaults(func=cmd_train_stacked)
+
+
+def cmd_train_stacked(args: argparse.Namespace) -> int:
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        print("train-stacked needs scikit-learn: pip install 'judgesuite[learned]'")
+        return 2
+    from judgesuite.judges.learned.stacked import DEFAULT_ENCODER_MODEL, DEFAULT_MODEL
+    from judgesuite.suite.training.stacked import SOURCES, FeatureStore, model_card, train_stacked
+
+    sources = [d.strip() for d in args.datasets.split(",")] if args.datasets else list(SOURCES)
+    exclude = [d.strip() for d in args.exclude.split(",") if d.strip()]
+    store = FeatureStore(encoder=args.encoder, encoder_checkpoint=args.encoder_checkpoint,
+                         limit=args.limit, cache_dir=args.cache)
+    try:
+        model, info = train_stacked(sources, exclude=exclude, store=store, balance=not args.no_balance)
+        out = Path(args.out)
+        name = (DEFAULT_ENCODER_MODEL if args.encoder else DEFAULT_MODEL).name
+        path = model.save(out / name)
+        card = model_card(model, store, sources=[s for s in sources if s not in exclude])
+        (out / (Path(name).stem + ".md")).write_text(card, encoding="utf-8")
+    finally:
+        store.close()
+    print(json.dumps({"model": str(path), "families": info["families"],
+                      "test": model.meta.get("test", {}), "train_seconds": info["train_seconds"]}, indent=1))
+    return 0
