@@ -191,3 +191,16 @@ def test_svg_plots_escape_text_and_place_labels_without_collisions():
     assert 'class="slope up"' in str(slope_chart("t", [("a", 2, 1)]))
     # Cheapest and best are on the front; the dominated judge is not.
     assert pareto_frontier([(0.1, 0.8), (20.0, 0.9), (4.0, 0.7)]) == [True, True, False]
+
+
+def test_flops_plot_when_judges_use_a_model(site, tmp_path):
+    """Rule judges have 0 FLOPs (no FLOPs plot); give two judges a model's cost and the family gets one."""
+    from judgesuite.leaderboard.build import write_site
+
+    results = load_any(site["tmp"] / "results" / "results.json")
+    assert "FLOPs per answer (log scale)" not in site["html"]
+    for e in results["entries"]:
+        e["cost"]["flops_per_sample"] = {"token-f1": 4e7, "exact-match": 2e9}.get(e["judge"], 0.0)
+    html = write_site(results, tmp_path / "flops")[0].read_text(encoding="utf-8")
+    cost = html[html.index('<section id="cost">'):html.index('<section id="distortion">')]
+    assert "FLOPs per answer (log scale)" in cost and "1e9" in cost

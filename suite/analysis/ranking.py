@@ -20,7 +20,8 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from judgesuite.suite.analysis.records import Record
-from judgesuite.suite.evaluation.statistics import average_ranks, bootstrap_indices, kendall_tau_b, kendall_tau_b_rows
+from judgesuite.suite.evaluation.statistics import (average_ranks, bootstrap_indices, interval, kendall_tau_b,
+                                                    kendall_tau_b_rows)
 
 __all__ = ["average_ranks", "borda", "borda_distortion", "category_means", "kendall_tau_b", "ranking_distortion"]
 
@@ -67,10 +68,12 @@ def model_distortion(model: str, records: Sequence[Record]) -> ModelDistortion:
                            no_verdict_rate=sum(r.correct is None for r in records) / n)
 
 
-def kendall_tau_interval(records: Sequence[Record], bootstrap: int = BOOTSTRAP,
-                         seed: int = 0) -> list[float] | None:
+def kendall_tau_interval(records: Sequence[Record], bootstrap: int = BOOTSTRAP, seed: int = 0,
+                         tau: float | None = None) -> list[float] | None:
     """95% percentile interval of Kendall tau-b, resampling questions (every model's answers to a
-    drawn question come along, so the models stay paired); None when tau is undefined throughout."""
+    drawn question come along, so the models stay paired); None when tau is undefined throughout.
+    Where every resample gives the same tau, statistics.interval's Wilson fallback over the
+    questions keeps the interval from claiming certainty (`tau` = the point value)."""
     qids = sorted({r.question_id for r in records})
     models = sorted({r.model for r in records})
     if len(models) < 2 or len(qids) < 2:
@@ -90,8 +93,9 @@ def kendall_tau_interval(records: Sequence[Record], bootstrap: int = BOOTSTRAP,
     taus = taus[~np.isnan(taus)]
     if len(taus) < bootstrap / 2:
         return None
-    lo, hi = np.percentile(taus, [2.5, 97.5])
-    return [round(float(lo), 4), round(float(hi), 4)]
+    if tau is None:
+        tau = float(np.median(taus))
+    return interval(taus, tau, len(qids), digits=4)
 
 
 def ranking_distortion(records: Iterable[Record], bootstrap: int = BOOTSTRAP) -> SetDistortion:
@@ -110,7 +114,7 @@ def ranking_distortion(records: Iterable[Record], bootstrap: int = BOOTSTRAP) ->
     tau = kendall_tau_b([m.label_accuracy for m in models], [m.judged_accuracy for m in models])
     worst = max((abs(m.delta_rank) for m in models), default=0.0)
     movers = [m.model for m in models if worst > 0 and abs(m.delta_rank) == worst]
-    ci = kendall_tau_interval(records, bootstrap) if bootstrap and tau is not None else None
+    ci = kendall_tau_interval(records, bootstrap, tau=tau) if bootstrap and tau is not None else None
     return SetDistortion(models=models, kendall_tau=tau, max_abs_delta_rank=worst, largest_movers=movers,
                          kendall_tau_ci=ci)
 
