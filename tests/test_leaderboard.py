@@ -118,7 +118,7 @@ def test_cli_writes_page_and_reads_pytest_benchmark_json(site, tmp_path, capsys)
                      "--rho", "math=0.9"]) == 0
     assert (tmp_path / "a" / "index.html").stat().st_size > 10_000
     assert json.loads((tmp_path / "a" / "analysis.json").read_text())["sets"]
-    # A pytest-benchmark file whose benchmarks carry our entries (as tests/test_benchmark_judges.py writes).
+    # A pytest-benchmark file whose benchmarks carry our entries (as benchmarks/bench_judges.py writes).
     results = json.loads(results_json.read_text())
     for e in results["entries"]:
         e["verdicts_file"] = str(results_json.parent / e["verdicts_file"])
