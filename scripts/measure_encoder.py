@@ -53,6 +53,7 @@ def main() -> None:
     ap.add_argument("--split", default="test")
     ap.add_argument("--master-keys", action="store_true")
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--dtype", default="float32", help="encoder dtype (bf16 is slower on CPUs without AMX)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     sets = args.sets.split(",") if args.sets else bundled_names()
@@ -61,9 +62,9 @@ def main() -> None:
     encoders = {}
     for spec in args.checkpoint:
         name, path = spec.split("=", 1)
-        encoders[name] = EncoderJudge(checkpoint=path, threads=args.threads,
+        encoders[name] = EncoderJudge(checkpoint=path, threads=args.threads, dtype=args.dtype,
                                       threshold=checkpoint_meta(path).get("threshold", 0.5))
-        report["checkpoints"][name] = {"path": path, "threshold": encoders[name].threshold}
+        report["checkpoints"][name] = {"path": path, "threshold": encoders[name].threshold, "dtype": args.dtype}
     for s in sets:
         rows = load_bundled(s, args.split).scorable()
         samples = [r.sample for r in rows]
