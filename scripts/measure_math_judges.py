@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 from collections import defaultdict
+from dataclasses import replace
 
 from judgesuite.judges.registry import make_judge
 from judgesuite.suite.data.loader import load_bundled
@@ -51,9 +52,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--datasets", default=",".join(MATH_SETS))
     ap.add_argument("--discrepancy", action="store_true")
     ap.add_argument("--formats", action="store_true",
-                    help="per-family accuracy on the format-variety set of tests/sympy_format_set.py")
+                    help="per-family accuracy: format-variety set (tests/sympy_format_set.py), answer-form "
+                         "families and their held-out companion (tests/math_forms*.py)")
     ap.add_argument("--parsers", action="store_true",
                     help="our grammar vs the ANTLR path on the answer-form families (tests/math_forms.py)")
+    ap.add_argument("--gold-in-dollars", action="store_true",
+                    help="with --formats: short golds of the answer-form families written as $...$")
     ap.add_argument("--per-family", type=int, default=8)
     ap.add_argument("--out")
     args = ap.parse_args(argv)
@@ -120,9 +124,16 @@ def formats(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
     from tests import math_forms, sympy_format_set
 
+    from tests import math_forms_holdout
+
     report = {"format_set": _family_table(sympy_format_set.build(per_family=args.per_family),
-                                          sympy_format_set.FAMILIES, args.judges),
-              "answer_forms": _family_table(math_forms.build(), math_forms.FAMILIES, args.judges)}
+                                          sympy_format_set.FAMILIES, args.judges)}
+    for name, module in (("answer_forms", math_forms), ("answer_forms_holdout", math_forms_holdout)):
+        data = module.build()
+        if args.gold_in_dollars:  # a short gold written as `$...$` (Math-Verify's best case)
+            data = [(f, replace(s, references=tuple(r if "\n" in r or len(r) > 60 else f"${r}$"
+                                                     for r in s.references)), lab) for f, s, lab in data]
+        report[name] = _family_table(data, module.FAMILIES, args.judges)
     return _emit(report, args.out)
 
 
