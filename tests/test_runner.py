@@ -57,16 +57,18 @@ def test_second_identical_run_computes_nothing(tmp_path, counting, nq301_test):
 
 def test_interrupted_run_resumes_without_recomputing(tmp_path, counting, nq301_test):
     cache = VerdictCache(tmp_path / "c.sqlite")
-    counting.stop_after = 2  # chunks of 50, then 100 (fast chunks double), then the interruption
+    # one sample alone (the judge's warm-up, timed apart), chunks of 50, then 100 (fast chunks
+    # double), then the interruption
+    counting.stop_after = 3
     with pytest.raises(KeyboardInterrupt):
         run(["test-counting"], [nq301_test], split="test", out_dir=tmp_path / "r1", cache=cache,
             batch_size=50, progress=False)
-    assert counting.calls == 150 and cache.count() == 150
+    assert counting.calls == 151 and cache.count() == 151
     counting.stop_after = None
     resumed = run(["test-counting"], [nq301_test], split="test", out_dir=tmp_path / "r1", cache=cache,
                   batch_size=50, progress=False)
     n = len({r.sample.content_hash() for r in nq301_test.scorable()})
-    assert counting.calls == n  # the 150 stored verdicts were not recomputed
+    assert counting.calls == n  # the 151 stored verdicts were not recomputed
     fresh = run(["test-counting"], [nq301_test], split="test", out_dir=tmp_path / "r2",
                 cache=VerdictCache(tmp_path / "fresh.sqlite"), batch_size=50, progress=False)
     assert resumed["entries"][0]["metrics"] == fresh["entries"][0]["metrics"]

@@ -10,6 +10,7 @@ judge gives that batch.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -64,6 +65,7 @@ class Runner:
     progress: RunProgress | None = None
     first_chunk: int | None = None  # default: by cost class (FIRST_CHUNK)
     log: list[str] = field(default_factory=list)
+    _timed: set[str] = field(default_factory=set)  # judges whose warm-up call was timed apart
 
     def judge_rows(self, judge: Judge, rows: Sequence[Row], label: str = "") -> JudgedRows:
         """Verdicts for the rows the judge supports (cached ones reused), in row order."""
@@ -129,7 +131,14 @@ class Runner:
             if k not in cached:
                 first_of.setdefault(k, i)
         first = self.first_chunk or FIRST_CHUNK.get(judge.get_tags().cost_class, 64)
-        for chunk in chunker(list(first_of.values()), first):
+        todo = list(first_of.values())
+        chunks = chunker(todo, first)
+        if todo and judge_key not in self._timed and chunker == self._chunks:
+            # A judge's first call pays its warm-up (imports, worker start): timed alone, it stays one
+            # sample's outlier instead of inflating a whole chunk (the median per sample excludes it).
+            self._timed.add(judge_key)
+            chunks = itertools.chain([todo[:1]], chunker(todo[1:], first))
+        for chunk in chunks:
             t0 = time.perf_counter()
             verdicts = judge.judge([samples[i] for i in chunk])
             per_sample = (time.perf_counter() - t0) / max(len(chunk), 1)
