@@ -145,7 +145,7 @@ def test_encoder_reports_tokens_and_flops(evouna_dev):
     for v in verdicts:
         assert 0 < v.tokens <= enc.max_length
         assert v.flops == 2.0 * params * v.tokens
-        assert v.extra["input_tokens"] == v.tokens and v.extra["generated_tokens"] == 0
+        assert v.input_tokens == v.tokens and v.generated_tokens == 0
         assert 0 < v.extra["flops_non_embedding"] < v.flops
         assert v.correct == (v.score >= 0.5)
 

@@ -139,28 +139,48 @@ class InputBuilder:
         return list(zip(enc["input_ids"], types))
 
 
-def length_sorted_batches(lengths: Sequence[int], batch_size: int) -> list[list[int]]:
-    """Indices grouped into batches of similar length (longest first), to cut padding."""
+def length_sorted_batches(lengths: Sequence[int], batch_size: int, max_tokens: int | None = None) -> list[list[int]]:
+    """Indices grouped into batches of similar length (longest first), to cut padding.
+
+    A batch holds at most `batch_size` rows and, with `max_tokens`, at most that many padded
+    tokens (rows x its longest row), so short rows travel in larger batches.
+    """
     order = sorted(range(len(lengths)), key=lambda i: -lengths[i])
-    return [order[i:i + batch_size] for i in range(0, len(order), batch_size)]
+    if max_tokens is None:
+        return [order[i:i + batch_size] for i in range(0, len(order), batch_size)]
+    batches: list[list[int]] = []
+    for i in order:
+        if batches and len(batches[-1]) < batch_size and \
+                lengths[batches[-1][0]] * (len(batches[-1]) + 1) <= max_tokens:
+            batches[-1].append(i)
+        else:
+            batches.append([i])
+    return batches
 
 
-def collate(encoded: Sequence[tuple[list[int], list[int]]], pad_id: int, with_types: bool):
-    """Pad a batch to its longest row: input_ids, attention_mask (and token_type_ids)."""
-    import torch
+def pad_arrays(encoded: Sequence[tuple[list[int], list[int]]], pad_id: int, with_types: bool) -> dict:
+    """Pad a batch to its longest row as int64 numpy arrays: input_ids, attention_mask (and token_type_ids)."""
+    import numpy as np
 
     width = max(len(ids) for ids, _ in encoded)
-    ids = torch.full((len(encoded), width), pad_id, dtype=torch.long)
-    mask = torch.zeros((len(encoded), width), dtype=torch.long)
-    types = torch.zeros((len(encoded), width), dtype=torch.long)
+    ids = np.full((len(encoded), width), pad_id, dtype=np.int64)
+    mask = np.zeros((len(encoded), width), dtype=np.int64)
+    types = np.zeros((len(encoded), width), dtype=np.int64)
     for row, (i, t) in enumerate(encoded):
-        ids[row, :len(i)] = torch.tensor(i, dtype=torch.long)
+        ids[row, :len(i)] = i
         mask[row, :len(i)] = 1
-        types[row, :len(t)] = torch.tensor(t, dtype=torch.long)
+        types[row, :len(t)] = t
     batch = {"input_ids": ids, "attention_mask": mask}
     if with_types:
         batch["token_type_ids"] = types
     return batch
+
+
+def collate(encoded: Sequence[tuple[list[int], list[int]]], pad_id: int, with_types: bool):
+    """`pad_arrays` as torch tensors."""
+    import torch
+
+    return {k: torch.from_numpy(v) for k, v in pad_arrays(encoded, pad_id, with_types).items()}
 
 
 def margin_logit(logits):

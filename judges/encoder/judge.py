@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from judgesuite.judges.base import CostModel, Judge, JudgeTags
+from judgesuite.judges.profiling import PhaseTimer
 from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
 from judgesuite.judges.types import Sample, Verdict
 
@@ -68,21 +69,30 @@ def load_classifier(checkpoint: str, dtype: str):
     return tokenizer, model
 
 
-def predict_margins(model, tokenizer, encoded, batch_size: int) -> list[float]:
-    """Margin logits (l1 - l0) per encoded row: length-sorted batches, dynamic padding, no grad."""
+def predict_margins(model, tokenizer, encoded, batch_size: int, timer: PhaseTimer | None = None) -> list[float]:
+    """Margin logits (l1 - l0) per encoded row: each distinct input once, length-sorted batches,
+    dynamic padding, no grad. `timer` gets the forward passes as "model", the rest as "bookkeeping"."""
     import torch
 
-    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
-    with_types = "token_type_ids" in tokenizer.model_input_names and \
-        getattr(model.config, "type_vocab_size", 2) > 1
-    out = [0.0] * len(encoded)
+    timer = timer or PhaseTimer()
+    with timer("bookkeeping"):
+        pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
+        with_types = "token_type_ids" in tokenizer.model_input_names and \
+            getattr(model.config, "type_vocab_size", 2) > 1
+        slot: dict[tuple, int] = {}  # identical inputs (same question, answer, reference) run once
+        where = [slot.setdefault((tuple(ids), tuple(types)), len(slot)) for ids, types in encoded]
+        distinct = [(list(ids), list(types)) for ids, types in slot]
+        margins = [0.0] * len(distinct)
     with torch.inference_mode():
-        for idx in length_sorted_batches([len(e[0]) for e in encoded], batch_size):
-            batch = collate([encoded[i] for i in idx], pad, with_types)
-            margins = margin_logit(model(**batch).logits.float())
-            for i, m in zip(idx, margins.tolist()):
-                out[i] = m
-    return out
+        for idx in length_sorted_batches([len(e[0]) for e in distinct], batch_size):
+            with timer("bookkeeping"):
+                batch = collate([distinct[i] for i in idx], pad, with_types)
+            with timer("model"):
+                logits = model(**batch).logits
+            with timer("bookkeeping"):
+                for i, m in zip(idx, margin_logit(logits.float()).tolist()):
+                    margins[i] = m
+    return [margins[w] for w in where]
 
 
 def sigmoid(x: float) -> float:
@@ -113,6 +123,7 @@ class EncoderJudge(Judge):
         self.threads = threads
         self._loaded = None
         self._load_error: str | None = None
+        self._timer = PhaseTimer()
 
     def cost_model(self) -> CostModel:
         """Parameters counted from the checkpoint's safetensors headers (the weights are not loaded)."""
@@ -131,7 +142,8 @@ class EncoderJudge(Judge):
 
                 torch.set_num_threads(int(self.threads))
             try:
-                tokenizer, model = load_classifier(self.checkpoint, self.dtype)
+                with self._timer("load"):
+                    tokenizer, model = load_classifier(self.checkpoint, self.dtype)
             except Exception as exc:
                 self._load_error = f"cannot load encoder checkpoint {self.checkpoint!r}: {type(exc).__name__}: {exc}"[:500]
                 raise RuntimeError(self._load_error) from exc
@@ -143,13 +155,20 @@ class EncoderJudge(Judge):
     def scores(self, samples: Sequence[Sample]) -> tuple[list[float], list[int]]:
         """P(correct) and input token count per sample."""
         tokenizer, model, builder, _ = self._load()
-        encoded = builder.build(samples)
-        margins = predict_margins(model, tokenizer, encoded, self.batch_size)
-        return [sigmoid(m) for m in margins], [len(e[0]) for e in encoded]
+        with self._timer("tokenise"):
+            encoded = builder.build(samples)
+        margins = predict_margins(model, tokenizer, encoded, self.batch_size, self._timer)
+        with self._timer("bookkeeping"):
+            return [sigmoid(m) for m in margins], [len(e[0]) for e in encoded]
+
+    def profile(self) -> dict[str, float]:
+        """Cumulative seconds: load (weights), tokenise, model (forward passes), bookkeeping."""
+        return self._timer.totals()
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
         probs, lengths = self.scores(samples)
         non_emb = self._loaded[3]
-        return [Verdict(correct=p >= self.threshold, score=p, tokens=n, input_tokens=n, flops=self.cost.flops(n),
-                        extra={"flops_non_embedding": 2.0 * non_emb * n})
-                for p, n in zip(probs, lengths)]
+        with self._timer("bookkeeping"):
+            return [Verdict(correct=p >= self.threshold, score=p, tokens=n, input_tokens=n, flops=self.cost.flops(n),
+                            extra={"flops_non_embedding": 2.0 * non_emb * n})
+                    for p, n in zip(probs, lengths)]
