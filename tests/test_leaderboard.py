@@ -77,6 +77,16 @@ def test_page_is_self_contained(site):
         assert section in html, section
     assert html.count("<svg") >= 3  # cost plots, slope charts, reliability diagrams
     assert '<section id="passk">' not in html  # empty sections are left out
+    assert 'class="slope ' in html and "(reliability diagram)" in html and "ms per answer (median, log scale)" in html
+
+
+def test_texts_for_people():
+    from judgesuite.leaderboard.common import human_time, plain_reason
+
+    assert plain_reason("judge handles ['math'] only") == "judge handles math only"
+    assert plain_reason("handles ['math', 'open_qa']") == "handles math, open_qa"
+    assert human_time("2026-12-03T21:57:20+00:00") == "2026-12-03 21:57 UTC"
+    assert human_time("not a time") == "not a time"
 
 
 def test_payloads_are_escaped(site):

@@ -192,7 +192,9 @@
   rep.sort = ok;
   rep.headers = document.querySelectorAll("th[aria-sort] > button.sort").length;
   rep.tables = document.querySelectorAll("table.sortable").length;
-  rep.csv = document.querySelectorAll("button.csv").length;
+  var csvs = document.querySelectorAll("button.csv");
+  rep.csv = csvs.length;
+  if (csvs.length) { csvs[0].click(); rep.csv_blob = (csvs[0].getAttribute("data-href") || "").indexOf("blob:") === 0; }
   var bad = [];
   sets.forEach(function (name) {
     var s = data.sets[name];
