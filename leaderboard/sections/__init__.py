@@ -1,9 +1,10 @@
-"""Optional leaderboard sections, one module each in this package (found automatically).
+"""The page's sections, one module each in this package (found automatically).
 
 A section module defines ``ID`` (HTML anchor), ``TITLE``, ``ORDER`` (sort key) and
-``build(results, analysis) -> dict | None`` (None when the results hold nothing for it), and ships
-the template ``leaderboard/assets/section_<module name>.html.j2``, which receives the dict as ``s``.
-Sections render after the core tables, by ``ORDER``.
+``build(results, analysis) -> dict | None`` (None when the results hold nothing for it: the
+section is left out), and ships the template ``leaderboard/assets/section_<module name>.html.j2``,
+which receives the dict as ``s`` (and the page context: ``hardware``, ``analysis``...). The page
+is its sections by ``ORDER``: "Which judge?" (0) first, the glossary (90) last.
 """
 from __future__ import annotations
 
