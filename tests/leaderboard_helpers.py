@@ -1,4 +1,5 @@
-"""Shared by the leaderboard tests: two constant judges and a real-Chromium probe of a page.
+"""Shared by the leaderboard tests: two constant judges (registered only inside `constant_judges()`)
+and a real-Chromium probe of a page.
 
 The probe opens `index.html#selftest` in an iframe of an exact width (headless Chromium will not
 make its window narrower than 500 px) and reads back what page.js's self-test found: page and
@@ -12,25 +13,29 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from judgesuite import Judge, JudgeTags, NoVerdict, Sample, Verdict, register_judge
+from judgesuite.judges.registry import JUDGES
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 INSTALL_HINT = "Chromium not installed (Debian/Ubuntu: apt-get install -y --no-install-recommends chromium)"
 
 
-@register_judge("always-incorrect", replace=True, summary="test judge: says 'incorrect' to every answer")
 class AlwaysIncorrect(Judge):
+    """test judge: says 'incorrect' to every answer"""
+
     tags = JudgeTags()
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
         return [Verdict(correct=False, score=0.0) for _ in samples]
 
 
-@register_judge("never-sure", replace=True, summary="test judge: gives no verdict on any answer")
 class NeverSure(Judge):
+    """test judge: gives no verdict on any answer"""
+
     tags = JudgeTags()
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
@@ -38,6 +43,18 @@ class NeverSure(Judge):
 
 
 CONSTANT = ("always-incorrect", "never-sure")
+
+
+@contextmanager
+def constant_judges() -> Iterator[tuple[str, ...]]:
+    """The two constant judges registered by name for the duration (the registry is left as found)."""
+    register_judge("always-incorrect", replace=True)(AlwaysIncorrect)
+    register_judge("never-sure", replace=True)(NeverSure)
+    try:
+        yield CONSTANT
+    finally:
+        for name in CONSTANT:
+            JUDGES.remove(name)
 
 
 def chromium(*args: str, timeout: int = 120) -> subprocess.CompletedProcess:

@@ -9,7 +9,7 @@ from scipy import stats
 from judgesuite.suite.evaluation.statistics import (interval, kendall_tau_b_rows, paired_difference_p,
                                                     wilson_interval)
 
-from .leaderboard_helpers import CONSTANT
+from .leaderboard_helpers import CONSTANT, constant_judges
 
 SETS = ["openqa-eval-nq301", "omni-math-gpt4o-examples", "financebench"]
 
@@ -22,8 +22,9 @@ def analysis(tmp_path_factory):
     from judgesuite.suite.evaluation.runner import run
 
     out = tmp_path_factory.mktemp("choice")
-    run(["always-incorrect", "never-sure", "exact-match", "token-f1"], [load_bundled(n, "test") for n in SETS],
-        split="test", out_dir=out, cache=VerdictCache(out / "c.sqlite"), limit=150, progress=False)
+    with constant_judges():
+        run(["always-incorrect", "never-sure", "exact-match", "token-f1"], [load_bundled(n, "test") for n in SETS],
+            split="test", out_dir=out, cache=VerdictCache(out / "c.sqlite"), limit=150, progress=False)
     return analyze(load_results(out / "results.json"))
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .leaderboard_helpers import CHROMIUM, CONSTANT, INSTALL_HINT, probe, screenshot
+from .leaderboard_helpers import CHROMIUM, CONSTANT, INSTALL_HINT, constant_judges, probe, screenshot
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=INSTALL_HINT)
 SETS = ["openqa-eval-nq301", "financebench", "omni-math-gpt4o-examples", "gsm8k-openai-solutions"]
@@ -29,8 +29,9 @@ def site(tmp_path_factory):
     from judgesuite.suite.evaluation.runner import run
 
     tmp = tmp_path_factory.mktemp("browser")
-    run(["exact-match", "token-f1", "regex", "flexible", *CONSTANT], [load_bundled(n, "test") for n in SETS],
-        split="test", out_dir=tmp / "results", cache=VerdictCache(tmp / "c.sqlite"), limit=150, progress=False)
+    with constant_judges():
+        run(["exact-match", "token-f1", "regex", "flexible", *CONSTANT], [load_bundled(n, "test") for n in SETS],
+            split="test", out_dir=tmp / "results", cache=VerdictCache(tmp / "c.sqlite"), limit=150, progress=False)
     page, analysis = write_site(load_results(tmp / "results" / "results.json"), tmp / "site", browser_kb=BROWSER_KB)
     return {"page": page, "html": page.read_text(encoding="utf-8"), "analysis": analysis}
 
