@@ -68,14 +68,18 @@ def decimal_comma(span: str) -> str | None:
     return f"{sign}{re.sub(r'[^0-9]', '', whole)}.{frac}"
 
 
-_SOLUTION_HINT = re.compile(r"\\boxed|\\fbox|####|answer\s+is|answer\s*:|\n", re.IGNORECASE)
+_SOLUTION_HINT = re.compile(r"\\boxed|\\fbox|####|answer\s+is|answer\s*:", re.IGNORECASE)
+_LATEX_TEXT = re.compile(r"\\[A-Za-z]+(?:\{[^{}]*\})?")
+_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
 
 
 def reference_answer(reference: str) -> str:
-    """The final answer of a reference that is a whole solution; a short reference as is."""
+    """The final answer of a reference that is a whole solution (a `\\boxed{}`, "####", "The
+    answer is", or several lines of prose); a short or formula-only reference as is."""
     if len(reference) < 40 and "\\boxed" not in reference and "####" not in reference:
         return reference
     if not _SOLUTION_HINT.search(reference):
-        return reference
+        if "\n" not in reference or len(_WORD.findall(_LATEX_TEXT.sub(" ", reference))) < 8:
+            return reference  # a multi-line formula (cases, aligned) is an answer, not a solution
     ex = extract(reference, AUTO)
     return ex.spans[0] if ex.spans and not ex.noncommittal else reference

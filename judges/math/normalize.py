@@ -92,7 +92,8 @@ def _text_repl(m: re.Match) -> str:
 
 
 # short words that are units or prose, never a product of variables
-_DROP_SHORT = frozenset(("cm mm km kg mg lb lbs oz ft yd mi mph kph kmh hr hrs min ml cl dl am pm "
+_DROP_SHORT = frozenset(("cm mm km kg mg lb lbs oz ft yd mi mph kph kmh hr hrs min ml cl dl am pm yr yrs mo "
+                         "wk wks day pt pts qt gal hz kw kwh rpm doz pcs pc ea usd eur gbp rs ms sq "
                          "and or the is so of to be are for per we an as at by it its no yes not all any").split())
 
 

@@ -95,7 +95,8 @@ def _several(gold: Parsed) -> bool:
 def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tuple[bool | None, str, str]:
     """One reference against the candidate's spans: (equal?, span used, detail)."""
     top = spans[0]
-    if auto and (needs_latex_backend(ref) or needs_latex_backend(top)):
+    routed = auto and (needs_latex_backend(ref) or needs_latex_backend(top))
+    if routed:
         result = _latex_compare(ref, top)
         if result is not None:
             return result, top, "equal (latex)" if result else "unequal (latex)"
@@ -120,6 +121,8 @@ def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tup
         result = None  # SymPy could not decide
     if result is None and auto:
         result = _latex_compare(ref, span)
+    if result is True and routed:
+        result = None  # a relation or equation the ANTLR path could not read: our grammar would drop a side
     return result, span, {True: "equal", False: "unequal", None: f"{_UNDECIDED}: comparison undecided"}[result]
 
 
