@@ -43,6 +43,9 @@ def test_constant_judges_are_marked_and_never_ranked_first(analysis):
                 assert r["rank"] is None and r["constant"] and r["kappa"] == 0.0
         assert rows[-1]["judge"] in CONSTANT  # listed last
         assert ranking["verdict"]["best"]["judge"] not in CONSTANT
+    for c in analysis["choice"]:  # the one-line verdict names the pick and its interval
+        best = c["verdict"]["best"]
+        assert f" use {best['judge']}: kappa {best['kappa']:.2f} [{best['kappa_ci'][0]:.2f}, " in c["sentence"]
     never = next(r for r in omni if r["judge"] == "never-sure")
     assert never["constant"] == "no verdict on omni-math-gpt4o-examples" and never["no_verdict_rate"] == 1.0
     assert next(r for r in omni if r["judge"] == "always-incorrect")["constant"].startswith("always incorrect")

@@ -154,3 +154,27 @@ def families(set_family: Mapping[str, str], set_kind: Mapping[str, str], order: 
             if sets:
                 out.append({"family": fam, "view": view, "sets": sets})
     return out
+
+
+def verdict_sentence(family: str, choice: Mapping[str, Any]) -> str:
+    """One line: "for open QA use X: kappa 0.64 [0.61, 0.68], 0.16 ms per answer; ..."."""
+    v = choice.get("verdict")
+    name = "all tasks" if family == "all" else family
+    if not v:
+        return f"for {name} no judge can be recommended: every judge is constant on these sets"
+
+    def k(r: Mapping[str, Any]) -> str:
+        lo, hi = r["kappa_ci"] or (r["kappa"], r["kappa"])
+        return f"kappa {r['kappa']:.2f} [{lo:.2f}, {hi:.2f}]"
+
+    b = v["best"]
+    ms = "" if b["ms_per_sample"] is None else f", {b['ms_per_sample']:.2g} ms per answer"
+    text = f"for {name} use {b['judge']}: {k(b)}{ms}"
+    if v["tied"]:
+        text += f"; tied with {', '.join(v['tied'])}"
+        if v.get("cheapest_tied"):
+            c = v["cheapest_tied"]
+            text += f" (cheapest: {c['judge']}, {c['ms_per_sample']:.2g} ms)"
+    w = v["next_worse"]
+    text += f"; the next best significantly worse is {w['judge']} ({k(w)})" if w else "; no judge is significantly worse"
+    return text

@@ -6,7 +6,7 @@ from dataclasses import asdict
 from typing import Any
 
 from judgesuite.suite.analysis.calibration import calibration, has_graded_scores, threshold_curve
-from judgesuite.suite.analysis.choice import align, families, rank_judges
+from judgesuite.suite.analysis.choice import align, families, rank_judges, verdict_sentence
 from judgesuite.suite.analysis.correction import ASSUMPTION, category, correct_entry, label_provenance
 from judgesuite.suite.analysis.disagreements import disagreements
 from judgesuite.suite.analysis.passk import has_repeated_samples, pass_at_k_by_model
@@ -99,6 +99,7 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
                         {s: sets[s]["description"]["label_kind"] for s in sets}, FAMILIES):
         ranking = rank_judges([aligned[s] for s in fam["sets"]])
         on_some = sorted({j for s in fam["sets"] for j in aligned[s].pred} - {r["judge"] for r in ranking["rows"]})
-        choice.append(fam | ranking | {"not_on_every_set": on_some})
+        entry = fam | ranking | {"not_on_every_set": on_some}
+        choice.append(entry | {"sentence": verdict_sentence(fam["family"], entry)})
     return {"sets": sets, "probes": probes, "choice": choice, "borda": borda, "category_means": categories,
             "correction_assumption": ASSUMPTION}

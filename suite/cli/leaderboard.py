@@ -66,5 +66,11 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
                                 disagreement_limit=args.disagreements, browser_kb=args.browser_kb)
     if not args.quiet:
         print(distortion_summary(analysis))
+        print("\nWhich judge? (kappa with the labels; human-labelled sets unless marked)")
+        for c in analysis.get("choice", []):
+            if c["view"] == "all" and any(o["family"] == c["family"] and o["view"] == "human" for o in analysis["choice"]):
+                continue
+            mark = "" if c["view"] == "human" else " [labels not all human]"
+            print(f"  {c['sentence']}{mark}")
     print(f"\nwrote {page} ({page.stat().st_size / 1024:.0f} KiB) and {page.parent / 'analysis.json'}")
     return 0
