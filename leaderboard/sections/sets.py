@@ -17,6 +17,6 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
         d = info["description"]
         models = {m["model"] for dist in info["distortion"].values() for m in dist["models"]}
         rows.append({"set": s, "family": d["family"], "badge": badge(analysis, s), "n": info["n_rows"],
-                     "models": len(models), "source": d["short_source"], "method": d["label_method"],
+                     "models": len(models), "source": d["short_source"], "method": d["label_method"], "use": d.get("use", ""),
                      "licence": d["licence"]})
     return {"rows": rows, "split": results.get("split")} if rows else None

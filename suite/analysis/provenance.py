@@ -53,10 +53,16 @@ def _card(name: str) -> dict[str, str]:
         from judgesuite.suite.data.loader import DATASETS_DIR, card_field
     except ImportError:  # pragma: no cover
         return {}
-    if not (DATASETS_DIR / f"{name}.md").is_file():
+    card = DATASETS_DIR / f"{name}.md"
+    if not card.is_file():
         return {}
-    return {key: card_field(name, label) for key, label in
-            (("source", "Source"), ("label_method", "Label method"), ("licence", "Licence"))}
+    out = {key: card_field(name, label) for key, label in
+           (("source", "Source"), ("label_method", "Label method"), ("licence", "Licence"))}
+    lines = card.read_text(encoding="utf-8").splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip() == "## Use"), None)
+    if start is not None:  # the card's one-line description: the first line of its "Use" section
+        out["use"] = next((line.strip() for line in lines[start + 1:] if line.strip()), "")
+    return out
 
 
 def set_description(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -71,4 +77,5 @@ def set_description(entry: Mapping[str, Any]) -> dict[str, Any]:
             "label_kind": kind, "label_text": KIND_TEXT[kind], "label_sources": prov["sources"],
             "label_method": card.get("label_method") or "", "source": source,
             "short_source": source.split(", github.com")[0].strip() if source else "your file (no dataset card)",
+            "use": card.get("use") or "",
             "licence": card.get("licence") or ""}
