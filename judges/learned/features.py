@@ -57,6 +57,7 @@ _ONE_OF = re.compile(r"\b(?:one of the following|one of these|any of the|all of 
 _LIST_MARK = re.compile(r"(?:^|\n|\s)(?:\d{1,2}[.)]|[-*\u2022])\s")
 _Q_WORDS = ("who", "when", "where", "what", "which", "how many", "how much", "how long", "how", "why")
 
+_Q_WORD_RE = re.compile(r"\b(" + "|".join(_Q_WORDS) + r")\b")
 _TASKS = [t for t in TASK_TYPES]
 
 FEATURES: tuple[str, ...] = (
@@ -127,6 +128,21 @@ def _contains(hay: str, needle: str) -> int:
     return i
 
 
+def _occurrences(hay: str, needle: str, limit: int = 5) -> list[int]:
+    """Token indices where the token run `needle` starts inside `hay` (first `limit`)."""
+    out: list[int] = []
+    if not needle:
+        return out
+    padded, pat, start = f" {hay} ", f" {needle} ", 0
+    while len(out) < limit:
+        i = padded.find(pat, start)
+        if i < 0:
+            break
+        out.append(padded.count(" ", 1, i + 1))
+        start = i + 1
+    return out
+
+
 def features(sample: Sample) -> list[float]:
     """One row of FEATURES for a sample (never raises on odd text; empty inputs give zeros)."""
     qlow, clow = _clean(sample.question or ""), _clean(sample.candidate or "")
@@ -148,11 +164,12 @@ def features(sample: Sample) -> list[float]:
     position = 1.0
     n_contained = 0
     ref_tok_sets = []
-    rlows = []
+    rlows, rtoks = [], []
     for ref in refs:
         rlow = _clean(ref)
         rlows.append(rlow)
         rtok = _tokens(rlow)
+        rtoks.append(rtok)
         ref_tok_sets.append(set(rtok))
         rcount = Counter(rtok)
         prf = _prf(ccount, rcount, len(ctok), len(rtok))
@@ -187,8 +204,8 @@ def features(sample: Sample) -> list[float]:
     rnums_all: set[float] = set()
     rnum_found = 0.0
     ref_has_num = 0
-    for rlow in rlows:
-        rn = _numbers(rlow, _tokens(rlow))
+    for rlow, rtok in zip(rlows, rtoks):
+        rn = _numbers(rlow, rtok)
         rnums_all |= rn
         if rn:
             ref_has_num = 1
@@ -216,33 +233,23 @@ def features(sample: Sample) -> list[float]:
 
     # cues
     neg = sum(t in _NEGATION for t in ctok) + clow.count("n't")
-    negated_ref = 0
-    for rlow in rlows:
-        rjoin = " ".join(_tokens(rlow))
-        if rjoin and re.search(r"\b(?:not|no|never|isnt|nt)\s+(?:\w+\s+){0,2}" + re.escape(rjoin) + r"\b",
-                               cjoin[:5000]):
-            negated_ref = 1
-            break
     hedges = len(_HEDGE.findall(clow[:5000]))
-    or_near = 0
-    if contains:
-        for rlow in rlows:
-            rjoin = " ".join(_tokens(rlow))
-            if rjoin and re.search(r"(?:\bor\s+(?:\w+\s+){0,3}" + re.escape(rjoin) + r"\b|\b"
-                                   + re.escape(rjoin) + r"\s+(?:\w+\s+){0,3}?or\b)", cjoin[:5000]):
+    negated_ref = or_near = 0
+    for rtok in rtoks:
+        for at in _occurrences(cjoin, " ".join(rtok)):
+            if any(t in _NEGATION for t in ctok[max(0, at - 3):at]):
+                negated_ref = 1
+            after = at + len(rtok)
+            if "or" in ctok[max(0, at - 4):at] or "or" in ctok[after:after + 4]:
                 or_near = 1
-                break
     q_overlap = (sum(t in qset for t in ctok) / len(ctok)) if ctok else 0.0
     restates = int(bool(ctok) and q_overlap >= 0.8 and not contains)
     new_noq = len(set(c_noq))
 
-    qflags = []
-    qs = qlow[:300]
-    matched = False
-    for w in _Q_WORDS:
-        hit = not matched and re.search(r"\b" + w + r"\b", qs) is not None
-        matched = matched or hit
-        qflags.append(float(hit))
+    qflags = [0.0] * len(_Q_WORDS)
+    m = _Q_WORD_RE.search(qlow[:300])
+    if m:
+        qflags[_Q_WORDS.index(m.group(1))] = 1.0
 
     row = [
         best[2], best[0], best[1], recall_max, best_noq[2], best_noq[0], recall_noq_max,

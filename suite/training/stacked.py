@@ -7,25 +7,33 @@ HistGradientBoostingClassifier and are exported to plain arrays (`judges/learned
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import platform
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from judgesuite.judges.learned import features as features_module
+from judgesuite.judges.learned import stacked as stacked_module
 from judgesuite.judges.learned.features import FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import FORMAT, Forest, StackedModel
 from judgesuite.judges.learned.stacked import feature_names, signal_columns
 from judgesuite.judges.text import token_f1
 from judgesuite.suite.data.loader import Row, load_bundled
 
+# The feature code as imported (cache key of stored feature tables).
+_FEATURE_CODE = hashlib.sha256(Path(features_module.__file__).read_bytes()
+                               + Path(stacked_module.__file__).read_bytes()).hexdigest()
 HUMAN_SOURCES = ("evouna-nq", "openqa-eval-nq301", "answer-matching-gpqa-mmlupro", "financebench")
 AUTO_SOURCES = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")  # automatic / LLM labels
 SOURCES = HUMAN_SOURCES + AUTO_SOURCES
 FAMILIES = ("open_qa", "multiple_choice_freeform", "context_qa", "math")
-HGB_PARAMS = {"max_iter": 300, "learning_rate": 0.05, "max_leaf_nodes": 15, "min_samples_leaf": 20,
+HGB_PARAMS = {"max_iter": 150, "learning_rate": 0.1, "max_leaf_nodes": 15, "min_samples_leaf": 20,
               "l2_regularization": 1.0, "early_stopping": False, "random_state": 0}
 GRID = np.round(np.arange(0.05, 0.951, 0.01), 2)
 
@@ -50,8 +58,9 @@ class FeatureStore:
     """Feature tables computed once per (source, split) and kept for every model trained after."""
 
     def __init__(self, encoder_checkpoint: str | None = None, encoder: bool = False,
-                 limit: int | None = None, seed: int = 0) -> None:
+                 limit: int | None = None, seed: int = 0, cache_dir: str | None = None) -> None:
         self.encoder = encoder
+        self.cache_dir = cache_dir
         self.encoder_checkpoint = encoder_checkpoint
         self.limit, self.seed = limit, seed
         self._tables: dict[tuple[str, str], Table] = {}
@@ -67,14 +76,52 @@ class FeatureStore:
                 idx = np.random.default_rng(self.seed).choice(len(rows), self.limit, replace=False)
                 rows = [rows[i] for i in sorted(idx)]
             samples = [r.sample for r in rows]
-            X = np.hstack([feature_matrix(samples), signal_columns(samples, self._sympy_judge(samples),
-                                                                   self._encoder_judge())])
+            X = self._cached(source, split, samples)
             y = np.array([bool(r.label) for r in rows])
             f1 = np.array([max((token_f1(s.candidate, ref) for ref in s.references), default=0.0)
                            for s in samples])
             self._tables[key] = Table(source, split, rows, X, y, f1)
             self.seconds += time.perf_counter() - t0
         return self._tables[key]
+
+    def synthetic(self, names: Sequence[str], seed: int = 0) -> dict[str, Table]:
+        """Rows by construction (suite/data/synthetic.py) from the TRAIN questions of `names`, by family."""
+        from judgesuite.suite.data.synthetic import generate
+
+        key = ("synthetic:" + ",".join(sorted(names)), str(seed))
+        if key not in self._tables:
+            t0 = time.perf_counter()
+            rows = generate(seed=seed, names=sorted(names), mcqa_per_benchmark=0)
+            samples = [r.sample for r in rows]
+            X = self._cached(key[0].replace(",", "+").replace(":", "-"), f"seed{seed}", samples)
+            y = np.array([bool(r.label) for r in rows])
+            self._tables[key] = Table("synthetic", "train", rows, X, y, np.zeros(len(rows)))
+            self.seconds += time.perf_counter() - t0
+        table = self._tables[key]
+        out = {}
+        for fam in {r.sample.task_type for r in table.rows}:
+            idx = np.array([i for i, r in enumerate(table.rows) if r.sample.task_type == fam])
+            out[fam] = Table("synthetic", "train", [table.rows[i] for i in idx], table.X[idx], table.y[idx],
+                             table.token_f1[idx])
+        return out
+
+    def _cached(self, source: str, split: str, samples: list) -> np.ndarray:
+        """Feature rows, read from / written to `cache_dir` (keyed by the feature code and the rows)."""
+        def compute() -> np.ndarray:
+            return np.hstack([feature_matrix(samples), signal_columns(samples, self._sympy_judge(samples),
+                                                                      self._encoder_judge())])
+        if not self.cache_dir:
+            return compute()
+        key = hashlib.sha256(json.dumps([_FEATURE_CODE, self.encoder,
+                                         self.encoder_checkpoint, [s.content_hash() for s in samples]]
+                                        ).encode()).hexdigest()[:16]
+        path = Path(self.cache_dir) / f"{source}.{split}.{key}.npy"
+        if path.is_file():
+            return np.load(path, allow_pickle=False)
+        X = compute()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.save(path, X, allow_pickle=False)
+        return X
 
     def _sympy_judge(self, samples):
         if self._sympy is None and any(s.task_type == "math" for s in samples):
@@ -121,19 +168,24 @@ def export_forest(est: Any) -> Forest:
         baseline=float(np.asarray(est._baseline_prediction).ravel()[0]))
 
 
-def source_weights(tables: Sequence[Table]) -> np.ndarray:
-    """Each source weighs the same in training (a big source does not swamp a small one)."""
-    total = sum(len(t.y) for t in tables)
-    return np.concatenate([np.full(len(t.y), total / (len(tables) * len(t.y))) for t in tables])
+def source_weights(tables: Sequence[Table], synthetic_weight: float = 0.5) -> np.ndarray:
+    """Each real source weighs the same in training (a big source does not swamp a small one);
+    rows by construction weigh `synthetic_weight` times one real source, in all."""
+    total = sum(len(t.y) for t in tables if t.source != "synthetic")
+    n_real = sum(t.source != "synthetic" for t in tables) or 1
+    return np.concatenate([np.full(len(t.y), (synthetic_weight if t.source == "synthetic" else 1.0)
+                                   * total / (n_real * len(t.y))) for t in tables])
 
 
-def fit_forest(tables: Sequence[Table], params: dict | None = None, balance: bool = True):
+def fit_forest(tables: Sequence[Table], params: dict | None = None, balance: bool = True,
+               synthetic_weight: float = 0.5):
     from sklearn.ensemble import HistGradientBoostingClassifier
 
+    tables = [t for t in tables if len(t.y)]
     X = np.vstack([t.X for t in tables])
     y = np.concatenate([t.y for t in tables])
     est = HistGradientBoostingClassifier(**{**HGB_PARAMS, **(params or {})})
-    est.fit(X, y, sample_weight=source_weights(tables) if balance else None)
+    est.fit(X, y, sample_weight=source_weights(tables, synthetic_weight) if balance else None)
     return est, export_forest(est)
 
 
@@ -151,7 +203,8 @@ def _acc(pred: np.ndarray, y: np.ndarray) -> float:
 
 def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = (), store: FeatureStore | None = None,
                   params: dict | None = None, balance: bool = True, token_f1_threshold: float = 0.02,
-                  description: str = "") -> tuple[StackedModel, dict]:
+                  description: str = "", with_test: bool = True,
+                  synthetic_weight: float = 0.0) -> tuple[StackedModel, dict]:
     """Train one forest per family with data (and a pooled "default" one); returns (model, report)."""
     import sklearn
 
@@ -164,9 +217,11 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
     groups = {fam: [s for s in used if train[s].family == fam] for fam in FAMILIES}
     groups = {fam: srcs for fam, srcs in groups.items() if srcs}
     groups["default"] = used
+    synth = store.synthetic(used) if synthetic_weight > 0 else {}
     forests, families = {}, {}
     for fam, srcs in groups.items():
-        _, forest = fit_forest([train[s] for s in srcs if len(train[s].y)], params, balance)
+        extra = list(synth.values()) if fam == "default" else [synth[fam]] if fam in synth else []
+        _, forest = fit_forest([train[s] for s in srcs] + extra, params, balance, synthetic_weight)
         devs = [(forest.proba(dev[s].X), dev[s].y) for s in srcs if len(dev[s].y)]
         threshold, dev_acc = choose_threshold(devs)
         forests[fam] = forest
@@ -178,6 +233,8 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
         "library_versions": {"scikit-learn": sklearn.__version__, "numpy": np.__version__,
                              "python": platform.python_version()},
         "training_data": {"train_split": {s: len(train[s].y) for s in used},
+                          "synthetic": {"weight": synthetic_weight,
+                                        "rows_by_family": {f: len(t.y) for f, t in synth.items()}},
                           "dev_split": {s: len(dev[s].y) for s in used}, "excluded": sorted(set(exclude)),
                           "description": description or "bundled sets, train split (dev for thresholds)"},
         "encoder": {"checkpoint": store.encoder_checkpoint} if store.encoder else None,
@@ -185,6 +242,9 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
     model = StackedModel(meta, forests)
     meta["train_seconds"] = round(time.perf_counter() - t0, 1)
     meta["feature_seconds"] = round(feat_seconds, 1)
+    if with_test:
+        meta["test"] = {s: {k: v for k, v in evaluate(model, store.table(s, "test"), token_f1_threshold).items()
+                            if k not in ("pred", "probs")} for s in used}
     return model, {"families": families, "train_seconds": meta["train_seconds"]}
 
 
@@ -199,3 +259,35 @@ def evaluate(model: StackedModel, table: Table, token_f1_threshold: float = 0.02
     return {"n": int(len(table.y)), "family_model": fam, "stacked": _acc(pred, table.y),
             "token-f1": _acc(table.token_f1 >= token_f1_threshold, table.y),
             "contains-reference": _acc(contains, table.y), "pred": pred, "probs": probs}
+
+
+def model_card(model: StackedModel, store: FeatureStore, sources: Sequence[str]) -> str:
+    """A markdown card: data, features, per-family thresholds and dev figures, test figures, cost."""
+    m = model.meta
+    lines = [f"# stacked judge model ({'with encoder feature' if m.get('encoder') else 'lexical features + sympy'})",
+             "", f"- **Format**: `{m['format']}` (numpy arrays in .npz, loaded with allow_pickle=False)",
+             f"- **Features** ({len(m['features'])}, version {m['features_version']}): "
+             + ", ".join(f"`{f}`" for f in m["features"]),
+             f"- **Libraries at training**: {json.dumps(m['library_versions'])}",
+             f"- **Trees**: scikit-learn HistGradientBoostingClassifier {json.dumps(m['hgb_params'])}; "
+             f"sources weigh the same: {m['balance_sources']}",
+             f"- **Training data** (scorable rows, train split): {json.dumps(m['training_data']['train_split'])}; "
+             f"labels: human for {', '.join(s for s in sources if s in HUMAN_SOURCES)}; automatic / LLM for "
+             f"{', '.join(s for s in sources if s in AUTO_SOURCES) or 'none'}",
+             f"- **Dev split** (thresholds): {json.dumps(m['training_data']['dev_split'])}",
+             f"- **Excluded sources**: {m['training_data']['excluded'] or 'none'}",
+             f"- **Cost to train**: features {m['feature_seconds']} s (cached tables are reused), "
+             f"whole training {m['train_seconds']} s on {platform.processor() or platform.machine()} "
+             f"({__import__('os').cpu_count()} cores, shared)", "",
+             "## Families (threshold chosen on dev: mean accuracy over the family's sources)", "",
+             "| family | sources | train rows | trees | threshold | dev mean accuracy |", "|---|---|---|---|---|---|"]
+    for fam, f in m["families"].items():
+        lines.append(f"| {fam} | {', '.join(f['sources'])} | {f['train_rows']} | {f['trees']} | "
+                     f"{f['threshold']:.2f} | {f['dev_mean_accuracy']:.4f} |")
+    lines += ["", "## Test split (in-source; see docs/stacked-judge.md for leave-one-source-out)", "",
+              "| set | rows | family model | stacked | token-f1 (0.02) | contains-reference |", "|---|---|---|---|---|---|"]
+    for src, t in m.get("test", {}).items():
+        lines.append(f"| {src} | {t['n']} | {t['family_model']} | {t['stacked']:.4f} | {t['token-f1']:.4f} | "
+                     f"{t['contains-reference']:.4f} |")
+    lines += ["", "Retrain: `judgesuite train-stacked --out DIR` (needs `pip install 'judgesuite[learned]'`).", ""]
+    return "\n".join(lines)

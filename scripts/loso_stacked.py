@@ -1,0 +1,126 @@
+"""Leave-one-source-out evaluation of the `stacked` judge, beside token-f1 and contains-reference.
+
+For each human-labeled bundled set: train every family model without that source (train
+splits of the others; thresholds on the others' dev splits), score the held-out set's TEST
+split; report accuracy, F1, kappa, each model's judged vs human accuracy and Kendall tau of
+the model ranking. Then the master-key false-positive rate of the model trained on all
+sources and of each leave-one-out model on the probes of its held-out source.
+
+    python scripts/loso_stacked.py --out loso.json [--markdown loso.md] [--cache .cache/stacked]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+
+import numpy as np
+
+from judgesuite.judges.types import Verdict
+from judgesuite.suite.data.probes import ATTACKS, build_probe_set
+from judgesuite.suite.evaluation.metrics import compute_metrics
+from judgesuite.suite.evaluation.statistics import kendall_tau_b
+from judgesuite.suite.training.stacked import HUMAN_SOURCES, SOURCES, FeatureStore, evaluate, train_stacked
+from judgesuite.judges.learned.features import FEATURES, feature_matrix
+from judgesuite.judges.learned.stacked import signal_columns
+
+
+def judge_block(rows, pred: np.ndarray) -> dict:
+    labels = [bool(r.label) for r in rows]
+    m = compute_metrics(labels, [Verdict(correct=bool(p)) for p in pred], bootstrap=0)
+    human, judged = defaultdict(list), defaultdict(list)
+    for r, p in zip(rows, pred):
+        human[r.model].append(bool(r.label))
+        judged[r.model].append(bool(p))
+    models = sorted(human)
+    h = [float(np.mean(human[k])) for k in models]
+    j = [float(np.mean(judged[k])) for k in models]
+    tau = kendall_tau_b(h, j) if len(models) > 1 else None
+    return {"accuracy": round(m["accuracy"], 4), "f1": round(m["f1"], 4), "kappa": round(m["kappa"], 4),
+            "kendall_tau": None if tau is None else round(tau, 4),
+            "max_model_gap": round(max(abs(a - b) for a, b in zip(h, j)), 4),
+            "models": {k: {"human": round(a, 4), "judged": round(b, 4)} for k, a, b in zip(models, h, j)}}
+
+
+def false_positive_rates(rows, verdicts) -> dict:
+    """Per attack: how often a wrong-by-construction answer was called correct."""
+    out = {}
+    for attack in ATTACKS:
+        idx = [i for i, r in enumerate(rows) if r.meta.get("attack") == attack]
+        if idx:
+            out[attack] = round(sum(verdicts[i].correct is True for i in idx) / len(idx), 4)
+    return out
+
+
+def probe_fpr(model, store, source: str | None, per_set: int) -> dict:
+    probes = build_probe_set(per_set=per_set, datasets=[source] if source else None).rows
+    samples = [r.sample for r in probes]
+    X = np.hstack([feature_matrix(samples), signal_columns(samples, store._sympy_judge(samples))])
+    verdicts = []
+    for x, s in zip(X, samples):
+        fam = model.family_for(s.task_type)
+        verdicts.append(Verdict(correct=bool(model.forests[fam].proba(x[None])[0] >= model.threshold(fam))))
+    overall = sum(v.correct for v in verdicts) / len(verdicts)
+    return {"n": len(verdicts), "false_positive_rate": round(overall, 4),
+            "by_attack": false_positive_rates(probes, verdicts)}
+
+
+def markdown(report: dict) -> str:
+    lines = ["| held-out set | rows | stacked acc | token-f1 acc | contains-ref acc | stacked F1 | stacked kappa "
+             "| token-f1 kappa | tau stacked | tau token-f1 | max model gap stacked | max gap token-f1 |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for src, r in report["loso"].items():
+        s, t, c = r["stacked"], r["token-f1"], r["contains-reference"]
+        lines.append(f"| {src} | {r['n']} | {s['accuracy']:.3f} | {t['accuracy']:.3f} | {c['accuracy']:.3f} | "
+                     f"{s['f1']:.3f} | {s['kappa']:.3f} | {t['kappa']:.3f} | {s['kendall_tau']} | "
+                     f"{t['kendall_tau']} | {s['max_model_gap']:.3f} | {t['max_model_gap']:.3f} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default="loso_stacked.json")
+    ap.add_argument("--markdown", default=None)
+    ap.add_argument("--cache", default=None, help="folder for feature tables (reused across runs)")
+    ap.add_argument("--sources", default=",".join(HUMAN_SOURCES), help="held-out sets, comma-separated")
+    ap.add_argument("--probes-per-set", type=int, default=50)
+    args = ap.parse_args(argv)
+    store = FeatureStore(cache_dir=args.cache)
+    report: dict = {"loso": {}, "master_keys": {}}
+    t0 = time.perf_counter()
+    for src in args.sources.split(","):
+        model, info = train_stacked(SOURCES, exclude=[src], store=store)
+        test = store.table(src, "test")
+        ev = evaluate(model, test)
+        contains = test.X[:, FEATURES.index("contains_ref")] > 0
+        report["loso"][src] = {
+            "n": ev["n"], "family_model": ev["family_model"], "threshold": model.threshold(ev["family_model"]),
+            "train_seconds": info["train_seconds"],
+            "stacked": judge_block(test.rows, ev["pred"]),
+            "token-f1": judge_block(test.rows, test.token_f1 >= 0.02),
+            "contains-reference": judge_block(test.rows, contains),
+            "master_keys_held_out": probe_fpr(model, store, src, args.probes_per_set)}
+        print(src, {k: report["loso"][src][k]["accuracy"] for k in ("stacked", "token-f1", "contains-reference")},
+              "tau", report["loso"][src]["stacked"]["kendall_tau"], file=sys.stderr, flush=True)
+    full, info = train_stacked(SOURCES, store=store)
+    report["all_sources_model"] = {
+        "families": info["families"],
+        "test": {s: {k: v for k, v in evaluate(full, store.table(s, "test")).items() if k not in ("pred", "probs")}
+                 for s in SOURCES}}
+    report["master_keys"] = probe_fpr(full, store, None, args.probes_per_set)
+    report["seconds"] = round(time.perf_counter() - t0, 1)
+    store.close()
+    with open(args.out, "w") as fh:
+        json.dump(report, fh, indent=1)
+    if args.markdown:
+        with open(args.markdown, "w") as fh:
+            fh.write(markdown(report) + "\n")
+    print(markdown(report))
+    print("master keys (all-sources model):", report["master_keys"]["false_positive_rate"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
