@@ -61,7 +61,7 @@ def probe_fpr(model, store, source: str | None, per_set: int) -> dict:
     verdicts = []
     for x, s in zip(X, samples):
         fam = model.family_for(s.task_type)
-        verdicts.append(Verdict(correct=bool(model.forests[fam].proba(x[None])[0] >= model.threshold(fam))))
+        verdicts.append(Verdict(correct=bool(model.proba(fam, x[None])[0] >= model.threshold(fam))))
     overall = sum(v.correct for v in verdicts) / len(verdicts)
     return {"n": len(verdicts), "false_positive_rate": round(overall, 4),
             "by_attack": false_positive_rates(probes, verdicts)}

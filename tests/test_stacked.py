@@ -152,3 +152,18 @@ def test_train_stacked_command_writes_a_loadable_model(tmp_path):
 def test_shipped_model_matches_this_code():
     judge = make_judge("stacked")  # refused if its feature list or version differs from the code
     assert set(judge.load().forests) >= {"open_qa", "default"}
+
+
+@pytest.mark.slow
+def test_encoder_feature_path_trains_and_judges(tmp_path):
+    pytest.importorskip("torch")
+    from judgesuite.suite.cli.main import main
+
+    out = tmp_path / "enc"
+    assert main(["train-stacked", "--encoder", "--datasets", ",".join(OPEN_QA), "--limit", "150",
+                 "--out", str(out)]) == 0
+    judge = make_judge("stacked", encoder=True, model=str(out / "stacked-encoder.npz"))
+    assert judge.load().features[-1] == "encoder_prob"
+    (v,) = judge.judge([Sample(id="1", task_type="open_qa", question="who wrote hamlet",
+                               candidate="William Shakespeare", references=("Shakespeare",))])
+    assert v.correct is not None and 0 <= v.score <= 1

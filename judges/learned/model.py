@@ -3,7 +3,7 @@
 File format (`.npz`, read with `allow_pickle=False`, so loading cannot run code):
 - `meta`: UTF-8 JSON as uint8 bytes: format, feature list, features version, library
   versions, training data, and per family its threshold, baseline and dev / test figures;
-- per family F: `F.feature` (int32), `F.threshold` (float64), `F.missing_left`, `F.is_leaf`
+- per forest F (named in meta's `families[...]["forest"]`): `F.feature` (int32), `F.threshold` (float64), `F.missing_left`, `F.is_leaf`
   (bool), `F.left`, `F.right` (int32, absolute node indices), `F.value` (float64 leaf
   values), `F.roots` (int32, one per tree), `F.depth` (max tree depth).
 P(correct) = sigmoid(baseline + sum of the leaf values reached in every tree), as in
@@ -90,7 +90,8 @@ class Forest:
 
 @dataclass
 class StackedModel:
-    """Forests per task family ("open_qa", ..., "default") plus the metadata beside them."""
+    """Forests by name plus the metadata: per task family ("open_qa", ..., "default") the forest
+    that scores it and its threshold."""
 
     meta: dict[str, Any]
     forests: dict[str, Forest]
@@ -100,10 +101,16 @@ class StackedModel:
         return list(self.meta["features"])
 
     def family_for(self, task_type: str) -> str:
-        return task_type if task_type in self.forests else "default"
+        return task_type if task_type in self.meta["families"] else "default"
 
     def threshold(self, family: str) -> float:
         return float(self.meta["families"][family]["threshold"])
+
+    def forest(self, family: str) -> Forest:
+        return self.forests[self.meta["families"][family]["forest"]]
+
+    def proba(self, family: str, X: np.ndarray) -> np.ndarray:
+        return self.forest(family).proba(X)
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
@@ -136,7 +143,10 @@ def load_model(path: str | Path, *, features: list[str], features_version: str) 
                     f"{path}: the model was trained on features version {meta.get('features_version')!r} "
                     f"({len(stored)} features), this code computes version {features_version!r} "
                     f"({len(features)} features; differing: {', '.join(diff) or 'order'}); {RETRAIN_HINT}")
-            forests = {fam: Forest.from_arrays(data, fam) for fam in meta["families"]}
+            names = {f["forest"] for f in meta["families"].values()}
+            forests = {name: Forest.from_arrays(data, name) for name in sorted(names)}
+            if "default" not in meta["families"]:
+                raise ModelFormatError(f"{path}: no 'default' family; {RETRAIN_HINT}")
     except (KeyError, ValueError, OSError) as exc:
         if isinstance(exc, ModelFormatError):
             raise

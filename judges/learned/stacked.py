@@ -129,7 +129,7 @@ class StackedJudge(Judge):
         probs = np.empty(len(samples))
         for fam in set(fams):
             idx = np.array([i for i, f in enumerate(fams) if f == fam])
-            probs[idx] = model.forests[fam].proba(X[idx])
+            probs[idx] = model.proba(fam, X[idx])
         return probs, fams
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:

@@ -35,6 +35,7 @@ SOURCES = HUMAN_SOURCES + AUTO_SOURCES
 FAMILIES = ("open_qa", "multiple_choice_freeform", "context_qa", "math")
 HGB_PARAMS = {"max_iter": 150, "learning_rate": 0.1, "max_leaf_nodes": 15, "min_samples_leaf": 20,
               "l2_regularization": 1.0, "early_stopping": False, "random_state": 0}
+SYNTHETIC_WEIGHT = 0.5  # each family's rows by construction weigh half a real source
 GRID = np.round(np.arange(0.05, 0.951, 0.01), 2)
 
 
@@ -92,6 +93,9 @@ class FeatureStore:
         if key not in self._tables:
             t0 = time.perf_counter()
             rows = generate(seed=seed, names=sorted(names), mcqa_per_benchmark=0)
+            if self.limit and len(rows) > self.limit:
+                idx = np.random.default_rng(self.seed).choice(len(rows), self.limit, replace=False)
+                rows = [rows[i] for i in sorted(idx)]
             samples = [r.sample for r in rows]
             X = self._cached(key[0].replace(",", "+").replace(":", "-"), f"seed{seed}", samples)
             y = np.array([bool(r.label) for r in rows])
@@ -170,7 +174,7 @@ def export_forest(est: Any) -> Forest:
 
 def source_weights(tables: Sequence[Table], synthetic_weight: float = 0.5) -> np.ndarray:
     """Each real source weighs the same in training (a big source does not swamp a small one);
-    rows by construction weigh `synthetic_weight` times one real source, in all."""
+    each family's table of rows by construction weighs `synthetic_weight` times one real source."""
     total = sum(len(t.y) for t in tables if t.source != "synthetic")
     n_real = sum(t.source != "synthetic" for t in tables) or 1
     return np.concatenate([np.full(len(t.y), (synthetic_weight if t.source == "synthetic" else 1.0)
@@ -204,8 +208,12 @@ def _acc(pred: np.ndarray, y: np.ndarray) -> float:
 def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = (), store: FeatureStore | None = None,
                   params: dict | None = None, balance: bool = True, token_f1_threshold: float = 0.02,
                   description: str = "", with_test: bool = True,
-                  synthetic_weight: float = 0.0) -> tuple[StackedModel, dict]:
-    """Train one forest per family with data (and a pooled "default" one); returns (model, report)."""
+                  synthetic_weight: float = SYNTHETIC_WEIGHT, per_family: bool = False) -> tuple[StackedModel, dict]:
+    """Train the pooled forest (task type is a feature) and, with `per_family`, one forest per family
+    with data; each family gets its own threshold on its sources' dev splits. Returns (model, report).
+
+    Pooled is the default: out of source (scripts/loso_stacked.py) it generalised better than
+    per-family forests (docs/stacked-judge.md)."""
     import sklearn
 
     t0 = time.perf_counter()
@@ -219,17 +227,23 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
     groups["default"] = used
     synth = store.synthetic(used) if synthetic_weight > 0 else {}
     forests, families = {}, {}
+    _, forests["default"] = fit_forest([train[s] for s in used] + list(synth.values()), params, balance,
+                                       synthetic_weight)
     for fam, srcs in groups.items():
-        extra = list(synth.values()) if fam == "default" else [synth[fam]] if fam in synth else []
-        _, forest = fit_forest([train[s] for s in srcs] + extra, params, balance, synthetic_weight)
+        forest_name = fam if per_family and fam != "default" else "default"
+        if forest_name not in forests:
+            extra = [synth[fam]] if fam in synth else []
+            _, forests[forest_name] = fit_forest([train[s] for s in srcs] + extra, params, balance, synthetic_weight)
+        forest = forests[forest_name]
         devs = [(forest.proba(dev[s].X), dev[s].y) for s in srcs if len(dev[s].y)]
         threshold, dev_acc = choose_threshold(devs)
-        forests[fam] = forest
-        families[fam] = {"threshold": threshold, "dev_mean_accuracy": round(dev_acc, 4), "sources": srcs,
-                         "train_rows": int(sum(len(train[s].y) for s in srcs)), "trees": int(forest.roots.size)}
+        families[fam] = {"forest": forest_name, "threshold": threshold, "dev_mean_accuracy": round(dev_acc, 4),
+                         "sources": srcs, "train_rows": int(sum(len(train[s].y) for s in srcs)),
+                         "trees": int(forest.roots.size)}
     meta = {
         "format": FORMAT, "features": feature_names(store.encoder), "features_version": FEATURES_VERSION,
-        "families": families, "hgb_params": {**HGB_PARAMS, **(params or {})}, "balance_sources": balance,
+        "families": families, "per_family_forests": per_family,
+        "hgb_params": {**HGB_PARAMS, **(params or {})}, "balance_sources": balance,
         "library_versions": {"scikit-learn": sklearn.__version__, "numpy": np.__version__,
                              "python": platform.python_version()},
         "training_data": {"train_split": {s: len(train[s].y) for s in used},
@@ -251,7 +265,7 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
 def evaluate(model: StackedModel, table: Table, token_f1_threshold: float = 0.02) -> dict:
     """Stacked vs token-f1 vs contains-reference on one table's rows."""
     fam = model.family_for(table.family)
-    probs = model.forests[fam].proba(table.X)
+    probs = model.proba(fam, table.X)
     pred = probs >= model.threshold(fam)
     from judgesuite.judges.learned.features import FEATURES
 
@@ -274,18 +288,22 @@ def model_card(model: StackedModel, store: FeatureStore, sources: Sequence[str])
              f"- **Training data** (scorable rows, train split): {json.dumps(m['training_data']['train_split'])}; "
              f"labels: human for {', '.join(s for s in sources if s in HUMAN_SOURCES)}; automatic / LLM for "
              f"{', '.join(s for s in sources if s in AUTO_SOURCES) or 'none'}",
+             f"- **Rows by construction** (suite/data/synthetic.py, TRAIN questions of the sources above; "
+             f"each family's rows weigh {m['training_data']['synthetic']['weight']} of a real source): "
+             f"{json.dumps(m['training_data']['synthetic']['rows_by_family'])}",
              f"- **Dev split** (thresholds): {json.dumps(m['training_data']['dev_split'])}",
              f"- **Excluded sources**: {m['training_data']['excluded'] or 'none'}",
              f"- **Cost to train**: features {m['feature_seconds']} s (cached tables are reused), "
              f"whole training {m['train_seconds']} s on {platform.processor() or platform.machine()} "
              f"({__import__('os').cpu_count()} cores, shared)", "",
              "## Families (threshold chosen on dev: mean accuracy over the family's sources)", "",
-             "| family | sources | train rows | trees | threshold | dev mean accuracy |", "|---|---|---|---|---|---|"]
+             "| family | forest | sources | train rows | trees | threshold | dev mean accuracy |",
+             "|---|---|---|---|---|---|---|"]
     for fam, f in m["families"].items():
-        lines.append(f"| {fam} | {', '.join(f['sources'])} | {f['train_rows']} | {f['trees']} | "
+        lines.append(f"| {fam} | {f['forest']} | {', '.join(f['sources'])} | {f['train_rows']} | {f['trees']} | "
                      f"{f['threshold']:.2f} | {f['dev_mean_accuracy']:.4f} |")
     lines += ["", "## Test split (in-source; see docs/stacked-judge.md for leave-one-source-out)", "",
-              "| set | rows | family model | stacked | token-f1 (0.02) | contains-reference |", "|---|---|---|---|---|---|"]
+              "| set | rows | family | stacked | token-f1 (0.02) | contains-reference |", "|---|---|---|---|---|---|"]
     for src, t in m.get("test", {}).items():
         lines.append(f"| {src} | {t['n']} | {t['family_model']} | {t['stacked']:.4f} | {t['token-f1']:.4f} | "
                      f"{t['contains-reference']:.4f} |")
