@@ -102,6 +102,10 @@ def test_collections_and_order_rules():
     assert eq(parse("[1, 2]"), parse("(1, 2]")) is False  # interval brackets must match
     assert eq(parse("25%"), parse("25")) is True and eq(parse("0.25"), parse("25%")) is True
     assert eq(parse("25"), parse("0.25")) is False  # a bare fraction does not match a percent gold
+    assert parse("{3, 1}").value.kind == "bare"  # LaTeX grouping braces are not a set
+    assert eq(parse("(1, 3)"), parse("\\{3, 1\\}")) is False  # a set never matches a tuple gold
+    assert eq(parse("\\{1, 3\\}"), parse("(3, 1)")) is True  # a tuple may match a set gold
+    assert eq(parse("\\{1, 3\\}"), parse("3, 1, 3")) is True  # a repeat counts once in a set
 
 
 @pytest.mark.parametrize("gold, cand, equal", [

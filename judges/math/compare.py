@@ -22,10 +22,10 @@ also matches as the bare number: a candidate 28% matches a gold 28 or 0.28, and 
 (0.28% is not 28%). Without a `%` on either side nothing converts: 0.28 does not match
 a gold 28 (the reference says which scale the question asks for).
 
-Collections: ordered kinds (tuples, intervals) compare item by item and interval
-brackets must match; sets, bare lists and unions compare as multisets. A bare list
-or a tuple may match a set or bare list (order then ignored); a bare list matches a
-tuple in order.
+Collections: ordered kinds (tuples, intervals, ratios) compare item by item and interval
+brackets must match; sets, bare lists and unions compare as sets (an item written twice
+counts once). A tuple candidate may match a set or bare-list gold (order then ignored), but
+a set candidate never matches a tuple gold; a bare list matches a tuple in order.
 """
 from __future__ import annotations
 
@@ -159,6 +159,10 @@ def value_equal(g: object, c: object, exact: bool = True) -> bool | None:
         return scalar_equal(g, c, exact)
     if gc != cc:
         return False
+    if g.ordered and c.kind == "set":
+        return False  # an ordered gold (tuple, interval) is not matched by a set
+    if not g.ordered and not c.ordered:  # a solution set written with a repeat: {a, b, b} is {a, b}
+        g, c = (Collection(x.kind, tuple(dict.fromkeys(x.items))) for x in (g, c))
     if len(g.items) != len(c.items):
         return False
     interval_kinds = ("[]", "[)", "(]")

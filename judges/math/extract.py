@@ -70,8 +70,10 @@ _DISPLAY_END = re.compile(r"(?:\$\$((?:\\\$|[^$]){1,400})\$\$|\\\[((?:(?!\\\]).)
 _PART_LINE = re.compile(r"^\s*(?:\*\*)?\(?(?:[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:]*(\S.{0,80})$")
 _FOREIGN = re.compile(r"[^\x00-\x7f\u00b0\u00b7\u00d7\u00f7\u03c0\u2212\u221a\u221e\u2264\u2265\u20ac\u00a3]")
 # between two boxed answers that form one list: "\boxed{5}, \boxed{8}", "$x=\boxed{5}$ or $x = \boxed{8}$"
-_BOX_GAP = re.compile(r"[\s$,;.]*(?:\\text\{\s*)?(?:and|or|,|;|&)?(?:\s*\})?[\s$,]*"
-                      r"(?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*)?[\s$]*", re.IGNORECASE)
+_BOX_GAP = re.compile(r"(?:[\s$,;.&]|\\[()\[\]]|\\q?quad\b|\\text\{[^{}]{0,30}\}|\b(?:and|or)\b"
+                      r"|[A-Za-z](?:_\{?\w{1,3}\}?)? ?=)*", re.IGNORECASE)
+_CURRENCY = re.compile(r"(?<!\$)\$(?=\d)|(?<=\d) ?\$(?!\$)")
+_INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,8 @@ class ExtractionConfig:
 SIMPLERL = ExtractionConfig("simplerl", (("boxed",), ("simplerl_number",)))
 LIGHTEVAL = ExtractionConfig("lighteval", (("lighteval_marker",), ("boxed",), ("latex",), ("number",)),
                              fall_through=True)
-AUTO = ExtractionConfig("auto", (("marker", "boxed_joined"), ("bold",), ("display",), ("parts", "last_line"), ("number",)),
+AUTO = ExtractionConfig("auto", (("marker", "boxed_joined"), ("bold",), ("display",), ("parts", "last_line"),
+                                 ("latex_last",), ("number",)),
                         last_committed_wins=True, fallback_numbers=True, detect_noncommittal=True)
 CONFIGS = {c.name: c for c in (SIMPLERL, LIGHTEVAL, AUTO)}
 
@@ -170,7 +173,9 @@ def looks_truncated(text: str) -> bool:
     tail = text.rstrip()
     if not tail or tail[-1] in "+-*/=({[\\^_,":
         return True
-    line = tail.rsplit("\n", 1)[-1]
+    line = tail.rsplit("\n", 1)[-1].replace("\\$", "")
+    if line.count("$") % 2 == 1:  # an unclosed formula, unless the odd `$` is a currency sign
+        line = _CURRENCY.sub("", line)
     return line.count("$") % 2 == 1 or line.count("{") > line.count("}")
 
 
@@ -179,6 +184,11 @@ def _clean_span(span: str) -> str:
     inner = last_boxed(span)
     if inner is not None:
         return inner[1]
+    head = _SENTENCE_END.split(span, 1)[0]
+    if _PROSE.search(re.sub(r"\$[^$]*\$", " ", head)):  # "The largest $n$ is 34": the last formula or number
+        found = list(_INLINE_OR_NUMBER.finditer(head))
+        if found:
+            return (found[-1].group(1) or found[-1].group(0)).strip()
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
     # "$\frac{1}{2}$. I hope..." -> the math between the dollars; "$x=4$ and $x=9$" stays whole
     if m and "$" not in span[m.end():].replace("\\$", ""):
@@ -231,7 +241,8 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
         if config.detect_noncommittal and group == config.groups[0]:
             raw = found[0][2] or ""
             before = text[max(0, found[0][0] - 120):found[0][0]]
-            hedged = (_HEDGES.search(raw) or _SPAN_HEDGES.search(found[0][1])
+            head = _SENTENCE_END.split(raw, 1)[0]  # the committed sentence, before any prose cut
+            hedged = (_HEDGES.search(raw) or _SPAN_HEDGES.search(found[0][1]) or _SPAN_HEDGES.search(head)
                       or (found[0][2] is None and _BEFORE_BOXED_HEDGE.search(before)))
             if hedged or _OR.search(found[0][1]):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
@@ -244,7 +255,8 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
         result = Extraction(spans, method="+".join(group))
         if not config.fall_through:
             break
-    if config.detect_noncommittal and result.method in ("", "bold", "display", "parts+last_line", "number"):
+    if config.detect_noncommittal and result.method in ("", "bold", "display", "parts+last_line", "latex_last",
+                                                        "number"):
         if _HEDGES.search(text[-SPAN_CHARS:]):
             return Extraction(result.spans, noncommittal=True, method="hedge")
     return result
@@ -274,6 +286,13 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return _marker_spans(text, _AUTO_MARKERS)
     if name == "lighteval_marker":
         return _marker_spans(text, _LIGHTEVAL_MARKERS)[::-1]
+    if name == "latex_last":  # the last formula of the output's end, unless a number follows it
+        tail = text[-SPAN_CHARS * 2:]
+        ms = [m for m in _LATEX.finditer(tail) if not _PROSE.search(next(g for g in m.groups() if g is not None))]
+        if not ms or _NUMBER.search(tail, ms[-1].end()):
+            return []
+        span = next(g for g in ms[-1].groups() if g is not None).strip()
+        return [(0, span, span)] if span else []
     if name == "latex":
         spans = [next(g for g in m.groups() if g is not None) for m in _LATEX.finditer(text[-NUMBER_TAIL:])]
         return [(0, s, "") for s in spans[::-1] if not _PROSE.search(s)][:5]

@@ -30,10 +30,12 @@ def _clean(span: str) -> str:
 
 def is_equation(span: str) -> bool:
     """An `=` whose left side holds a variable and is not a label ("2x - y + 1 = 0")."""
-    left, eq, _ = span.replace("\\approx", "=").partition("=")
+    left, eq, right = span.replace("\\approx", "=").partition("=")
     if not eq or "<" in left or ">" in left or "!" in left[-1:]:
         return False
-    return bool(re.search(r"[A-Za-z]", _clean(left))) and not _LABEL.match(left.strip("$ "))
+    if not re.search(r"[A-Za-z]", _clean(left)):  # "7 = 11a + c" (not "18 + 2 = 20")
+        return bool(left.strip("$ ") and re.search(r"[A-Za-z]", _clean(right)) and "=" not in right)
+    return not _LABEL.match(left.strip("$ "))
 
 
 def needs_latex_backend(span: str) -> bool:
@@ -51,8 +53,8 @@ def as_list(span: str) -> str:
     return ", ".join(p.strip() for p in _JOIN.sub(",", span).split(",") if p.strip())
 
 
-_DECIMAL_COMMA = re.compile(r"^(?:(?:\\?\$|€|£) ?)?(-?\d{1,3}(?:(?:[ .\u00a0\u202f]|\\[,;! ])\d{3})*),(\d+)"
-                            r" ?(?:€|£|\\text\{ ?(?:€|EUR|euros?) ?\}|euros?|EUR)? ?\.?$")
+_DECIMAL_COMMA = re.compile(r"^(?:(?:\\?\$|€|£) ?)?(-?\d{1,3}(?:(?:[ .\u00a0\u202f]|\\[,;! ])\d{3})+|-?\d+),(\d+)"
+                            r" ?(?:€|£|\\?\$|\\text\{ ?(?:€|EUR|euros?) ?\}|euros?|EUR)? ?\.?$")
 
 
 def decimal_comma(span: str) -> str | None:
@@ -62,10 +64,24 @@ def decimal_comma(span: str) -> str | None:
         return None
     whole, frac = m.group(1), m.group(2)
     grouped = not whole.lstrip("-").isdigit()
-    if len(frac) == 3 and not grouped:
-        return None  # 12,345: a thousands separator
+    if len(frac) == 3 and not grouped and len(whole.lstrip("-")) <= 3 and whole.lstrip("-") != "0":
+        return None  # 12,345: a thousands separator (0,111 and 1000,999 are not)
     sign = "-" if whole.startswith("-") else ""
     return f"{sign}{re.sub(r'[^0-9]', '', whole)}.{frac}"
+
+
+_EQUATIONS_JOINED = re.compile(r"=[^=]{0,40}?(?:\b(?:and|or)\b|;)[^=]{0,40}?=")
+
+
+def answer_groups(span: str) -> str:
+    """Several answers written as equations: "p = -1 and p = 15/8" -> "p = -1, p = 15/8";
+    "p=5,q=2;p=7,q=2" -> "(p=5,q=2), (p=7,q=2)" (each group a tuple)."""
+    if not _EQUATIONS_JOINED.search(span):
+        return span
+    parts = [p.strip() for p in span.split(";")]
+    if len(parts) > 1 and all("," in p and "=" in p for p in parts):
+        return ", ".join(f"({p})" for p in parts)
+    return as_list(span)
 
 
 _SOLUTION_HINT = re.compile(r"\\boxed|\\fbox|####|answer\s+is|answer\s*:", re.IGNORECASE)

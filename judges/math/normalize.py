@@ -37,12 +37,14 @@ _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mbox|emph|
 _SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|~|\\left\b|\\right\b|\\big|\\Big")
 _THOUSANDS_BRACE = re.compile(r"(?<=\d)\{,\}(?=\d{3})")
 # 12\,345, 12,\!345, 12~345 and 12 345 (groups of three digits only)
-_THOUSANDS_SPACE = re.compile(r"(?<=\d)(?:,\\!|\\[,;:! ]|~|\{\\,\})(?=\d{3}(?!\d))")
+_THOUSANDS_SPACE = re.compile(r"(?<=\d)(?:,\\! ?|\\[,;:! ]|~|\{\\,\}| ?\{ ?, ?\} ?)(?=\d{3}(?!\d))")
 _SPACED = re.compile(r"(?<![\d.,/^_{])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d/]|\s*/|\s*\\frac|[ \u00a0\u202f]\d)")
 _SHORT_FRAC = re.compile(r"\\([dtc]?frac)\s*(\d)\s*(\d)")
 _LABEL_EQ = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)? *=")
 _EMPTY = re.compile(r"\\(?:emptyset|varnothing)\b|\\O\b")
-_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]|\.\d)")
+# not inside a pair "(12,102)" / "[1,000)": that is a tuple or an interval
+_THOUSANDS = re.compile(r"(?<![\d.,(\[])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]|\.\d)"
+                        r"|(?<=[(\[])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,)\]]|\.\d)")
 _DEGREES = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|°|\\degree|\bdegrees?\b", re.IGNORECASE)
 _PERCENT = re.compile(r"\\%|\bpercent\b|\bper\s+cent\b", re.IGNORECASE)
 # a word, with the exponent of a unit (cm^2) that goes with it
@@ -111,6 +113,16 @@ def _word_or_space(m: re.Match) -> str:
     return " "
 
 
+def _approx_tail(s: str) -> str:
+    """`x = 1/3 \\approx 0.33`: the exact value before `\\approx` is the answer (a lone
+    `\\approx 3.14` or `x \\approx 3.14` keeps its number)."""
+    if "\\approx" not in s or "," in s:
+        return s
+    left = s.split("\\approx")[0]
+    value = left.rsplit("=", 1)[-1]
+    return left if any(c.isdigit() for c in value) else s
+
+
 def _plus_minus(s: str) -> str:
     """`a \\pm b` (one \\pm, no list or equation around it) as the set `\\{a-(b), a+(b)\\}`."""
     if s.count("\\pm") != 1:
@@ -135,7 +147,7 @@ def normalize(answer: str) -> str:
     s = _THOUSANDS_SPACE.sub("", s)
     s = _SHORT_FRAC.sub(r"\\\1{\2}{\3}", s)
     s = _EMPTY.sub(r"\\{\\}", s)
-    s = _plus_minus(s)
+    s = _plus_minus(_approx_tail(s))
     s = _SPACING.sub(" ", s)
     s = _SPACED.sub(lambda m: re.sub(r"\s", "", m.group(0)), s)
     for _ in range(3):  # \text{\textbf{5}}: a few rounds, each linear

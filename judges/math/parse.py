@@ -22,9 +22,9 @@ Grammar (precedence low to high): `,` and `\\cup` separate the items of a collec
 `a:b` is a ratio (an ordered pair compared item by item: 3:4 is not 6:8, 12:30 is a time).
 `\\sin^2 x` is `(\\sin x)^2` (exponents 2..9; `\\sin^{-1}` is left to the ANTLR path).
 Collections (order rules): `(a, b)` is an ordered tuple (also an open interval); `[a, b]`,
-`[a, b)`, `(a, b]` are intervals (ordered, bracket kinds must match); `\\{a, b\\}` and
-`{a, b}` are sets (unordered); bare `a, b` at top level is a list of answers, compared
-as a set, or in order against a tuple.
+`[a, b)`, `(a, b]` are intervals (ordered, bracket kinds must match); `\\{a, b\\}` is a
+set (unordered); bare `a, b` at top level, and `{a, b}` (LaTeX grouping braces), is a list
+of answers, compared as a set, or in order against a tuple.
 """
 from __future__ import annotations
 
@@ -377,7 +377,7 @@ class _Parser:
         elif f.sep == ":":
             kind = "ratio"
         elif f.open in ("\\{", "{") and close in ("\\}", "}"):
-            kind = "set"
+            kind = "set" if f.open == "\\{" else "bare"  # LaTeX grouping braces: {1,3} is the list 1, 3
         elif not f.open:
             kind = "bare"
         else:

@@ -29,7 +29,8 @@ from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
-from judgesuite.judges.math.forms import as_list, decimal_comma, needs_latex_backend, reference_answer
+from judgesuite.judges.math.forms import (answer_groups, as_list, decimal_comma, needs_latex_backend,
+                                          reference_answer)
 from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
 from judgesuite.judges.math.normalize import normalize
 from judgesuite.judges.math.parse import Collection, Parsed, ParseError, parse
@@ -38,14 +39,15 @@ from judgesuite.judges.types import NoVerdict, Sample, Verdict
 _UNPARSEABLE, _UNDECIDED = "unparseable", "undecided"
 
 
-def _parse(text: str) -> Parsed | None:
+def _parse(text: str, last_equation: bool = False) -> Parsed | None:
     try:
         return parse(normalize(text))
     except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+        if last_equation and "=" in text and "," not in text:  # "1 = \\zzz = x = 0": its last value
+            return _parse(text.rsplit("=", 1)[1])
         return None
 
 
-_EQUATIONS_JOINED = re.compile(r"=[^=]{0,40}?\b(?:and|or)\b[^=]{0,40}?=")
 _GOLD_OR = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
 _TEXT_NOISE = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*|[\\${}\s.,;:!()]")
 
@@ -60,8 +62,11 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
     references, candidate, extraction = task
     auto = extraction == "auto"  # the answer forms of issue 17 are `auto` only
     ex = extract(candidate, CONFIGS[extraction])
-    refs = [reference_answer(r) if auto else r for r in references]
-    golds = [(ref, _parse(ref)) for ref in refs]  # gold first
+    refs = [answer_groups(reference_answer(r)) if auto else r for r in references]
+    top = _parse(ex.spans[0]) if auto and ex.spans else None
+    if top is not None and not isinstance(top.value, Collection):
+        refs = [decimal_comma(r) or r for r in refs]  # a gold "1,22" against a one-number answer
+    golds = [(ref, _parse(ref, auto)) for ref in refs]  # gold first
     several = auto and any(g is not None and _several(g) for _, g in golds)
     if ex.noncommittal:
         if ex.spans and any(_GOLD_OR.search(r) and _text_key(r) == _text_key(ex.spans[0]) for r in refs):
@@ -69,6 +74,8 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
         if not (several and ex.alternatives):  # "5 or 8" against a gold of two answers is the list 5, 8
             return False, (ex.spans[0][:200] if ex.spans else None), "non-committal answer"
     if not ex.spans:
+        if auto and any(_text_key(r) and _text_key(r) == _text_key(candidate) for r in refs):
+            return True, candidate[:200], "whole output: equal as text"  # "\\text{...}" answers
         return None, None, f"{_UNPARSEABLE}: no answer found"
     details = []
     for ref, gold in golds:
@@ -77,7 +84,7 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
             spans = list(dict.fromkeys([as_list(s) for s in spans] + spans))
         elif auto and gold is not None and not isinstance(gold.value, Collection):
             # "x = 4 and x = 9" is two answers (a list), "3,5" one number with a decimal comma
-            spans = [as_list(s) if _EQUATIONS_JOINED.search(s) else (decimal_comma(s) or s) for s in spans]
+            spans = [answer_groups(s) if answer_groups(s) != s else (decimal_comma(s) or s) for s in spans]
         result, span, detail = _compare(ref, gold, spans, auto)
         if result is True:
             return True, span[:200], f"{ex.method}: {detail}"
@@ -102,7 +109,7 @@ def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tup
             return result, top, "equal (latex)" if result else "unequal (latex)"
     span, cand = top, None
     for s in spans:
-        cand = _parse(s)
+        cand = _parse(s, auto)
         if cand is not None:
             span = s
             break
