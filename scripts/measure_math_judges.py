@@ -5,6 +5,7 @@ Usage:
     python scripts/measure_math_judges.py --split all --discrepancy
     python scripts/measure_math_judges.py --formats   # per family: format-variety set (issue 4) and answer forms (issue 17)
     python scripts/measure_math_judges.py --parsers   # our grammar vs the ANTLR path on the answer-form families
+    python scripts/measure_math_judges.py --mathverify-tests PATH/Math-Verify/tests --judges sympy,math-verify
 
 Accuracy counts a no-verdict as incorrect; F1 has positive = "correct" and is taken
 against `row.label`. `--discrepancy` adds the per-model accuracy (fraction of a
@@ -58,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="our grammar vs the ANTLR path on the answer-form families (tests/math_forms.py)")
     ap.add_argument("--gold-in-dollars", action="store_true",
                     help="with --formats: short golds of the answer-form families written as $...$")
+    ap.add_argument("--mathverify-tests", metavar="DIR",
+                    help="accuracy on the (gold, pred, expected) cases of a Math-Verify checkout's tests/ directory")
     ap.add_argument("--per-family", type=int, default=8)
     ap.add_argument("--out")
     args = ap.parse_args(argv)
@@ -65,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
         return formats(args)
     if args.parsers:
         return parsers(args)
+    if args.mathverify_tests:
+        return mathverify(args)
     split = None if args.split == "all" else args.split
     report: dict = {"split": args.split, "sets": {}, "discrepancy": {}}
     for ds in args.datasets.split(","):
@@ -134,6 +139,49 @@ def formats(args: argparse.Namespace) -> int:
             data = [(f, replace(s, references=tuple(r if "\n" in r or len(r) > 60 else f"${r}$"
                                                      for r in s.references)), lab) for f, s, lab in data]
         report[name] = _family_table(data, module.FAMILIES, args.judges)
+    return _emit(report, args.out)
+
+
+def mathverify_cases(test_dir: str) -> list[dict]:
+    """(gold, pred, expected) cases of a Math-Verify checkout's tests/ (read with ast.literal_eval,
+    nothing executed); cases with a non-default strict or set-relation switch are left out."""
+    import ast
+    from pathlib import Path
+
+    cases = []
+    for path in sorted(Path(test_dir).glob("test_*.py")):
+        for fn in ast.walk(ast.parse(path.read_text())):
+            for dec in getattr(fn, "decorator_list", []):
+                if not (isinstance(dec, ast.Call) and getattr(dec.func, "attr", "") == "parametrize"):
+                    continue
+                try:
+                    names, values = ast.literal_eval(dec.args[0]), ast.literal_eval(dec.args[1])
+                except (ValueError, SyntaxError, IndexError):
+                    continue
+                names = [n.strip() for n in (names.split(",") if isinstance(names, str) else names)]
+                key = "expected" if "expected" in names else "result"
+                if not {"gold", "pred", key} <= set(names):
+                    continue
+                for v in values:
+                    d = dict(zip(names, v))
+                    if d.get("strict", True) is True and d.get("allow_set_relation_comp") is not True:
+                        cases.append({"test": fn.name, "gold": d["gold"], "pred": d["pred"], "expected": bool(d[key])})
+    return cases
+
+
+def mathverify(args: argparse.Namespace) -> int:
+    """Accuracy per judge on Math-Verify's own test cases (a checkout given by --mathverify-tests)."""
+    from judgesuite.judges import Sample
+
+    cases = mathverify_cases(args.mathverify_tests)
+    samples = [Sample(f"mv-{i}", "math", "", c["pred"], (c["gold"],)) for i, c in enumerate(cases)]
+    report: dict = {"n": len(cases), "correct_label": sum(c["expected"] for c in cases)}
+    for spec in args.judges.split(","):
+        name, params = JUDGES[spec]
+        with make_judge(name, **params) as judge:
+            verdicts = judge.judge(samples)
+        report[spec] = metrics([v.correct for v in verdicts], [c["expected"] for c in cases])
+        report[spec]["false_equal"] = sum(v.correct is True and not c["expected"] for v, c in zip(verdicts, cases))
     return _emit(report, args.out)
 
 
