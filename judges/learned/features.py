@@ -18,7 +18,7 @@ import numpy as np
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "1"
+FEATURES_VERSION = "2"
 MAX_CHARS = 100_000  # longer texts are cut (the head is kept): bounds time on 1 MB inputs
 
 _DROP = re.compile(r"[^\w\s]|_", re.UNICODE)
@@ -57,6 +57,8 @@ _ONE_OF = re.compile(r"\b(?:one of the following|one of these|any of the|all of 
 _LIST_MARK = re.compile(r"(?:^|\n|\s)(?:\d{1,2}[.)]|[-*\u2022])\s")
 _Q_WORDS = ("who", "when", "where", "what", "which", "how many", "how much", "how long", "how", "why")
 
+_RANGE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:-|\u2013|\u2014|\u00e2\u20ac\u201c|to|and)\s*(\d[\d,]*(?:\.\d+)?)")
+_YES_NO = {"yes": 1, "no": -1, "true": 1, "false": -1}
 _Q_WORD_RE = re.compile(r"\b(" + "|".join(_Q_WORDS) + r")\b")
 _TASKS = [t for t in TASK_TYPES]
 
@@ -71,6 +73,7 @@ FEATURES: tuple[str, ...] = (
     "one_of", "list_marks", "list_commas", "question_overlap", "restates_question", "new_tokens_noq",
     "q_who", "q_when", "q_where", "q_what", "q_which", "q_how_many", "q_how_much", "q_how_long",
     "q_how", "q_why", *(f"task_{t}" for t in _TASKS),
+    "num_in_ref_range", "initials_match", "yes_no_match",
 )
 N_FEATURES = len(FEATURES)
 
@@ -141,6 +144,27 @@ def _occurrences(hay: str, needle: str, limit: int = 5) -> list[int]:
         out.append(padded.count(" ", 1, i + 1))
         start = i + 1
     return out
+
+
+def _ranges(low: str) -> list[tuple[float, float]]:
+    out = []
+    for a, b in _RANGE.findall(low[:2000]):
+        x, y = _number_value(a), _number_value(b)
+        if x is not None and y is not None and x < y:
+            out.append((x, y))
+    return out
+
+
+def _initials_match(ctok: list[str], rtoks: list[list[str]]) -> int:
+    """A reference written with initials ("b r ambedkar") matches a candidate's full name."""
+    cset = set(ctok)
+    firsts = {t[0] for t in ctok if t}
+    for rtok in rtoks:
+        inits = [t for t in rtok if len(t) == 1 and t.isalpha()]
+        rest = [t for t in rtok if len(t) > 1]
+        if inits and rest and all(t in cset for t in rest) and all(i in firsts for i in inits):
+            return 1
+    return 0
 
 
 def features(sample: Sample) -> list[float]:
@@ -246,6 +270,15 @@ def features(sample: Sample) -> list[float]:
     restates = int(bool(ctok) and q_overlap >= 0.8 and not contains)
     new_noq = len(set(c_noq))
 
+    num_in_range = 0.0
+    ref_ranges = [r for rlow in rlows for r in _ranges(rlow)]
+    if ref_ranges and cnums:
+        num_in_range = float(any(lo <= n <= hi for n in cnums for lo, hi in ref_ranges))
+    yes_no = 0.0
+    ref_pol = {_YES_NO[t] for rtok in rtoks for t in rtok[:3] if t in _YES_NO}
+    if len(ref_pol) == 1 and ctok:
+        cand_pol = [_YES_NO[t] for t in ctok[:3] if t in _YES_NO]
+        yes_no = (1.0 if cand_pol[0] in ref_pol else -1.0) if cand_pol else 0.0
     qflags = [0.0] * len(_Q_WORDS)
     m = _Q_WORD_RE.search(qlow[:300])
     if m:
@@ -265,6 +298,7 @@ def features(sample: Sample) -> list[float]:
         float(_ONE_OF.search(clow[:3000]) is not None), min(len(_LIST_MARK.findall(clow[:5000])), 50),
         min(clow[:5000].count(",") + clow[:5000].count(";"), 100), q_overlap, restates, min(new_noq, 500),
         *qflags, *(float(sample.task_type == t) for t in _TASKS),
+        num_in_range, _initials_match(ctok[:200], rtoks), yes_no,
     ]
     return row
 
