@@ -23,7 +23,7 @@ from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collat
 from judgesuite.judges.types import Sample, Verdict
 
 CHECKPOINTS_DIR = Path(__file__).resolve().parent / "checkpoints"
-DEFAULT_CHECKPOINT = "encoder-minilm-qcr"
+DEFAULT_CHECKPOINT = "encoder-minilm-qcr-v2"
 META_FILE = "judgesuite_encoder.json"
 DTYPES = ("float32", "bfloat16")
 
@@ -102,10 +102,10 @@ def sigmoid(x: float) -> float:
 class EncoderJudge(Judge):
     """Fine-tuned encoder classifier: P(correct) = sigmoid(l1 - l0) >= threshold."""
 
-    tags = JudgeTags(cost_class="encoder", identity_exclude=("batch_size", "threads"), libraries=("torch", "transformers"))
+    tags = JudgeTags(version="2", cost_class="encoder", identity_exclude=("batch_size", "threads"), libraries=("torch", "transformers"))
 
     def __init__(self, checkpoint: str | None = None, input_format: str | None = None,
-                 max_length: int | None = None, threshold: float = 0.5, dtype: str | None = None,
+                 max_length: int | None = None, threshold: float | None = None, dtype: str | None = None,
                  batch_size: int = 16, threads: int | None = None) -> None:
         # None values resolve here (from the checkpoint's metadata / the CPU) so the cache
         # identity records what actually ran.
@@ -115,7 +115,8 @@ class EncoderJudge(Judge):
         if self.input_format not in INPUT_FORMATS:
             raise ValueError(f"input_format must be one of {INPUT_FORMATS}, got {self.input_format!r}")
         self.max_length = int(max_length or meta.get("max_length", 512))
-        self.threshold = float(threshold)
+        # the threshold chosen on dev at training time (judgesuite_encoder.json), else 0.5
+        self.threshold = float(threshold if threshold is not None else meta.get("threshold", 0.5))
         self.dtype = dtype or ("bfloat16" if cpu_has_bf16() else "float32")
         if self.dtype not in DTYPES:
             raise ValueError(f"dtype must be one of {DTYPES}, got {self.dtype!r}")
