@@ -147,7 +147,7 @@ def test_encoder_reports_tokens_and_flops(evouna_dev):
         assert v.flops == 2.0 * params * v.tokens
         assert v.input_tokens == v.tokens and v.generated_tokens == 0
         assert 0 < v.extra["flops_non_embedding"] < v.flops
-        assert v.correct == (v.score >= 0.5)
+        assert v.correct == (v.score >= enc.threshold)
 
 
 def test_hybrid_sends_only_regex_no_verdicts_to_the_encoder():

@@ -17,10 +17,10 @@ from judgesuite.judges.types import Verdict
 class RegexEncoderJudge(StagedJudge):
     """Regex "Final answer:" matching; the encoder judge where regex has no verdict."""
 
-    tags = JudgeTags(cost_class="encoder", identity_exclude=("batch_size", "threads", "workers"))
+    tags = JudgeTags(version="2", cost_class="encoder", identity_exclude=("batch_size", "threads", "workers"))
 
     def __init__(self, checkpoint: str | None = None, input_format: str | None = None,
-                 max_length: int | None = None, threshold: float = 0.5, dtype: str | None = None,
+                 max_length: int | None = None, threshold: float | None = None, dtype: str | None = None,
                  rouge_threshold: float = 0.5, timeout: float = 5.0, batch_size: int = 16,
                  threads: int | None = None, workers: int | None = None) -> None:
         self._encoder = EncoderJudge(checkpoint=checkpoint, input_format=input_format,
