@@ -89,7 +89,7 @@ _IGNORED_CMDS = frozenset({"boxed", "mathbf", "mathrm", "text", "bf", "rm", "it"
                            "bigl", "bigr", "Bigl", "Bigr", "mathit", "textstyle"})
 _SINGLE = {"(": "lp", "[": "lp", "{": "lp", ")": "rp", "]": "rp", "}": "rp", ",": "comma",
            "=": "eq", ";": "comma", ":": "ratio"}
-_TRIG_ARG = re.compile(r" *(\d+(?:\.\d+)?) *([A-Za-z])(?![A-Za-z(])")
+_TRIG_ARG = re.compile(r" ?(\d{1,6}(?:\.\d{1,6})?) ?([A-Za-z])(?![A-Za-z(])")
 _FUNC_POWER = re.compile(r"\^\s*(?:\{\s*([2-9])\s*\}|([2-9]))")
 
 
