@@ -40,7 +40,6 @@ MAX_CHARS = 2_000_000
 MAX_DEPTH = 200
 MAX_ITEMS = 1_000
 
-
 @dataclass(frozen=True)
 class Collection:
     """A tuple / interval / set / bare list of parsed items."""
