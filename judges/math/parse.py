@@ -14,13 +14,12 @@ recursion. Sizes are bounded before anything is built:
 - the expression tree is at most `MAX_DEPTH` deep and the input at most `MAX_CHARS`.
 
 Grammar (precedence low to high): `,` and `\\cup` separate the items of a collection;
-`=` (also `\\approx`, `\\Rightarrow`) discards its left side, so `x = 5` reads as 5;
-`+ -`; `* / \\times \\cdot \\div` and implicit multiplication; unary minus; `^` / `**`
-(right-associative); postfix `!` and `%`; two numbers side by side ("5 3") are refused; functions (`\\frac`, `\\sqrt`, `\\sqrt[n]`,
-`\\binom`, `\\sin`..., `\\log_b`) bind the next operand(s) directly, as in LaTeX.
-
-`a:b` is a ratio (an ordered pair compared item by item: 3:4 is not 6:8, 12:30 is a time).
-`\\sin^2 x` is `(\\sin x)^2` (exponents 2..9; `\\sin^{-1}` is left to the ANTLR path).
+`=` (also `\\approx`, `\\Rightarrow`) discards its left side (`x = 5` reads as 5); `+ -`;
+`* / \\times \\cdot \\div` and implicit multiplication; unary minus; `^` / `**` (right-assoc.);
+postfix `!` and `%`; two numbers side by side ("5 3") are refused; functions (`\\frac`, `\\sqrt`,
+`\\sqrt[n]`, `\\binom`, `\\sin`..., `\\log_b`) bind the next operand(s) directly, as in LaTeX.
+`a:b` is a ratio, compared item by item (3:4 is not 6:8; 12:30 is a time); `\\sin^2 x` is
+`(\\sin x)^2` (exponents 2..9) and `\\cos 2x` is `\\cos(2x)`; `\\sin^{-1}` is left to the ANTLR path.
 Collections (order rules): `(a, b)` is an ordered tuple (also an open interval); `[a, b]`,
 `[a, b)`, `(a, b]` are intervals (ordered, bracket kinds must match); `\\{a, b\\}` is a
 set (unordered); bare `a, b` at top level, and `{a, b}` (LaTeX grouping braces), is a list
@@ -39,6 +38,7 @@ from judgesuite.judges.math.build import ParseError
 MAX_CHARS = 2_000_000
 MAX_DEPTH = 200
 MAX_ITEMS = 1_000
+
 
 @dataclass(frozen=True)
 class Collection:
