@@ -79,7 +79,7 @@ N_FEATURES = len(FEATURES)
 
 
 def _clean(text: str) -> str:
-    """Lower-case, punctuation to spaces (so "2,579" stays one token only via numbers), cut to MAX_CHARS."""
+    """Lower-cased text, cut to MAX_CHARS."""
     return text[:MAX_CHARS].lower()
 
 

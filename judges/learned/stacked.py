@@ -71,7 +71,7 @@ def file_sha256(path: str | Path) -> str:
 class StackedJudge(Judge):
     """Gradient-boosted trees over cheap lexical features (+ sympy on math, + encoder optionally)."""
 
-    tags = JudgeTags(version="1", identity_exclude=("workers",), libraries=("numpy",))
+    tags = JudgeTags(version="2", identity_exclude=("workers",), libraries=("numpy",))
 
     def __init__(self, encoder: bool = False, model: str | None = None, threshold: float | None = None,
                  encoder_checkpoint: str | None = None, workers: int | None = None) -> None:
