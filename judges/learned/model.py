@@ -20,8 +20,9 @@ import numpy as np
 
 FORMAT = "judgesuite-stacked/1"
 ARRAYS = ("feature", "threshold", "missing_left", "is_leaf", "left", "right", "value", "roots")
-RETRAIN_HINT = ("retrain it with `judgesuite train-stacked --out DIR` (needs scikit-learn: "
-                "pip install 'judgesuite[learned]') and pass `stacked:model=DIR/stacked.npz`")
+RETRAIN_HINT = ("retrain it with `judgesuite train-stacked --out DIR` (add `--encoder` for "
+                "`stacked:encoder=true`; needs scikit-learn: pip install 'judgesuite[learned]') and pass "
+                "`stacked:model=DIR/stacked.npz` (or `DIR/stacked-encoder.npz`)")
 
 
 class ModelFormatError(ValueError):
