@@ -60,7 +60,14 @@ def main() -> None:
                 return model(**{k: torch.from_numpy(v) for k, v in batch.items()}).logits.float().numpy()
         return f
 
-    runtimes = {"torch fp32": torch_forward("fp32"), "torch bf16 autocast": torch_forward("bf16")}
+    _, model_bf16 = load_classifier(default_checkpoint(), "bfloat16")
+
+    def torch_bf16_weights(batch):  # the judge's dtype="bfloat16" (its default on CPUs with bf16 units)
+        with torch.inference_mode():
+            return model_bf16(**{k: torch.from_numpy(v) for k, v in batch.items()}).logits.float().numpy()
+
+    runtimes = {"torch fp32": torch_forward("fp32"), "torch bf16 autocast": torch_forward("bf16"),
+                "torch bf16 weights": torch_bf16_weights}
     tmp = Path(tempfile.mkdtemp())
     try:
         import onnxruntime as ort

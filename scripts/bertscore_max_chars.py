@@ -1,0 +1,57 @@
+"""How many candidate characters BERTScore needs: dev accuracy (threshold chosen on dev per setting) and
+test accuracy at that threshold, for several `max_chars`, with the cost in tokens per row.
+
+    OMP_NUM_THREADS=1 python scripts/bertscore_max_chars.py --max-chars 2000,500,300 --out max_chars.json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import numpy as np
+
+from judgesuite.judges.encoder.bertscore import BERTScoreJudge
+from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite.suite.training.thresholds import choose_threshold
+
+
+def scores(judge: BERTScoreJudge, split: str) -> dict:
+    out = {}
+    for name in bundled_names():
+        rows = load_bundled(name, split).scorable()
+        t0 = time.process_time()
+        f1, tokens = judge.f1_scores([r.sample for r in rows])
+        out[name] = (np.array(f1), np.array([bool(r.label) for r in rows]), float(np.mean(tokens)),
+                     (time.process_time() - t0) / len(rows))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--max-chars", default="2000,500,300")
+    ap.add_argument("--splits", default="dev,test")
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    report = {}
+    for mc in [int(x) for x in args.max_chars.split(",")]:
+        judge = BERTScoreJudge(max_chars=mc, threshold=0.0)
+        dev = scores(judge, "dev")
+        chosen = choose_threshold({k: (v[0], v[1]) for k, v in dev.items()})
+        entry = {"dev": chosen, "dev_tokens_per_row": {k: round(v[2], 1) for k, v in dev.items()},
+                 "dev_cpu_ms_per_row": {k: round(1000 * v[3], 2) for k, v in dev.items()}}
+        if "test" in args.splits:
+            test = scores(judge, "test")
+            t = chosen["threshold"]
+            acc = {k: round(float(np.mean((v[0] >= t) == v[1])), 4) for k, v in test.items()}
+            entry["test_accuracy_by_set"] = acc
+            entry["test_mean_accuracy"] = round(float(np.mean(list(acc.values()))), 4)
+            entry["test_cpu_ms_per_row"] = {k: round(1000 * v[3], 2) for k, v in test.items()}
+        report[mc] = entry
+        print(mc, json.dumps(entry), flush=True)
+        with open(args.out, "w") as f:
+            json.dump(report, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
