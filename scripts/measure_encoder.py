@@ -22,7 +22,7 @@ from sklearn.metrics import cohen_kappa_score, f1_score
 from judgesuite.judges.encoder.judge import EncoderJudge, checkpoint_meta
 from judgesuite.judges.registry import make_judge
 from judgesuite.suite.data.loader import bundled_names, load_bundled
-from judgesuite.suite.data.probes import build_probe_set, false_positive_rates
+from judgesuite.suite.data.probes import ATTACKS, build_probe_set
 from judgesuite.suite.data.synthetic_forms import mentions
 
 
@@ -83,7 +83,8 @@ def main() -> None:
             verdicts = judge.judge([r.sample for r in probes])
             mk[name] = {"n": len(probes),
                         "false_positive_rate": round(sum(v.correct is True for v in verdicts) / len(probes), 4),
-                        "by_attack": false_positive_rates(probes, verdicts)}
+                        "by_attack": {a: round(float(np.mean([v.correct is True for r, v in zip(probes, verdicts)
+                                                              if r.meta.get("attack") == a])), 4) for a in ATTACKS}}
         mk["token-f1"] = {"n": len(probes), "false_positive_rate": round(
             sum(v.correct is True for v in f1_judge.judge([r.sample for r in probes])) / len(probes), 4)}
         report["master_keys"] = mk
