@@ -30,8 +30,8 @@ def summarise(rows, verdicts, seconds, judge) -> dict:
     n = max(len(rows), 1)
     m = compute_metrics([bool(r.label) for r in rows], verdicts, bootstrap=200)
     invalid = sum(v.reason is not None and v.reason.value == "invalid_output" for v in verdicts)
-    tin = sum(int(v.extra.get("input_tokens", 0)) for v in verdicts)
-    tout = sum(int(v.extra.get("generated_tokens", 0)) for v in verdicts)
+    tin = sum(v.input_tokens for v in verdicts)
+    tout = sum(v.generated_tokens for v in verdicts)
     out = {
         "n": len(rows), "accuracy": m.get("accuracy"), "accuracy_ci": m.get("accuracy_ci"),
         "accuracy_answered": m.get("accuracy_answered"), "f1": m.get("f1"),

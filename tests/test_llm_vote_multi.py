@@ -91,13 +91,13 @@ def test_multi_candidate_vote_with_smollm2(two_questions):
         assert v.extra["group_size"] == 4 and v.extra["reference_first"] == ref_first
         order = sorted(range(4), key=lambda j: samples[j].content_hash())  # groups index in hash order
         assert v.extra["positions"] == [perms[i].index(order.index(n)) + 1 for i in range(3)]
-        assert len(v.extra["votes"]) == 3 and v.extra["input_tokens"] > 3 * 150
+        assert len(v.extra["votes"]) == 3 and v.input_tokens > 3 * 150
         valid = [x for x in v.extra["votes"] if x is not None]
         if v.correct is None:
             assert v.reason is NoVerdict.INVALID_OUTPUT and 2 * sum(valid) == len(valid)
         else:
             assert 2 * sum(x == v.correct for x in valid) > len(valid)
     # Each candidate is charged a quarter of the shared prompts.
-    assert len({v.extra["input_tokens"] for v in verdicts[:4]}) == 1
+    assert len({v.input_tokens for v in verdicts[:4]}) == 1
     assert "group_size" not in verdicts[4].extra and len(verdicts[4].extra["votes"]) == 3
     assert judge.identity()["params"]["candidates_per_prompt"] == 4

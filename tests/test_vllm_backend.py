@@ -101,7 +101,7 @@ def test_llm_direct_judge_on_vllm(hf_folder, nq301_test):
         verdicts = judge.judge([r.sample for r in rows])
         assert judge.cost.parameters == 134_515_008  # SmolLM2-135M, as the other backends count it
     for v in verdicts:
-        assert v.extra["input_tokens"] > 150 and 1 <= v.extra["generated_tokens"] <= 8
+        assert v.input_tokens > 150 and 1 <= v.generated_tokens <= 8
         assert (v.correct is None) == (parse_direct(v.extra["reply"]) is None)
         if v.correct is not None and v.score is not None:
             assert 0.0 <= v.score <= 1.0

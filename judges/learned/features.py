@@ -57,7 +57,7 @@ _ONE_OF = re.compile(r"\b(?:one of the following|one of these|any of the|all of 
 _LIST_MARK = re.compile(r"(?:^|\n|\s)(?:\d{1,2}[.)]|[-*\u2022])\s")
 _Q_WORDS = ("who", "when", "where", "what", "which", "how many", "how much", "how long", "how", "why")
 
-_RANGE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:-|\u2013|\u2014|\u00e2\u20ac\u201c|to|and)\s*(\d[\d,]*(?:\.\d+)?)")
+_RANGE = re.compile(r"(?<![\d,])(\d[\d,]*(?:\.\d+)?)\s*(?:-|\u2013|\u2014|\u00e2\u20ac\u201c|to|and)\s*(\d[\d,]*(?:\.\d+)?)")
 _YES_NO = {"yes": 1, "no": -1, "true": 1, "false": -1}
 _Q_WORD_RE = re.compile(r"\b(" + "|".join(_Q_WORDS) + r")\b")
 _TASKS = [t for t in TASK_TYPES]

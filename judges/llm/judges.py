@@ -7,10 +7,9 @@ can set it): llama.cpp's results change with the thread count (measured).
 Only `batch_size` is left out. The backend is loaded on first use and shared between
 judges of the process.
 
-Per verdict: `tokens` = prompt + generated tokens actually processed;
-`flops` = 2 x parameters x (prompt + generated tokens); `extra` holds
-`input_tokens`, `generated_tokens`, `flops_generated_only` (the seed's convention:
-generated tokens only), `latency_s` and the raw `reply`.
+Per verdict: `input_tokens` and `generated_tokens` are the prompt and generated tokens
+actually processed, `tokens` their sum, `flops` = 2 x parameters x tokens; `extra`
+holds `latency_s` and the raw `reply`.
 """
 from __future__ import annotations
 
