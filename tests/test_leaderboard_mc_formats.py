@@ -147,7 +147,7 @@ def test_tiny_real_run_stored_with_results_option_and_rendered(judge_results, tm
     try:
         assert cli_main(["mc-formats", "--models", "smollm2-135m", "--benchmarks", "arc_easy,hellaswag",
                          "--limit", "3", "--train-limit", "4", "--val-limit", "2", "--router", "heuristic",
-                         "--dtype", "bfloat16", "--threads", "1", "--out", str(tmp_path / "mc"),
+                         "--dtype", "float32", "--threads", "1", "--out", str(tmp_path / "mc"),
                          "--results", str(path)]) == 0
     finally:
         torch.set_num_threads(threads)

@@ -97,7 +97,7 @@ def test_run_records_vote_report_and_generated_only_flops_and_the_leaderboard_sh
 
     r = _cli("run", "--judges", "llm-vote:k=3:threads=1:max_new_tokens=6,llm-direct:threads=1:max_new_tokens=6",
              "--datasets", "openqa-eval-nq301", "--limit", "2", "--out", str(tmp_path / "o"),
-             "--cache", str(tmp_path / "c.sqlite"), "--no-progress")
+             "--cache", str(tmp_path / "c.sqlite"), "--no-progress", "--no-site")
     assert r.returncode == 0, r.stderr
     res = load_results(tmp_path / "o" / "results.json")
     by = {e["judge"].split(":")[0]: e for e in res["entries"]}

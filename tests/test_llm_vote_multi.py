@@ -77,6 +77,7 @@ def test_parse_multi_reasoning_takes_the_last_line():
         False, True]
 
 
+@pytest.mark.slow  # 90 s: six ~600-token prompts through llama.cpp on one thread
 def test_multi_candidate_vote_with_smollm2(two_questions):
     group, single = two_questions
     samples = [r.sample for r in group] + [single.sample]
