@@ -27,7 +27,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from judgesuite.judges.encoder.judge import EncoderJudge, cpu_has_bf16, predict_margins, sigmoid
+from judgesuite.judges.encoder.judge import EncoderJudge, predict_margins, sigmoid
 from judgesuite.judges.encoder.inputs import InputBuilder
 from judgesuite.suite.data.loader import Row, bundled_names, load_bundled
 from judgesuite.suite.training.encoder import TrainConfig, balanced_rows, fit
@@ -70,7 +70,7 @@ def score_model(model, tokenizer, fmt: str, max_length: int, rows: list[Row]) ->
     """P(correct) per row key, as the `encoder` judge computes it (bf16 where the CPU has it)."""
     import torch
 
-    dtype = torch.bfloat16 if cpu_has_bf16() else torch.float32
+    dtype = torch.float32  # the judge's default (bf16 flips verdicts: docs/speed.md)
     model = model.to(dtype).eval()
     encoded = InputBuilder(tokenizer, fmt, max_length).build([r.sample for r in rows])
     margins = predict_margins(model, tokenizer, encoded, 16)

@@ -9,18 +9,20 @@ from pathlib import Path
 from judgesuite.suite.cli.common import csv_list, import_plugins, load_flagged, load_sources, parse_shard
 from judgesuite.suite.data import DataError, bundled_names, card_field, load_bundled
 
-# The main job on the embedded defaults: every rule-based judge, plus the encoder judges
-# (shipped checkpoint / packaged MiniLM) where the [encoder] extra is installed. LLM
-# judges are opt-in: on a CPU they cost minutes per hundred rows.
-RULE_JUDGES = ["exact-match", "token-f1", "rouge-l", "regex", "strict", "flexible", "math-verify", "sympy"]
+# The main job on the embedded defaults: every judge of the core install (rules, symbolic
+# math, the shipped stacked model), plus the encoder judges (shipped checkpoint / packaged
+# MiniLM) where the [encoder] extra is installed. LLM judges are opt-in: on a CPU they cost
+# minutes per hundred rows.
+CORE_JUDGES = ["exact-match", "token-f1", "rouge-l", "regex", "strict", "flexible", "math-verify", "sympy",
+               "stacked"]
 ENCODER_JUDGES = ["encoder", "bertscore", "regex+encoder"]
 
 
 def default_judges() -> list[str]:
     from importlib.util import find_spec
 
-    have_encoder = all(find_spec(m) is not None for m in ("torch", "transformers", "bert_score"))
-    return RULE_JUDGES + (ENCODER_JUDGES if have_encoder else [])
+    have_encoder = all(find_spec(m) is not None for m in ("torch", "transformers"))
+    return CORE_JUDGES + (ENCODER_JUDGES if have_encoder else [])
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "interrupted run resumes and a repeated run computes nothing.")
     p.add_argument("--judges", type=csv_list, default=None,
                    help=f"comma-separated judge specs, 'name' or 'name:key=value:...' "
-                        f"(default: {','.join(RULE_JUDGES)}, plus {','.join(ENCODER_JUDGES)} "
+                        f"(default: {','.join(CORE_JUDGES)}, plus {','.join(ENCODER_JUDGES)} "
                         "when the [encoder] extra is installed)")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--datasets", type=csv_list, default=None,
