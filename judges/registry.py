@@ -176,7 +176,12 @@ def get_judge_class(name: str) -> type[Judge]:
 
 
 def make_judge(name: str, **params: Any) -> Judge:
-    """Build a registered judge by name with keyword parameters."""
+    """Build a registered judge from its name or a spec ("token-f1:threshold=0.3"), plus keyword parameters."""
+    if ":" in name:
+        from judgesuite.judges.specs import parse_judge_spec
+
+        name, from_spec = parse_judge_spec(name)
+        params = {**from_spec, **params}
     cls = get_judge_class(name)
     try:
         return cls(**params)

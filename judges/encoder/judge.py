@@ -53,7 +53,9 @@ def load_classifier(checkpoint: str, dtype: str):
     """(tokenizer, model) in eval mode; cached so judges sharing a checkpoint share weights."""
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
+    from transformers.utils import logging as hf_logging
 
+    hf_logging.disable_progress_bar()  # its "Loading weights" bar would cut through the run's bars
     tokenizer = AutoTokenizer.from_pretrained(checkpoint)
     model = AutoModelForSequenceClassification.from_pretrained(
         checkpoint, use_safetensors=True, dtype=getattr(torch, dtype))

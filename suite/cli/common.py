@@ -13,7 +13,7 @@ AUDIT_SCHEMA = "judgesuite.reference-audit/1"
 
 def csv_list(text: str) -> list[str]:
     """A comma-separated list; commas inside JSON parameter values (judge specs) do not split."""
-    from judgesuite.suite.evaluation.specs import split_top_level
+    from judgesuite.judges.specs import split_top_level
 
     return [t.strip() for t in split_top_level(text, ",") if t.strip()]
 

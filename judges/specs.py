@@ -1,11 +1,8 @@
-"""Judge specs: "name" or "name:key=value:key2=value2" -> a configured judge."""
+"""Judge specs: "name" or "name:key=value:key2=value2" -> (name, params); `make_judge` takes either."""
 from __future__ import annotations
 
 import json
 from typing import Any
-
-from judgesuite.judges.base import Judge
-from judgesuite.judges.registry import make_judge
 
 
 def split_top_level(text: str, sep: str) -> list[str]:
@@ -57,8 +54,3 @@ def parse_judge_spec(spec: str) -> tuple[str, dict[str, Any]]:
         else:
             target[leaf] = value
     return name, params
-
-
-def build_judge(spec: str) -> Judge:
-    name, params = parse_judge_spec(spec)
-    return make_judge(name, **params)
