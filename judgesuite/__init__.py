@@ -24,6 +24,8 @@ _EXPORTS = {
     "list_judges": "judgesuite.judges.registry",
     "check_judge": "judgesuite.judges.conformance",
     "evaluate": "judgesuite.suite.api",
+    "load_dataset": "judgesuite.suite.data",
+    "dataset_names": "judgesuite.suite.data",
     "Results": "judgesuite.suite.api",
 }
 

@@ -12,14 +12,14 @@ import time
 import numpy as np
 
 from judgesuite.judges.encoder.bertscore import BERTScoreJudge
-from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite import dataset_names, load_dataset
 from judgesuite.suite.training.thresholds import choose_threshold
 
 
 def scores(judge: BERTScoreJudge, split: str) -> dict:
     out = {}
-    for name in bundled_names():
-        rows = load_bundled(name, split).scorable()
+    for name in dataset_names(probes=False):
+        rows = load_dataset(name, split).scorable()
         t0 = time.process_time()
         f1, tokens = judge.f1_scores([r.sample for r in rows])
         out[name] = (np.array(f1), np.array([bool(r.label) for r in rows]), float(np.mean(tokens)),

@@ -29,7 +29,8 @@ from pathlib import Path
 
 from judgesuite.judges.encoder.judge import EncoderJudge, predict_margins, sigmoid
 from judgesuite.judges.encoder.inputs import InputBuilder
-from judgesuite.suite.data.loader import Row, bundled_names, load_bundled
+from judgesuite.suite.data.loader import Row
+from judgesuite import dataset_names, load_dataset
 from judgesuite.suite.training.encoder import TrainConfig, balanced_rows, fit
 
 from encoder_experiments_settings import HELD_OUT_MODELS, row_key  # noqa: E402  (scripts/ is on sys.path)
@@ -43,10 +44,10 @@ def select_training_rows(n: int, seed: int, exclude_sources: tuple[str, ...] = (
     """n scorable TRAIN rows, balanced across the remaining sources and models (the
     training command's own balancing), without the excluded sources / held-out models."""
     by_source = {}
-    for name in bundled_names():
+    for name in dataset_names(probes=False):
         if name in exclude_sources:
             continue
-        rows = load_bundled(name, "train").scorable()
+        rows = load_dataset(name, "train").scorable()
         if exclude_held_out_models:
             rows = [r for r in rows if not held_out_model(r)]
         if rows:
@@ -57,8 +58,8 @@ def select_training_rows(n: int, seed: int, exclude_sources: tuple[str, ...] = (
 def test_pools(limit: int, seed: int) -> tuple[dict[str, list[Row]], list[Row]]:
     """(per set: at most `limit` TEST rows; the held-out models' TEST rows, at most `limit` per set)."""
     per_set, lmo = {}, []
-    for name in bundled_names():
-        rows = load_bundled(name, "test").scorable()
+    for name in dataset_names(probes=False):
+        rows = load_dataset(name, "test").scorable()
         sub = rows if len(rows) <= limit else random.Random(seed).sample(rows, limit)
         per_set[name] = sub
         held = [r for r in rows if held_out_model(r)]

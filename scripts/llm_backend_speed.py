@@ -13,7 +13,7 @@ import time
 
 from judgesuite.judges.llm.backends import SamplingParams, make_backend
 from judgesuite.judges.llm.judges import LLMDirectJudge
-from judgesuite.suite.data.loader import load_bundled
+from judgesuite import load_dataset
 
 
 def main() -> None:
@@ -24,7 +24,7 @@ def main() -> None:
                     help="llamacpp, transformers (float32), transformers-bf16")
     args = ap.parse_args()
     samples = [r.sample for name in ("gsm8k-openai-solutions", "openqa-eval-nq301")
-               for r in load_bundled(name, "test").rows[: args.rows // 2]]
+               for r in load_dataset(name, "test").rows[: args.rows // 2]]
     prompts = [LLMDirectJudge()._prompt(s)[0] for s in samples]
     direct = SamplingParams(max_new_tokens=8, top_logprobs=10)
     decode = SamplingParams(max_new_tokens=64)

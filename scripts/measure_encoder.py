@@ -21,7 +21,7 @@ from sklearn.metrics import cohen_kappa_score, f1_score
 
 from judgesuite.judges.encoder.judge import EncoderJudge, checkpoint_meta
 from judgesuite.judges.registry import make_judge
-from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite import dataset_names, load_dataset
 from judgesuite.suite.data.probes import ATTACKS, build_probe_set
 from judgesuite.suite.data.synthetic_forms import mentions
 
@@ -56,7 +56,7 @@ def main() -> None:
     ap.add_argument("--dtype", default="float32", help="encoder dtype (bf16 is slower on CPUs without AMX)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
-    sets = args.sets.split(",") if args.sets else bundled_names()
+    sets = args.sets.split(",") if args.sets else dataset_names(probes=False)
     f1_judge = make_judge("token-f1")
     report: dict = {"split": args.split, "token_f1_threshold": f1_judge.threshold, "sets": {}, "checkpoints": {}}
     encoders = {}
@@ -66,7 +66,7 @@ def main() -> None:
                                       threshold=checkpoint_meta(path).get("threshold", 0.5))
         report["checkpoints"][name] = {"path": path, "threshold": encoders[name].threshold, "dtype": args.dtype}
     for s in sets:
-        rows = load_bundled(s, args.split).scorable()
+        rows = load_dataset(s, args.split).scorable()
         samples = [r.sample for r in rows]
         entry = {"token-f1": summarise(rows, [bool(v.correct) for v in f1_judge.judge(samples)]),
                  "contains-reference": summarise(rows, [mentions(x.candidate, list(x.references)) for x in samples])}

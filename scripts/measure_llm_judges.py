@@ -19,7 +19,7 @@ import time
 from judgesuite.judges.routed.cascade import cascade_frontier
 from judgesuite.judges.llm.judges import vote_report
 from judgesuite.suite.evaluation.cache import VerdictCache
-from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite import dataset_names, load_dataset
 from judgesuite.suite.evaluation.metrics import compute_metrics
 from judgesuite.suite.evaluation.runner import Runner, build_judge, limit_rows
 
@@ -62,7 +62,7 @@ def summarise(rows, verdicts, seconds, judge) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--judges", required=True, help="comma-separated runner specs, e.g. llm-direct:max_new_tokens=8")
-    ap.add_argument("--datasets", default=",".join(bundled_names()))
+    ap.add_argument("--datasets", default=",".join(dataset_names(probes=False)))
     ap.add_argument("--split", default="test")
     ap.add_argument("--limit", type=int, default=100)
     ap.add_argument("--frontier", default=None, help="cheap judge spec for the cascade frontier")
@@ -79,7 +79,7 @@ def main() -> None:
         per_set = {}
         try:
             for name in args.datasets.split(","):
-                rows = limit_rows(load_bundled(name, args.split).scorable(), args.limit)
+                rows = limit_rows(load_dataset(name, args.split).scorable(), args.limit)
                 judged = runner.judge_rows(judge, rows, label=f"{spec}/{name}")
                 per_set[name] = summarise(judged.rows, judged.verdicts, judged.seconds, judge)
                 if cheap is not None and all(cheap.supports(r.sample.task_type) for r in judged.rows):

@@ -21,7 +21,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from judgesuite.judges.registry import make_judge
-from judgesuite.suite.data.loader import load_bundled
+from judgesuite import load_dataset
 
 MATH_SETS = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")
 JUDGES = {
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     split = None if args.split == "all" else args.split
     report: dict = {"split": args.split, "sets": {}, "discrepancy": {}}
     for ds in args.datasets.split(","):
-        rows = [r for r in load_bundled(ds, split).rows if r.scorable]
+        rows = [r for r in load_dataset(ds, split).rows if r.scorable]
         gold = [bool(r.label) for r in rows]
         preds: dict[str, list] = {}
         for spec in args.judges.split(","):

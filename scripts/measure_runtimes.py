@@ -21,7 +21,7 @@ import torch
 
 from judgesuite.judges.encoder.inputs import InputBuilder, length_sorted_batches, pad_arrays
 from judgesuite.judges.encoder.judge import default_checkpoint, load_classifier
-from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite import dataset_names, load_dataset
 
 
 def export(model, folder: Path) -> Path:
@@ -41,7 +41,7 @@ def main() -> None:
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     tokenizer, model = load_classifier(default_checkpoint(), "float32")
-    pool = [r.sample for n in bundled_names() for r in load_bundled(n, "test").scorable()]
+    pool = [r.sample for n in dataset_names(probes=False) for r in load_dataset(n, "test").scorable()]
     samples = random.Random(1).sample(pool, args.rows)
     enc = InputBuilder(tokenizer, "qcr", 192).build(samples)
     batches = length_sorted_batches([len(e[0]) for e in enc], 16)

@@ -16,7 +16,7 @@ import os
 import time
 
 from judgesuite.judges.registry import make_judge
-from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite import dataset_names, load_dataset
 
 
 def run(judge_name: str, params: dict, out: str, sets: list[str] | None, limit: int | None) -> dict:
@@ -25,8 +25,8 @@ def run(judge_name: str, params: dict, out: str, sets: list[str] | None, limit: 
     report: dict = {"judge": judge_name, "params": params, "judge_params": judge.get_params(),
                     "load_avg": os.getloadavg(), "sets": {}}
     first = True
-    for name in sets or bundled_names():
-        rows = [r for r in load_bundled(name, "test").scorable() if judge.supports(r.sample.task_type)]
+    for name in sets or dataset_names(probes=False):
+        rows = [r for r in load_dataset(name, "test").scorable() if judge.supports(r.sample.task_type)]
         rows = rows[:limit] if limit else rows
         samples = [r.sample for r in rows]
         if first:
