@@ -185,6 +185,22 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes]]:
         yield from enumerate(fh, start=1)
 
 
+def read_json_objects(path: Path) -> Iterator[tuple[int, dict]]:
+    """(line number, object) for each non-blank line of a JSONL file (.gz too); DataError names the line."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise DataError(path, lineno, None, f"invalid JSON: {exc.msg}") from None
+            if not isinstance(obj, dict):
+                raise DataError(path, lineno, None, "expected a JSON object")
+            yield lineno, obj
+
+
 def load_jsonl(path: str | Path, name: str | None = None, *, skip_invalid: bool = False) -> Dataset:
     """Load a JSONL (or .jsonl.gz) file of rows in the bundled schema.
 

@@ -14,7 +14,6 @@ replaces the labeler's and the row's `label_source` becomes "human".
 from __future__ import annotations
 
 import csv
-import json
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from judgesuite.judges.base import Judge
-from judgesuite.suite.data.loader import DataError, parse_row
+from judgesuite.suite.data.loader import DataError, parse_row, read_json_objects
 from judgesuite.suite.generation.generate import _Writer, read_existing
 
 DEFAULT_LABELER = "llm-cot"
@@ -32,21 +31,11 @@ _FALSE = {"false", "0", "no", "n", "incorrect", "f"}
 
 def read_rows(path: str | Path) -> list[dict]:
     """The raw JSON rows of a file, each validated against the bundled schema."""
-    import gzip
-
     path = Path(path)
-    opener = gzip.open if path.suffix == ".gz" else open
     rows = []
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise DataError(path, lineno, None, f"invalid JSON: {exc.msg}") from None
-            parse_row(obj, path.stem, path, lineno)
-            rows.append(obj)
+    for lineno, obj in read_json_objects(path):
+        parse_row(obj, path.stem, path, lineno)
+        rows.append(obj)
     return rows
 
 

@@ -6,14 +6,11 @@ text, so the regex judge matches letters and an LLM labeler sees what the letter
 """
 from __future__ import annotations
 
-import gzip
-import json
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from judgesuite.judges.types import TASK_TYPES
-from judgesuite.suite.data.loader import DATASETS_DIR, DataError, load_bundled
+from judgesuite.suite.data.loader import DATASETS_DIR, DataError, load_bundled, read_json_objects
 from judgesuite.suite.generation.prompts import letters
 
 BUNDLED_MCQA_DIR = DATASETS_DIR / "mcqa"
@@ -54,21 +51,6 @@ def from_bundled(name: str, split: str | None = None, limit: int | None = None) 
     return list(out.values())
 
 
-def _read_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise DataError(path, lineno, None, f"invalid JSON: {exc.msg}") from None
-            if not isinstance(obj, dict):
-                raise DataError(path, lineno, None, "expected a JSON object")
-            yield lineno, obj
-
-
 def mcqa_file(benchmark: str, split: str = "validation", data_dir: str | Path | None = None) -> Path:
     """The file of a multiple-choice benchmark split.
 
@@ -90,7 +72,7 @@ def from_mcqa(benchmark: str, split: str = "validation", data_dir: str | Path | 
     choices, answer_index); unlabelled rows (hidden test sets) are skipped."""
     path = mcqa_file(benchmark, split, data_dir)
     out = []
-    for lineno, obj in _read_jsonl(path):
+    for lineno, obj in read_json_objects(path):
         q = _mc_question(obj, path, lineno, source=f"mcqa/{benchmark}", benchmark=benchmark)
         if q is not None:
             out.append(q)
@@ -128,7 +110,7 @@ def from_jsonl(path: str | Path, limit: int | None = None) -> list[Question]:
     if not path.is_file():
         raise DataError(path, None, None, "no such file")
     out, seen = [], set()
-    for lineno, obj in _read_jsonl(path):
+    for lineno, obj in read_json_objects(path):
         if "answer_index" in obj:
             q = _mc_question(obj, path, lineno, source=path.name.split(".")[0], benchmark=str(obj.get("benchmark", "")))
             if q is None:

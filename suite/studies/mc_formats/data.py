@@ -12,11 +12,11 @@ Few-shot demonstrations come from "clf_val" (never from the test questions).
 """
 from __future__ import annotations
 
-import gzip
 import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from judgesuite.suite.data.loader import read_json_objects
 
 BUNDLED_DIR = Path(__file__).resolve().parents[3] / "datasets" / "mcqa"
 BENCHMARKS = ("arc_easy", "arc_challenge", "mmlu", "openbookqa", "commonsenseqa", "hellaswag", "piqa",
@@ -44,9 +44,7 @@ def clf_split_of(item_id: str) -> str:
 
 
 def _read(path: Path) -> list[dict]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+    return [obj for _, obj in read_json_objects(path)]
 
 
 def _source_file(benchmark: str, original_split: str, data_dir: str | Path | None) -> Path:
