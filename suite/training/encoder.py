@@ -13,7 +13,7 @@ import json
 import random
 import time
 import warnings
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from judgesuite.judges.encoder.judge import META_FILE, EncoderJudge
 from judgesuite.judges.encoder.inputs import InputBuilder, collate, margin_logit
 from judgesuite.suite.data.loader import Row, bundled_names, load_bundled
 from judgesuite.suite.training.encoder_card import backbone_label, model_card
-from judgesuite.suite.training.encoder_mix import training_mix
+from judgesuite.suite.training.encoder_mix import balanced_rows, training_mix
 
 
 @dataclass
@@ -47,43 +47,6 @@ class TrainConfig:
     save_every: int = 0  # steps between resumable snapshots in <out>/resume (0 = none)
     command: str = ""
     extra: dict = field(default_factory=dict)
-
-
-def balanced_rows(rows_by_source: dict[str, list[Row]], max_samples: int | None,
-                  seed: int) -> list[Row]:
-    """Up to max_samples rows, as equal across sources as their sizes allow (water-filling),
-    and within a source round-robin across models."""
-    rng = random.Random(seed)
-    total = sum(len(v) for v in rows_by_source.values())
-    budget = total if max_samples is None else min(max_samples, total)
-    quota: dict[str, int] = {}
-    left = dict((s, len(v)) for s, v in rows_by_source.items())
-    while budget > 0 and left:
-        share = max(1, budget // len(left))
-        for s in sorted(left, key=lambda s: left[s]):
-            take = min(share, left[s], budget)
-            quota[s] = quota.get(s, 0) + take
-            left[s] -= take
-            budget -= take
-        left = {s: n for s, n in left.items() if n > 0}
-    chosen: list[Row] = []
-    for source in sorted(rows_by_source):
-        by_model: dict[str, list[Row]] = defaultdict(list)
-        for r in rows_by_source[source]:
-            by_model[r.model].append(r)
-        queues = []
-        for m in sorted(by_model):
-            q = list(by_model[m])
-            rng.shuffle(q)
-            queues.append(q)
-        picked: list[Row] = []
-        while len(picked) < quota.get(source, 0):
-            for q in queues:
-                if q and len(picked) < quota[source]:
-                    picked.append(q.pop())
-        chosen.extend(picked)
-    rng.shuffle(chosen)
-    return chosen
 
 
 def training_rows(names: list[str] | None, max_samples: int | None, seed: int) -> list[Row]:

@@ -16,6 +16,43 @@ SYNTHETIC_GROUPS = {"open_qa": 0.45, "math": 0.12, "mcqa-free": 0.10, "mcqa": 0.
                     "master-key": 0.08}
 
 
+def balanced_rows(rows_by_source: dict[str, list[Row]], max_samples: int | None,
+                  seed: int) -> list[Row]:
+    """Up to max_samples rows, as equal across sources as their sizes allow (water-filling),
+    and within a source round-robin across models."""
+    rng = random.Random(seed)
+    total = sum(len(v) for v in rows_by_source.values())
+    budget = total if max_samples is None else min(max_samples, total)
+    quota: dict[str, int] = {}
+    left = dict((s, len(v)) for s, v in rows_by_source.items())
+    while budget > 0 and left:
+        share = max(1, budget // len(left))
+        for s in sorted(left, key=lambda s: left[s]):
+            take = min(share, left[s], budget)
+            quota[s] = quota.get(s, 0) + take
+            left[s] -= take
+            budget -= take
+        left = {s: n for s, n in left.items() if n > 0}
+    chosen: list[Row] = []
+    for source in sorted(rows_by_source):
+        by_model: dict[str, list[Row]] = defaultdict(list)
+        for r in rows_by_source[source]:
+            by_model[r.model].append(r)
+        queues = []
+        for m in sorted(by_model):
+            q = list(by_model[m])
+            rng.shuffle(q)
+            queues.append(q)
+        picked: list[Row] = []
+        while len(picked) < quota.get(source, 0):
+            for q in queues:
+                if q and len(picked) < quota[source]:
+                    picked.append(q.pop())
+        chosen.extend(picked)
+    rng.shuffle(chosen)
+    return chosen
+
+
 def group_of(row: Row) -> str:
     if row.model.startswith("master-key:"):
         return "master-key"
@@ -29,7 +66,6 @@ def real_rows(per_source: dict[str, int] | None, names: list[str] | None, seed: 
               max_samples: int | None = None) -> list[Row]:
     """Scorable TRAIN rows: `per_source` rows of each named source (all of a source when its quota
     exceeds it), else `max_samples` balanced across sources and models."""
-    from judgesuite.suite.training.encoder import balanced_rows
 
     names = names or bundled_names()
     by_source = {n: load_bundled(n, "train").scorable() for n in names}
