@@ -8,6 +8,7 @@ import pytest
 from judgesuite.judges import JUDGES, Judge, NoVerdict, Sample, Verdict, register_judge
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.metrics import compute_metrics
+from judgesuite.suite.evaluation.progress import RunProgress
 from judgesuite.suite.evaluation.runner import limit_rows, parse_judge_spec, run
 
 
@@ -54,6 +55,34 @@ def test_second_identical_run_computes_nothing(tmp_path, counting, nq301_test):
         limit=300, progress=False)
     assert counting.calls == 2 * unique
 
+
+
+class _Recorded(RunProgress):
+    """RunProgress that remembers the whole-run bar's final count and total (tqdm writes to a buffer)."""
+
+    def __init__(self, total: int) -> None:
+        import io
+
+        super().__init__(enabled=True, total=total)
+        self._overall.fp = io.StringIO()
+        self.final = None
+
+    def close(self) -> None:
+        self.final = (self._overall.n, self._overall.total)
+        super().close()
+
+
+def test_whole_run_bar_counts_only_samples_really_judged(tmp_path, counting, nq301_test):
+    cache = VerdictCache(tmp_path / "c.sqlite")
+    n = 120
+    unique = len({r.sample.content_hash() for r in limit_rows(nq301_test.scorable(), n)})
+    bars = _Recorded(total=2 * n)
+    run(["test-counting", "sympy"], [nq301_test], split="test", out_dir=None, cache=cache, limit=n, progress=bars)
+    # sympy handles math only: its 120 open-QA rows and the duplicate rows leave the total
+    assert bars.final == (unique, unique) and counting.calls == unique
+    again = _Recorded(total=n)  # all cached: nothing left to judge, so no time left to estimate
+    run(["test-counting"], [nq301_test], split="test", out_dir=None, cache=cache, limit=n, progress=again)
+    assert again.final == (0, 0)
 
 def test_interrupted_run_resumes_without_recomputing(tmp_path, counting, nq301_test):
     cache = VerdictCache(tmp_path / "c.sqlite")

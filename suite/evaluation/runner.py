@@ -86,18 +86,18 @@ class Runner:
         verdicts, seconds, _ = self._judge(judge, list(samples), None)
         return verdicts, seconds
 
-    def _judge(self, judge: Judge, samples: list[Sample], tick: Callable[[int], None] | None
+    def _judge(self, judge: Judge, samples: list[Sample], tick: Callable[..., None] | None
                ) -> tuple[list[Verdict], list[float], int]:
         if isinstance(judge, StagedJudge):
             # recombined from the stages' cached verdicts: nothing of its own to cache
             verdicts, seconds = judge.judge_staged(samples, self.judge_samples)
             if tick:
-                tick(len(samples))
+                tick(len(samples), free=True)
             return verdicts, seconds, 0
         keys = [s.content_hash() for s in samples]
         return self._cached(judge, keys, samples, tick, self._chunks)
 
-    def _judge_grouped(self, judge: Judge, rows: list[Row], tick: Callable[[int], None] | None
+    def _judge_grouped(self, judge: Judge, rows: list[Row], tick: Callable[..., None] | None
                        ) -> tuple[list[Verdict], list[float], int]:
         groups: dict[str, list[int]] = {}
         for i, r in enumerate(rows):
@@ -119,14 +119,14 @@ class Runner:
 
         return self._cached(judge, keys, [r.sample for r in rows], tick, fixed_batches)
 
-    def _cached(self, judge: Judge, keys: list[str], samples: list[Sample], tick: Callable[[int], None] | None,
+    def _cached(self, judge: Judge, keys: list[str], samples: list[Sample], tick: Callable[..., None] | None,
                 chunker: Callable) -> tuple[list[Verdict], list[float], int]:
         judge_key = judge.cache_key()
         self.cache.register_judge(judge_key, judge.identity())
         cached = self.cache.get_many(judge_key, keys)
         hits = sum(k in cached for k in keys)
         if tick and hits:
-            tick(hits)
+            tick(hits, free=True)
         first_of: dict[str, int] = {}
         for i, k in enumerate(keys):
             if k not in cached:
