@@ -20,7 +20,7 @@ def test_leave_one_source_out_training_rows_exclude_the_source(source):
     assert len(rows) == 600
     counts = Counter(r.dataset for r in rows)
     assert source not in counts
-    assert len(counts) == len(exp.bundled_names()) - 1
+    assert len(counts) == len(exp.dataset_names(probes=False)) - 1
     assert all(r.split == "train" for r in rows)
 
 
@@ -28,7 +28,7 @@ def test_in_domain_selection_is_deterministic_and_spans_every_source():
     a = exp.select_training_rows(600, 0)
     b = exp.select_training_rows(600, 0)
     assert [exp.row_key(r) for r in a] == [exp.row_key(r) for r in b]  # QCR and CR train on the same rows
-    assert set(r.dataset for r in a) == set(exp.bundled_names())
+    assert set(r.dataset for r in a) == set(exp.dataset_names(probes=False))
 
 
 def test_leave_models_out_drops_every_held_out_family_and_tests_on_it():
@@ -42,7 +42,7 @@ def test_leave_models_out_drops_every_held_out_family_and_tests_on_it():
         assert held[name] > 0, name
         assert any(d == name for d, _ in kept_models), name
         assert {r.model for r in lmo if r.dataset == name} <= \
-            {r.model for r in exp.load_bundled(name, "test").scorable() if r.model.startswith(prefixes)}
+            {r.model for r in exp.load_dataset(name, "test").scorable() if r.model.startswith(prefixes)}
     assert all(r.split == "test" for r in lmo)
     assert all(len(v) <= 300 and all(r.split == "test" for r in v) for v in per_set.values())
 
