@@ -83,6 +83,15 @@ def test_whole_run_bar_counts_only_samples_really_judged(tmp_path, counting, nq3
     again = _Recorded(total=n)  # all cached: nothing left to judge, so no time left to estimate
     run(["test-counting"], [nq301_test], split="test", out_dir=None, cache=cache, limit=n, progress=again)
     assert again.final == (0, 0)
+    # a set of mixed task types: the rows a math-only judge does not handle leave the total too
+    from judgesuite.suite.data.probes import build_probe_set
+
+    probes = build_probe_set()
+    math_rows = sum(r.sample.task_type == "math" for r in limit_rows(probes.scorable(), 60))
+    assert 0 < math_rows < 60
+    mixed = _Recorded(total=60)
+    run(["sympy"], [probes], split=None, out_dir=None, cache=cache, limit=60, progress=mixed)
+    assert mixed.final[0] == mixed.final[1] and 0 < mixed.final[1] <= math_rows
 
 def test_interrupted_run_resumes_without_recomputing(tmp_path, counting, nq301_test):
     cache = VerdictCache(tmp_path / "c.sqlite")

@@ -71,6 +71,8 @@ class Runner:
     def judge_rows(self, judge: Judge, rows: Sequence[Row], label: str = "") -> JudgedRows:
         """Verdicts for the rows the judge supports (cached ones reused), in row order."""
         supported = [r for r in rows if judge.supports(r.sample.task_type)]
+        if self.progress:
+            self.progress.skip(len(rows) - len(supported))  # rows of task types the judge does not handle
         tick = self.progress.bar(label, len(supported)) if self.progress else None
         if judge.get_tags().batch_dependent:
             verdicts, seconds, hits = self._judge_grouped(judge, supported, tick)
