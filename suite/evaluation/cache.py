@@ -51,10 +51,7 @@ class VerdictCache:
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self.path, timeout=60.0, isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            self._local.conn = conn
+            conn = self._local.conn = _connect(self.path)
         return conn
 
     def register_judge(self, judge_key: str, identity: dict) -> None:
@@ -114,3 +111,21 @@ class VerdictCache:
         if conn is not None:
             conn.close()
             self._local.conn = None
+
+
+def _connect(path: Path, wait_s: float = 60.0) -> sqlite3.Connection:
+    """A connection in WAL mode. Two processes opening a new file at once both switch it to WAL,
+    which takes a lock SQLite's busy timeout does not wait for: retry that step until `wait_s`."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        conn = sqlite3.connect(path, timeout=wait_s, isolation_level=None)
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            return conn
+        except sqlite3.OperationalError as exc:
+            conn.close()
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
