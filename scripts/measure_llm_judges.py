@@ -21,7 +21,8 @@ from judgesuite.judges.llm.judges import vote_report
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite import dataset_names, load_dataset
 from judgesuite.suite.evaluation.metrics import compute_metrics
-from judgesuite.suite.evaluation.runner import Runner, build_judge, limit_rows
+from judgesuite import make_judge
+from judgesuite.suite.evaluation.runner import Runner, limit_rows
 
 BANDS = [0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5]
 
@@ -74,8 +75,8 @@ def main() -> None:
     report: dict = {"split": args.split, "limit": args.limit, "judges": {}}
     t_start = time.perf_counter()
     for spec in args.judges.split(","):
-        judge = build_judge(spec)
-        cheap = build_judge(args.frontier) if args.frontier else None
+        judge = make_judge(spec)
+        cheap = make_judge(args.frontier) if args.frontier else None
         per_set = {}
         try:
             for name in args.datasets.split(","):

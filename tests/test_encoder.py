@@ -228,7 +228,7 @@ def test_runner_records_routing_and_the_leaderboard_shows_flops_saved(tmp_path):
     from judgesuite.suite.analysis import load_results
     from judgesuite.suite.evaluation.cache import VerdictCache
     from judgesuite.suite.data.loader import Dataset
-    from judgesuite.suite.evaluation.runner import build_judge, run
+    from judgesuite.suite.evaluation.runner import run
 
     rows = load_bundled("openqa-eval-nq301", "test").scorable()[:40]
     # a quarter of the answers end with the paper's "Final answer:" line, which regex reads
@@ -238,7 +238,7 @@ def test_runner_records_routing_and_the_leaderboard_shows_flops_saved(tmp_path):
     cache = VerdictCache(tmp_path / "c.sqlite")
     run(["encoder", "regex+encoder"], [ds], split="test", out_dir=tmp_path, cache=cache, progress=False)
     # the hybrid's encoder stage reused the encoder's cached verdicts and stored its regex stage
-    encoder, regex = build_judge("encoder"), build_judge("regex")
+    encoder, regex = make_judge("encoder"), make_judge("regex")
     assert cache.count(encoder.cache_key()) == 40 and cache.count(regex.cache_key()) == 40
     assert cache.count() == 2 * 40  # the composite is not cached itself: its stages are, once each
     res = load_results(tmp_path / "results.json")

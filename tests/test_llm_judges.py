@@ -12,6 +12,7 @@ from judgesuite.judges.llm.judges import LLMCoTJudge, LLMDirectJudge, LLMVoteJud
 from judgesuite.judges.llm.prompts import DIRECT_PROMPT, parse_cot, parse_direct, render
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 from judgesuite.judges.llm.backends import Generation
+from judgesuite.judges.registry import make_judge
 
 SMOL_PARAMS = 134_515_008
 
@@ -179,7 +180,6 @@ def test_vote_report_arithmetic():
 def test_cascade_escalates_only_uncertain_samples(nq301_test):
     rows = nq301_test.rows[:4]
     judge = CascadeJudge(band=0.2, expensive_params={"max_new_tokens": 8, "backend_options": {"threads": 1}})
-    from judgesuite.judges.registry import make_judge
     with make_judge("regex") as regex:
         cheap = regex.judge([r.sample for r in rows])
     try:
@@ -212,7 +212,6 @@ def test_cascade_frontier_arithmetic():
 ])
 def test_llm_judges_pass_the_conformance_check(name, params):
     from judgesuite.judges import check_judge
-    from judgesuite.judges.registry import make_judge
     with make_judge(name, **params) as judge:
         check_judge(judge)
 
@@ -234,11 +233,11 @@ def test_judgesuite_run_with_llm_direct(tmp_path):
 def test_cascade_under_the_runner_reuses_cached_inner_verdicts(tmp_path, nq301_test):
     """Under the runner a cascade's stages go through the verdict cache, in both directions."""
     from judgesuite.suite.evaluation.cache import VerdictCache
-    from judgesuite.suite.evaluation.runner import Runner, build_judge
+    from judgesuite.suite.evaluation.runner import Runner
     rows = nq301_test.scorable()[:40]
     runner = Runner(VerdictCache(tmp_path / "c.sqlite"), progress=False)
-    cheap, expensive = build_judge("token-f1"), build_judge("exact-match")
-    with build_judge("cascade:cheap=token-f1:expensive=exact-match:band=0.2") as cascade:
+    cheap, expensive = make_judge("token-f1"), make_judge("exact-match")
+    with make_judge("cascade:cheap=token-f1:expensive=exact-match:band=0.2") as cascade:
         direct = cascade.judge([r.sample for r in rows])  # no runner: both stages computed here
         routed = runner.judge_rows(cascade, rows)
     up = [i for i, v in enumerate(routed.verdicts) if v.extra["escalated"]]
@@ -250,7 +249,7 @@ def test_cascade_under_the_runner_reuses_cached_inner_verdicts(tmp_path, nq301_t
     alone = runner.judge_rows(expensive, rows)
     assert alone.from_cache == len(up)
     # A cascade at a wider band computes only its new escalations and reports their measured seconds.
-    with build_judge("cascade:cheap=token-f1:expensive=exact-match:band=0.5") as wide:
+    with make_judge("cascade:cheap=token-f1:expensive=exact-match:band=0.5") as wide:
         everything = runner.judge_rows(wide, rows)
     assert runner.cache.count(expensive.cache_key()) == len(rows)
     for i in range(len(rows)):
@@ -260,12 +259,11 @@ def test_cascade_under_the_runner_reuses_cached_inner_verdicts(tmp_path, nq301_t
 
 def test_cascade_keeps_the_cheap_verdict_where_the_expensive_judge_gives_none(nq301_test):
     # regex gives no verdict on these free-form answers (no "Final answer:" line): every escalation falls back
-    from judgesuite.suite.evaluation.runner import build_judge
     samples = [r.sample for r in nq301_test.scorable()[:40]]
-    with build_judge("token-f1") as f1:
+    with make_judge("token-f1") as f1:
         cheap = f1.judge(samples)
-    with build_judge("cascade:cheap=token-f1:expensive=regex:band=0.2") as keep, \
-            build_judge("cascade:cheap=token-f1:expensive=regex:band=0.2:fallback=false") as strict:
+    with make_judge("cascade:cheap=token-f1:expensive=regex:band=0.2") as keep, \
+            make_judge("cascade:cheap=token-f1:expensive=regex:band=0.2:fallback=false") as strict:
         kept, raw = keep.judge(samples), strict.judge(samples)
     up = [i for i, c in enumerate(cheap) if escalates(c, 0.5, 0.2)]
     assert 0 < len(up) < len(samples)
@@ -278,7 +276,7 @@ def test_cascade_keeps_the_cheap_verdict_where_the_expensive_judge_gives_none(nq
     assert report == {"escalation_rate": len(up) / 40, "expensive_no_verdict_rate": 1.0, "fallback_rate": len(up) / 40}
     assert [kept[i].correct for i in range(len(samples)) if i not in up] == [cheap[i].correct for i in range(len(samples)) if i not in up]
     labels = [r.label for r in nq301_test.scorable()[:40]]
-    with build_judge("regex") as regex:
+    with make_judge("regex") as regex:
         llm = regex.judge(samples)
     on, off = (cascade_frontier(cheap, llm, labels, [0.2], fallback=f)[0] for f in (True, False))
     assert on["no_verdict_rate"] == 0.0 and off["no_verdict_rate"] == pytest.approx(len(up) / len(samples))

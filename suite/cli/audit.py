@@ -55,11 +55,12 @@ def audit_rows(judge: Any, rows: list, batch_size: int) -> dict[str, Any]:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     from judgesuite.suite.data.loader import DataError
-    from judgesuite.suite.evaluation.runner import build_judge, limit_rows
+    from judgesuite.judges.registry import make_judge
+    from judgesuite.suite.evaluation.runner import limit_rows
 
     args.datasets = args.datasets or None
     try:
-        judge = build_judge(args.judge)
+        judge = make_judge(args.judge)
         if not hasattr(judge, "audit"):
             raise TypeError(f"{args.judge!r} has no two-stage audit (use llm-validated[:params])")
         datasets = [ds for ds in load_sources(args) if not ds.probe]

@@ -160,11 +160,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_label(args: argparse.Namespace) -> int:
     from judgesuite.suite.data.loader import DataError
     from judgesuite.suite.generation.labeling import label_file, read_human_labels
-    from judgesuite.suite.evaluation.runner import build_judge
+    from judgesuite.judges.registry import make_judge
 
     try:
         human = read_human_labels(args.human) if args.human else None
-        judge = build_judge(args.labeler)
+        judge = make_judge(args.labeler)
     except (DataError, KeyError, ValueError, TypeError, ImportError, OSError) as exc:
         print(f"judgesuite label: {exc}", file=sys.stderr)
         return 2

@@ -87,13 +87,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     from judgesuite.judges.registry import RegistryError
     from judgesuite.suite.evaluation.cache import VerdictCache
     from judgesuite.suite.evaluation.report import profile_table, summary_table
-    from judgesuite.suite.evaluation.runner import build_judge, run_document
+    from judgesuite.judges.registry import make_judge
+    from judgesuite.suite.evaluation.runner import run_document
 
     try:
         import_plugins(args.plugin)
         specs = args.judges or default_judges()
         for spec in specs:  # fail on a bad name before any work
-            build_judge(spec).close()
+            make_judge(spec).close()
         datasets = load_sources(args)
         shard = parse_shard(args.shard)
         exclude_ids = None

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from judgesuite.judges.base import Judge, StagedJudge
+from judgesuite.judges.registry import make_judge
+from judgesuite.judges.specs import parse_judge_spec, split_top_level
 from judgesuite.judges.types import Sample, Verdict
 from judgesuite.suite.analysis.format_stats import results_block
 from judgesuite.suite.data.loader import Dataset, Row
@@ -27,10 +29,8 @@ from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.entries import JudgedRows, build_entry, hardware, verdict_records
 from judgesuite.suite.evaluation.progress import RunProgress
 from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc, write_verdict_file
-from judgesuite.judges.registry import make_judge as build_judge  # a spec string -> a judge
-from judgesuite.judges.specs import parse_judge_spec, split_top_level
 
-__all__ = ["JudgedRows", "RESULTS_SCHEMA", "Runner", "build_judge", "limit_rows", "parse_judge_spec", "run",
+__all__ = ["JudgedRows", "RESULTS_SCHEMA", "Runner", "limit_rows", "parse_judge_spec", "run",
            "run_document", "shard_rows", "split_top_level"]
 
 # Chunks start small for LLM judges (a chunk is the unit that survives an interruption) and grow
@@ -211,7 +211,7 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
     started = time.perf_counter()
     final_answer_verdicts: dict[str, JudgedRows] = {}  # set -> a final-answer judge's verdicts (format_stats)
     for spec in judge_specs:
-        judge = build_judge(spec) if isinstance(spec, str) else spec
+        judge = make_judge(spec) if isinstance(spec, str) else spec
         name = spec if isinstance(spec, str) else repr(spec)
         try:
             for ds in datasets:
