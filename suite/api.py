@@ -57,7 +57,7 @@ def _dataset(data: DataLike, split: str | None) -> Dataset:
 
 def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[str], *, split: str | None = "test",
              cache: VerdictCache | str | Path | bool | None = None, limit: int | None = None,
-             out: str | Path | None = None, progress: bool = False) -> Results:
+             out: str | Path | None = None, progress: bool = False, workers: int = 1) -> Results:
     """Judge labelled data and score the judge(s) against the labels.
 
     `judge`: a Judge instance, a spec ("token-f1", "regex:rouge_threshold=0.4"), or a list of them.
@@ -65,7 +65,8 @@ def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[s
     dicts in the bundled schema, (Sample, label) pairs, or a list of set names.
     `split`: split of the bundled sets ("train", "dev", "test"; None = all rows).
     `cache`: None = a throw-away cache; True = the user cache (as `judgesuite run`); a path or a
-    VerdictCache. `out`: also write results.json and verdict files there.
+    VerdictCache. `out`: also write results.json and verdict files there. `workers` > 1: judge on
+    that many forked processes of this machine (Linux; same results, see `evaluation.workers`).
     Returns the typed results document; `results.records[(judge, dataset)]` holds the verdicts.
     """
     judges = list(judge) if isinstance(judge, (list, tuple)) else [judge]
@@ -78,4 +79,5 @@ def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[s
             store = VerdictCache()
         else:
             store = VerdictCache(cache if cache not in (None, False) else Path(tmp) / "verdicts.sqlite")
-        return run_document(judges, datasets, split=split, out_dir=out, cache=store, limit=limit, progress=progress)
+        return run_document(judges, datasets, split=split, out_dir=out, cache=store, limit=limit, progress=progress,
+                            workers=workers)

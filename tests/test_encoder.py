@@ -250,3 +250,29 @@ def test_runner_records_routing_and_the_leaderboard_shows_flops_saved(tmp_path):
     html = write_site(res, tmp_path / "site")[0].read_text(encoding="utf-8")
     section = html[html.index('<section id="routing">'):]
     assert "encoder 75.0%; regex 25.0%" in section and f"{100 * saved:.1f}" in section
+
+
+def test_cls_only_last_layer_gives_the_full_forwards_margins():
+    import torch
+    from transformers import DistilBertConfig, DistilBertForSequenceClassification
+
+    from judgesuite.judges.encoder.cls_only import cls_only
+    from judgesuite.judges.encoder.inputs import collate, margin_logit
+    from judgesuite.judges.encoder.judge import load_classifier
+
+    tokenizer, model = load_classifier(default_checkpoint(), "float32")
+    rows = load_bundled("evouna-nq", "test").scorable()[:24] + load_bundled("gsm8k-openai-solutions", "test").scorable()[:8]
+    encoded = InputBuilder(tokenizer, "qcr", 128).build([r.sample for r in rows])
+    batch = collate(encoded, tokenizer.pad_token_id, True)  # one padded batch: short and long rows together
+    with torch.inference_mode():
+        full = model(**batch)
+        with cls_only(model) as applied:
+            cut = model(**batch)
+        after = model(**batch)  # the hook is gone again
+    assert applied and cut.logits.shape == full.logits.shape
+    assert torch.allclose(margin_logit(cut.logits), margin_logit(full.logits), atol=1e-5)
+    assert torch.equal(after.logits, full.logits)
+    other = DistilBertForSequenceClassification(DistilBertConfig(vocab_size=50, dim=32, hidden_dim=64, n_layers=1,
+                                                                 n_heads=2))
+    with cls_only(other) as applied_other:
+        assert not applied_other  # not a BERT classifier: its full forward runs

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from judgesuite.judges.base import CostModel, Judge, JudgeTags
 from judgesuite.judges.profiling import PhaseTimer
+from judgesuite.judges.encoder.cls_only import cls_only
 from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
 from judgesuite.judges.types import Sample, Verdict
 
@@ -65,7 +66,8 @@ def load_classifier(checkpoint: str, dtype: str):
 
 def predict_margins(model, tokenizer, encoded, batch_size: int, timer: PhaseTimer | None = None) -> list[float]:
     """Margin logits (l1 - l0) per encoded row: each distinct input once, length-sorted batches,
-    dynamic padding, no grad. `timer` gets the forward passes as "model", the rest as "bookkeeping"."""
+    dynamic padding, no grad, a BERT's last layer for [CLS] only (`cls_only`). `timer` gets the
+    forward passes as "model", the rest as "bookkeeping"."""
     import torch
 
     timer = timer or PhaseTimer()
@@ -77,7 +79,7 @@ def predict_margins(model, tokenizer, encoded, batch_size: int, timer: PhaseTime
         where = [slot.setdefault((tuple(ids), tuple(types)), len(slot)) for ids, types in encoded]
         distinct = [(list(ids), list(types)) for ids, types in slot]
         margins = [0.0] * len(distinct)
-    with torch.inference_mode():
+    with torch.inference_mode(), cls_only(model):
         for idx in length_sorted_batches([len(e[0]) for e in distinct], batch_size):
             with timer("bookkeeping"):
                 batch = collate([distinct[i] for i in idx], pad, with_types)

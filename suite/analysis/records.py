@@ -34,7 +34,10 @@ class Record:
 
 def record_from_json(obj: dict[str, Any]) -> Record:
     """A Record from one line of a verdict file (`schema.VerdictRecord`)."""
-    v = VerdictRecord.from_dict(obj)
+    return _record(VerdictRecord.from_dict(obj))
+
+
+def _record(v: VerdictRecord) -> Record:
     return Record(id=v.id, question_id=v.question_id, model=v.model, task_type=v.task_type, label=bool(v.label),
                   correct=v.correct, score=None if v.score is None else float(v.score), reason=v.reason)
 
@@ -70,7 +73,7 @@ def load_records(results: dict[str, Any], entry: dict[str, Any]) -> list[Record]
     path = verdict_path(results, entry)
     if path is None:
         return []
-    return [record_from_json(o) for o in iter_verdict_json(path) if o.get("label") is not None]
+    return [_record(v) for v in read_verdict_file(path) if v.label is not None]
 
 
 def entries_by_dataset(results: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:

@@ -48,6 +48,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "grow while a chunk takes under 20 s")
     p.add_argument("--shard", default=None, metavar="I/N",
                    help="judge only shard I of N (0-based; whole questions); join shards with `judgesuite merge`")
+    p.add_argument("--workers", default="auto", metavar="N",
+                   help="worker processes on this machine, each judging a shard into the one cache (default "
+                        "auto: one per core, at most 4, when every judge runs on the CPU and each worker gets "
+                        "2,000+ samples; LLM judges stay in one process)")
     p.add_argument("--plugin", action="append", default=[], metavar="MODULE",
                    help="import MODULE first (it registers judges with @register_judge); repeatable")
     p.add_argument("--site", default=None, metavar="DIR",
@@ -93,10 +97,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         import_plugins(args.plugin)
         specs = args.judges or default_judges()
+        cost_classes = []
         for spec in specs:  # fail on a bad name before any work
-            make_judge(spec).close()
+            judge = make_judge(spec)
+            cost_classes.append(judge.get_tags().cost_class)
+            judge.close()
         datasets = load_sources(args)
         shard = parse_shard(args.shard)
+        workers = _workers(args.workers, cost_classes, datasets, args.limit, shard)
         exclude_ids = None
         if args.exclude_flagged:
             exclude_ids = load_flagged(args.exclude_flagged)
@@ -110,7 +118,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     doc = run_document(specs, datasets, split=None if args.data or args.split == "all" else args.split,
               out_dir=args.out, cache=VerdictCache(args.cache), limit=args.limit,
               progress=not args.no_progress, exclude_ids=exclude_ids, shard=shard,
-                       batch_size=args.batch_size)
+                       batch_size=args.batch_size, workers=workers)
     results = doc.to_dict()
     print(summary_table(results))
     if args.profile:
@@ -125,6 +133,18 @@ def cmd_run(args: argparse.Namespace) -> int:
         page, _ = write_site(load_any(str(results_path)), site)
         print(f"leaderboard: {page}\nopen it: python -m webbrowser file://{Path(page).resolve()}")
     return 0
+
+
+def _workers(text: str, cost_classes: list[str], datasets, limit: int | None, shard: tuple[int, int] | None) -> int:
+    from judgesuite.suite.evaluation.runner import limit_rows
+    from judgesuite.suite.evaluation.workers import auto_workers
+
+    if text != "auto":
+        if not text.isdigit() or int(text) < 1:
+            raise ValueError(f"--workers must be 'auto' or a positive integer, got {text!r}")
+        return int(text)
+    rows = sum(len(limit_rows(ds.scorable(), limit)) for ds in datasets) // (shard[1] if shard else 1)
+    return auto_workers(cost_classes, rows * len(cost_classes))
 
 
 def cmd_judges(args: argparse.Namespace) -> int:

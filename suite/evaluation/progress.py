@@ -24,14 +24,15 @@ class RunProgress:
                                  bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
                                             "[{elapsed} elapsed, ~{remaining} left]")
 
-    def bar(self, label: str, total: int) -> Callable[..., None]:
-        """A bar for one judge x dataset; returns `tick(n, free=False)`, which advances it by n
-        samples (`free`: answered without judging, from the cache or a replay)."""
+    def bar(self, label: str, total: int, position: int = 1) -> Callable[..., None]:
+        """A bar for one judge x dataset (screen line `position`, one per worker process); returns
+        `tick(n, free=False)`, which advances it by n samples (`free`: answered without judging,
+        from the cache or a replay)."""
         if not self.enabled:
             return lambda n, free=False: None
         from tqdm import tqdm
 
-        bar = tqdm(total=total, desc=label, unit="sample", position=1, leave=False, dynamic_ncols=True)
+        bar = tqdm(total=total, desc=label, unit="sample", position=position, leave=False, dynamic_ncols=True)
         seen = [0, total]
         self._bars[label] = (bar, seen)
 

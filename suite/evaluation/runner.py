@@ -29,6 +29,7 @@ from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.entries import JudgedRows, build_entry, hardware, verdict_records
 from judgesuite.suite.evaluation.progress import RunProgress
 from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc, write_verdict_file
+from judgesuite.suite.evaluation.workers import can_fork, judge_in_workers
 
 __all__ = ["JudgedRows", "RESULTS_SCHEMA", "Runner", "limit_rows", "parse_judge_spec", "run",
            "run_document", "shard_rows", "split_top_level"]
@@ -182,33 +183,47 @@ def _rows_of(ds: Dataset, limit: int | None, shard: tuple[int, int] | None,
 def run(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, split: str | None,
         out_dir: str | Path | None, cache: VerdictCache, limit: int | None = None,
         progress: bool | RunProgress = True, exclude_ids: dict[str, set[str]] | None = None,
-        shard: tuple[int, int] | None = None, batch_size: int | None = None) -> dict[str, Any]:
+        shard: tuple[int, int] | None = None, batch_size: int | None = None, workers: int = 1) -> dict[str, Any]:
     """Judge every (judge, dataset) pair; write results.json and verdict files to `out_dir` (if
     given) and return the results document as a dict (`run_document` gives the typed one).
 
     `judge_specs`: spec strings or Judge instances (named by their repr). `exclude_ids`: dataset ->
     row ids left out of scoring after `limit` (flagged references, `judgesuite audit-references`),
     counted as `excluded.flagged_reference`. `shard` = (i, n): only shard i of n of every set.
-    `batch_size`: the first chunk's size (chunks then grow while fast).
+    `batch_size`: the first chunk's size (chunks then grow while fast). `workers` > 1: judge on
+    that many forked processes first (`workers.judge_in_workers`), then read every verdict back.
     """
     return run_document(judge_specs, datasets, split=split, out_dir=out_dir, cache=cache, limit=limit,
-                        progress=progress, exclude_ids=exclude_ids, shard=shard, batch_size=batch_size).to_dict()
+                        progress=progress, exclude_ids=exclude_ids, shard=shard, batch_size=batch_size,
+                        workers=workers).to_dict()
 
 
 def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, split: str | None,
                  out_dir: str | Path | None, cache: VerdictCache, limit: int | None = None,
                  progress: bool | RunProgress = True, exclude_ids: dict[str, set[str]] | None = None,
-                 shard: tuple[int, int] | None = None, batch_size: int | None = None) -> ResultsDoc:
+                 shard: tuple[int, int] | None = None, batch_size: int | None = None, workers: int = 1
+                 ) -> ResultsDoc:
     """`run`, returning the typed `ResultsDoc`."""
+    started = time.perf_counter()
     out = Path(out_dir) if out_dir is not None else None
     if out is not None:
         (out / "verdicts").mkdir(parents=True, exist_ok=True)
     plan = [(spec, ds) for spec in judge_specs for ds in datasets]
-    bars = progress if isinstance(progress, RunProgress) else RunProgress(
-        enabled=bool(progress), total=sum(len(_rows_of(ds, limit, shard, exclude_ids)[0]) for _, ds in plan))
+
+    def make_bars() -> RunProgress:
+        return progress if isinstance(progress, RunProgress) else RunProgress(
+            enabled=bool(progress), total=sum(len(_rows_of(ds, limit, shard, exclude_ids)[0]) for _, ds in plan))
+
+    worked: dict[tuple[str, str], tuple[int, dict[str, float]]] = {}
+    if workers > 1 and can_fork() and str(cache.path) != ":memory:":
+        job = {"judges": list(judge_specs), "datasets": list(datasets), "split": split, "cache": str(cache.path),
+               "limit": limit, "exclude_ids": exclude_ids, "shard": shard, "batch_size": batch_size}
+        worked = judge_in_workers(job, workers, make_bars)
+        bars = RunProgress(enabled=False)  # what follows reads the workers' verdicts from the cache
+    else:
+        bars = make_bars()
     runner = Runner(cache, progress=bars, first_chunk=batch_size)
     entries, skipped, records = [], [], {}
-    started = time.perf_counter()
     final_answer_verdicts: dict[str, JudgedRows] = {}  # set -> a final-answer judge's verdicts (format_stats)
     for spec in judge_specs:
         judge = make_judge(spec) if isinstance(spec, str) else spec
@@ -225,6 +240,8 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
                 if judge.get_tags().extracts_final_answer:
                     final_answer_verdicts.setdefault(ds.name, judged)
                 entry = build_entry(name, judge, ds, split, judged, excluded)
+                if (name, ds.name) in worked:  # what the workers found cached and where their time went
+                    entry.cost.from_cache, entry.cost.profile = worked[(name, ds.name)]
                 records[(name, ds.name)] = verdict_records(judged)
                 if out is not None:
                     vfile = out / "verdicts" / f"{_slug(name)}__{_slug(ds.name)}.jsonl.gz"

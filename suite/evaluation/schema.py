@@ -6,6 +6,7 @@ Fields are only ever added (readers ignore unknown keys), so older documents sta
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import os
@@ -17,8 +18,13 @@ from typing import Any
 RESULTS_SCHEMA = "judgesuite.results/1"
 
 
+@functools.cache
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in fields(cls))
+
+
 def _known(cls: type, d: dict[str, Any]) -> dict[str, Any]:
-    names = {f.name for f in fields(cls)}
+    names = _field_names(cls)
     return {k: v for k, v in d.items() if k in names}
 
 

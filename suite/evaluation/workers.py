@@ -1,0 +1,141 @@
+"""One run on several worker processes of this machine.
+
+Worker w of n judges shard w of n of every set (whole questions, `runner.shard_rows`) with its
+share of the cores as torch threads, and stores its verdicts in the run's verdict cache. The
+runner then reads every verdict back from that cache, the path `judgesuite merge` takes, so the
+results equal those of a one-process run (timings aside). On 2 cores two one-thread workers
+judge ~10% faster than one two-thread process, and the single-threaded rule and symbolic judges
+of one worker overlap the other's model judges.
+
+Workers are forked (Linux), so judges registered in this process and Judge instances reach them;
+where fork is unsafe (no fork, or torch already loaded here) the run stays in one process.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from queue import Empty
+from typing import Any
+
+from judgesuite.suite.evaluation.progress import RunProgress
+
+# A smaller run does not repay a second process's model loading (seconds per model).
+MIN_SAMPLES_PER_WORKER = 2000
+MAX_AUTO_WORKERS = 4
+
+
+def can_fork() -> bool:
+    """Whether worker processes can be forked safely here (Linux, torch's thread pools not started)."""
+    return sys.platform.startswith("linux") and "torch" not in sys.modules
+
+
+def auto_workers(cost_classes: Sequence[str], samples: int) -> int:
+    """Workers for a run: one per core (at most 4) when every judge is a CPU judge (rule or
+    encoder) and each worker gets at least MIN_SAMPLES_PER_WORKER samples; else 1. LLM judges
+    stay in one process: their server or GPU is the bottleneck, and each worker would load them."""
+    if not can_fork() or any(c not in ("rule", "encoder") for c in cost_classes):
+        return 1
+    return max(1, min(os.cpu_count() or 1, MAX_AUTO_WORKERS, samples // MIN_SAMPLES_PER_WORKER))
+
+
+class QueueProgress(RunProgress):
+    """A worker's progress, sent to the parent as events (label, counts) instead of drawn."""
+
+    def __init__(self, queue: Any, worker: int) -> None:
+        super().__init__(enabled=False)
+        self.enabled = True
+        self._queue, self._worker = queue, worker
+
+    def bar(self, label: str, total: int):
+        self._queue.put(("bar", self._worker, label, total))
+        return lambda n, free=False: self._queue.put(("tick", self._worker, label, n, free))
+
+    def done(self, label: str) -> None:
+        self._queue.put(("done", self._worker, label))
+
+    def skip(self, n: int) -> None:
+        self._queue.put(("skip", self._worker, n))
+
+    def close(self) -> None:
+        pass
+
+
+def worker_shard(worker: int, workers: int, shard: tuple[int, int] | None) -> tuple[int, int]:
+    """Worker w's part of shard (i, n): the questions hashing to i + n*w mod n*workers (so the
+    workers of a shard split exactly that shard)."""
+    i, n = shard or (0, 1)
+    return i + n * worker, n * workers
+
+
+def _work(worker: int, workers: int, queue: Any, job: dict[str, Any]) -> None:
+    threads = max(1, (os.cpu_count() or 1) // workers)
+    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        os.environ[var] = str(threads)  # read when torch / numpy's BLAS load in this process
+    try:
+        from judgesuite.suite.evaluation.cache import VerdictCache
+        from judgesuite.suite.evaluation.runner import run_document
+
+        doc = run_document(job["judges"], job["datasets"], split=job["split"], out_dir=None,
+                           cache=VerdictCache(job["cache"]), limit=job["limit"],
+                           progress=QueueProgress(queue, worker), exclude_ids=job["exclude_ids"],
+                           shard=worker_shard(worker, workers, job["shard"]), batch_size=job["batch_size"])
+        queue.put(("result", worker, {(e.judge, e.dataset): (e.cost.from_cache, e.cost.profile)
+                                      for e in doc.entries}))
+    except BaseException:  # noqa: BLE001 - reported to the parent, which raises it
+        queue.put(("error", worker, traceback.format_exc()))
+
+
+def judge_in_workers(job: dict[str, Any], workers: int, make_bars: Callable[[], RunProgress]
+                     ) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
+    """Run `job` (run_document's arguments; `cache` a path) on `workers` forked processes, their
+    progress drawn on the bars `make_bars()` makes once they are started.
+
+    Returns (judge, dataset) -> (verdicts found in the cache, summed profile seconds)."""
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    procs = [ctx.Process(target=_work, args=(w, workers, queue, job), daemon=True) for w in range(workers)]
+    for p in procs:
+        p.start()
+    bars = make_bars()  # after the fork: no progress thread is copied into the workers
+    results: dict[tuple[str, str], list] = {}
+    ticks: dict[tuple[int, str], Any] = {}
+    pending = set(range(workers))
+    try:
+        while pending:
+            try:
+                event = queue.get(timeout=1.0)
+            except Empty:  # check that no worker died without a word
+                dead = [w for w in pending if not procs[w].is_alive() and procs[w].exitcode not in (None, 0)]
+                if dead:
+                    raise RuntimeError(f"judging worker {dead[0]} died (exit code {procs[dead[0]].exitcode})")
+                continue
+            kind, w = event[0], event[1]
+            if kind == "bar":
+                label = f"{event[2]} [{w + 1}/{workers}]"
+                ticks[(w, event[2])] = (label, bars.bar(label, event[3], position=1 + w))
+            elif kind == "tick":
+                ticks[(w, event[2])][1](event[3], free=event[4])
+            elif kind == "done":
+                bars.done(ticks.pop((w, event[2]))[0])
+            elif kind == "skip":
+                bars.skip(event[2])
+            elif kind == "result":
+                for key, (hits, profile) in event[2].items():
+                    acc = results.setdefault(key, [0, {}])
+                    acc[0] += hits
+                    for phase, s in profile.items():
+                        acc[1][phase] = acc[1].get(phase, 0.0) + s
+                pending.discard(w)
+            else:
+                raise RuntimeError(f"judging worker {w} failed:\n{event[2]}")
+    finally:
+        for p in procs:
+            if p.is_alive() and pending:
+                p.terminate()
+            p.join()
+        bars.close()
+    return {k: (v[0], v[1]) for k, v in results.items()}
+
