@@ -131,6 +131,15 @@ class Judge(ABC):
         # One sample made the batch fail: judge one by one to keep the others.
         return [self._judge_one_safely(s) for s in samples]
 
+    def judge_with_signals(self, samples: Sequence[Sample], judge_with: "JudgeWith"
+                           ) -> tuple[list[Verdict], list[float]]:
+        """`judge(samples)` for a judge that reads other judges' verdicts (`stacked` reads
+        `sympy`): it gets them through `judge_with` (the runner passes its cached loop, so a
+        verdict judged earlier is reused) and returns, beside its verdicts, the seconds per
+        sample those verdicts cost when they were judged (added to its own cost). Default: no
+        other judges, `judge(samples)`."""
+        return self.judge(samples), [0.0] * len(samples)
+
     def _judge_one_safely(self, sample: Sample) -> Verdict:
         try:
             (verdict,) = self._judge_batch([sample])

@@ -44,12 +44,17 @@ class Sample:
 
     def content_hash(self) -> str:
         """Hash of everything a judge may read (not the id): the verdict cache key."""
+        cached = self.__dict__.get("_content_hash")  # computed once: a run asks once per judge
+        if cached is not None:
+            return cached
         payload = json.dumps(
             [self.task_type, self.question, self.candidate, list(self.references),
              self.context, list(self.choices) if self.choices is not None else None],
             ensure_ascii=False,
         )
-        return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()
+        cached = hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()
+        object.__setattr__(self, "_content_hash", cached)
+        return cached
 
 
 @dataclass

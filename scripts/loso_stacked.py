@@ -57,7 +57,7 @@ def false_positive_rates(rows, verdicts) -> dict:
 def probe_fpr(model, store, source: str | None, per_set: int) -> dict:
     probes = build_probe_set(per_set=per_set, datasets=[source] if source else None).rows
     samples = [r.sample for r in probes]
-    X = np.hstack([feature_matrix(samples), signal_columns(samples, store._sympy_judge(samples))])
+    X = np.hstack([feature_matrix(samples), signal_columns(samples, store._sympy_judge(samples))[0]])
     verdicts = []
     for x, s in zip(X, samples):
         fam = model.family_for(s.task_type)

@@ -166,3 +166,20 @@ def test_encoder_feature_path_trains_and_judges(tmp_path):
     (v,) = judge.judge([Sample(id="1", task_type="open_qa", question="who wrote hamlet",
                                candidate="William Shakespeare", references=("Shakespeare",))])
     assert v.correct is not None and 0 <= v.score <= 1
+
+
+def test_the_runner_feeds_stacked_the_sympy_verdicts_it_already_has(tmp_path):
+    from judgesuite.suite.data.loader import load_bundled
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.evaluation.runner import Runner
+
+    rows = load_bundled("gsm8k-openai-solutions", "test").scorable()[:60]
+    samples = [r.sample for r in rows]
+    runner = Runner(VerdictCache(tmp_path / "c.sqlite"))
+    with make_judge("sympy") as sympy, StackedJudge() as stacked, StackedJudge() as direct:
+        sympy_verdicts, sympy_seconds = runner.judge_samples(sympy, samples)
+        verdicts, seconds = runner.judge_samples(stacked, samples)
+        assert stacked._sympy is not None and stacked._sympy._pool is None  # read from the cache, never run
+        assert [(v.correct, v.score) for v in verdicts] == [(v.correct, v.score) for v in direct.judge(samples)]
+        assert direct._sympy._pool is not None  # judged directly, it runs sympy itself
+    assert all(s >= t > 0 for s, t in zip(seconds, sympy_seconds))  # its cost includes the sympy verdict's

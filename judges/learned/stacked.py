@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from judgesuite.judges.base import Judge, JudgeTags
+from judgesuite.judges.base import Judge, JudgeTags, JudgeWith, judge_directly
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import StackedModel, load_model
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
@@ -34,17 +34,24 @@ def feature_names(encoder: bool = False) -> list[str]:
 
 
 def signal_columns(samples: Sequence[Sample], sympy_judge: Judge | None,
-                   encoder_judge: Judge | None = None) -> np.ndarray:
-    """Judge signals per sample: sympy verdict on math rows (1 / -1, 0 = none), encoder P(correct)."""
+                   encoder_judge: Judge | None = None, judge_with: JudgeWith = judge_directly
+                   ) -> tuple[np.ndarray, list[float]]:
+    """Judge signals per sample: sympy verdict on math rows (1 / -1, 0 = none), encoder P(correct);
+    and the seconds per sample those verdicts cost. The judges run through `judge_with`."""
     cols = np.zeros((len(samples), 1 + (encoder_judge is not None)), dtype=np.float64)
+    seconds = [0.0] * len(samples)
     math_idx = [i for i, s in enumerate(samples) if s.task_type == "math"]
     if math_idx and sympy_judge is not None:
-        for i, v in zip(math_idx, sympy_judge.judge([samples[i] for i in math_idx])):
+        verdicts, secs = judge_with(sympy_judge, [samples[i] for i in math_idx])
+        for i, v, t in zip(math_idx, verdicts, secs):
             cols[i, 0] = 0.0 if v.correct is None else (1.0 if v.correct else -1.0)
+            seconds[i] += t
     if encoder_judge is not None:
-        for i, v in enumerate(encoder_judge.judge(samples)):
+        verdicts, secs = judge_with(encoder_judge, samples)
+        for i, (v, t) in enumerate(zip(verdicts, secs)):
             cols[i, 1] = np.nan if v.score is None else float(v.score)
-    return cols
+            seconds[i] += t
+    return cols, seconds
 
 
 def _coerce(sample: Sample) -> Sample:
@@ -108,7 +115,7 @@ class StackedJudge(Judge):
                                      features_version=FEATURES_VERSION)
         return self._model
 
-    def _signals(self, samples: Sequence[Sample]) -> np.ndarray:
+    def _signals(self, samples: Sequence[Sample], judge_with: JudgeWith) -> tuple[np.ndarray, list[float]]:
         if self._sympy is None and any(s.task_type == "math" for s in samples):
             from judgesuite.judges.math.symbolic import SympyJudge
 
@@ -118,22 +125,42 @@ class StackedJudge(Judge):
 
             ckpt = self.encoder_checkpoint or self.load().meta.get("encoder", {}).get("checkpoint")
             self._encoder = EncoderJudge(checkpoint=ckpt)
-        return signal_columns(samples, self._sympy, self._encoder)
+        return signal_columns(samples, self._sympy, self._encoder, judge_with)
 
-    def probabilities(self, samples: Sequence[Sample]) -> tuple[np.ndarray, list[str]]:
+    def probabilities(self, samples: Sequence[Sample], judge_with: JudgeWith = judge_directly
+                      ) -> tuple[np.ndarray, list[str]]:
         """P(correct) per sample and the family model that scored it."""
+        return self._probabilities(samples, judge_with)[:2]
+
+    def _probabilities(self, samples: Sequence[Sample], judge_with: JudgeWith
+                       ) -> tuple[np.ndarray, list[str], list[float]]:
         model = self.load()
         samples = [_coerce(s) for s in samples]
-        X = np.hstack([feature_matrix(samples), self._signals(samples)])
+        signals, seconds = self._signals(samples, judge_with)
+        X = np.hstack([feature_matrix(samples), signals])
         fams = [model.family_for(s.task_type) for s in samples]
         probs = np.empty(len(samples))
         for fam in set(fams):
             idx = np.array([i for i, f in enumerate(fams) if f == fam])
             probs[idx] = model.proba(fam, X[idx])
-        return probs, fams
+        return probs, fams, seconds
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
-        probs, fams = self.probabilities(samples)
+        return self._verdicts(*self.probabilities(samples))
+
+    def judge_with_signals(self, samples: Sequence[Sample], judge_with: JudgeWith
+                           ) -> tuple[list[Verdict], list[float]]:
+        """Verdicts with the sympy (and encoder) verdicts taken through `judge_with`."""
+        samples = list(samples)
+        if not samples:
+            return [], []
+        try:
+            probs, fams, seconds = self._probabilities(samples, judge_with)
+        except Exception:  # judged directly instead, where a failing sample becomes a no-verdict
+            return super().judge_with_signals(samples, judge_with)
+        return self._verdicts(probs, fams), seconds
+
+    def _verdicts(self, probs: np.ndarray, fams: list[str]) -> list[Verdict]:
         model = self.load()
         out = []
         for p, fam in zip(probs, fams):

@@ -17,7 +17,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judgesuite.suite.analysis.records import iter_verdict_json, verdict_path
+from judgesuite.suite.analysis.records import load_verdicts
+from judgesuite.suite.evaluation.schema import VerdictRecord
 
 KINDS = ("split", "all_wrong", "no_verdict")
 SHARE = {"split": 0.5, "all_wrong": 0.3, "no_verdict": 0.2}
@@ -49,15 +50,19 @@ def tail(candidate: str, n: int = 300) -> str:
     return candidate if len(candidate) <= n else "\u2026" + candidate[-n:]
 
 
-def _rows(results: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> tuple[list[str], dict[str, dict]]:
+def _rows(results: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
+          verdicts: Mapping[str, Sequence[VerdictRecord] | None] | None) -> tuple[list[str], dict[str, dict]]:
     rows: dict[str, dict[str, Any]] = {}
     judges: list[str] = []
     for e in entries:
-        path = verdict_path(results, e)  # type: ignore[arg-type]
-        if path is None:
+        if verdicts is not None:
+            lines = verdicts.get(e["judge"])
+        else:
+            lines = load_verdicts(results, e)  # type: ignore[arg-type]
+        if lines is None:
             continue
         judges.append(e["judge"])
-        for o in iter_verdict_json(path):
+        for o in (v.__dict__ for v in lines):
             if o.get("label") is None:
                 continue
             row = rows.setdefault(str(o["id"]), {
@@ -89,14 +94,15 @@ def _order(row: dict[str, Any]) -> tuple:
 
 
 def disagreements(results: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], *, best: str | None = None,
-                  budget_bytes: int = 40_000, limit: int = 100) -> dict[str, Any]:
+                  budget_bytes: int = 40_000, limit: int = 100,
+                  verdicts: Mapping[str, Sequence[VerdictRecord] | None] | None = None) -> dict[str, Any]:
     """Rows of one set by kind, sampled into `budget_bytes` of JSON (and at most `limit` rows).
 
     Returns {judges, best, counts: {kind: rows in the set}, shown: {kind: rows kept}, rows,
     budget_bytes}; each row's `v` lists [correct, score, reason, extracted] in `judges` order and
     `answer` is the span the best judge read out of the answer (else another judge's, else the
-    answer's end)."""
-    judges, rows = _rows(results, entries)
+    answer's end). `verdicts`: judge -> its verdict file's labelled lines, where already read."""
+    judges, rows = _rows(results, entries, verdicts)
     by_kind: dict[str, list[dict[str, Any]]] = {k: [] for k in KINDS}
     for row in rows.values():
         kind, best_wrong = classify(row["_v"], row["label"], best)

@@ -68,12 +68,21 @@ def iter_verdict_json(path: Path) -> Iterable[dict[str, Any]]:
         yield dict(rec.__dict__)
 
 
-def load_records(results: dict[str, Any], entry: dict[str, Any]) -> list[Record]:
-    """The entry's per-sample records ([] when its verdict file is missing)."""
+def load_verdicts(results: dict[str, Any], entry: dict[str, Any]) -> list[VerdictRecord] | None:
+    """The entry's labelled verdict file lines (None when its verdict file is missing)."""
     path = verdict_path(results, entry)
     if path is None:
-        return []
-    return [_record(v) for v in read_verdict_file(path) if v.label is not None]
+        return None
+    return [v for v in read_verdict_file(path) if v.label is not None]
+
+
+def records_of(verdicts: Iterable[VerdictRecord]) -> list[Record]:
+    return [_record(v) for v in verdicts]
+
+
+def load_records(results: dict[str, Any], entry: dict[str, Any]) -> list[Record]:
+    """The entry's per-sample records ([] when its verdict file is missing)."""
+    return records_of(load_verdicts(results, entry) or [])
 
 
 def entries_by_dataset(results: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:

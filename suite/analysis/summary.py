@@ -12,7 +12,7 @@ from judgesuite.suite.analysis.disagreements import disagreements
 from judgesuite.suite.analysis.passk import has_repeated_samples, pass_at_k_by_model
 from judgesuite.suite.analysis.provenance import FAMILIES, set_description
 from judgesuite.suite.analysis.ranking import SetDistortion, borda_distortion, category_means, ranking_distortion
-from judgesuite.suite.analysis.records import Record, entries_by_dataset, load_records
+from judgesuite.suite.analysis.records import Record, entries_by_dataset, load_verdicts, records_of
 from judgesuite.suite.analysis.significance import pairwise, significance_ranks
 
 
@@ -47,11 +47,8 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
             # enter no ranking, pooling or calibration; false-positive rates only.
             probes[ds] = {e["judge"]: e["adversarial"] for e in entries if e.get("adversarial")}
             continue
-        records: dict[str, list[Record]] = {}
-        for e in entries:
-            recs = load_records(results, e)
-            if recs:
-                records[e["judge"]] = recs
+        verdicts = {e["judge"]: load_verdicts(results, e) for e in entries}  # each file read once
+        records: dict[str, list[Record]] = {j: records_of(v) for j, v in verdicts.items() if v}
         cat = set_category(entries)
         category_of[ds] = cat
         prov = label_provenance(entries[0])
@@ -84,7 +81,7 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
         info["mcnemar"] = [asdict(t) | {"significant": t.significant} for t in tests]
         info["significance_rank"] = significance_ranks(acc, tests)
         info["disagreements"] = disagreements(results, entries, best=best, budget_bytes=budget,
-                                              limit=disagreement_limit)
+                                              limit=disagreement_limit, verdicts=verdicts)
         sets[ds] = info
     borda = {}
     for judge, per_set in distortion_by_judge.items():

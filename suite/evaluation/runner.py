@@ -142,11 +142,20 @@ class Runner:
             # sample's outlier instead of inflating a whole chunk (the median per sample excludes it).
             self._timed.add(judge_key)
             chunks = itertools.chain([todo[:1]], chunker(todo[1:], first))
+        spent = [0.0]  # seconds inside other judges the judge reads (judged, or found, through the cache)
+
+        def judge_with(other: Judge, batch: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
+            t = time.perf_counter()
+            try:
+                return self.judge_samples(other, batch)
+            finally:
+                spent[0] += time.perf_counter() - t
+
         for chunk in chunks:
-            t0 = time.perf_counter()
-            verdicts = judge.judge([samples[i] for i in chunk])
-            per_sample = (time.perf_counter() - t0) / max(len(chunk), 1)
-            stored = [(keys[i], v, per_sample) for i, v in zip(chunk, verdicts)]
+            spent[0], t0 = 0.0, time.perf_counter()
+            verdicts, read_seconds = judge.judge_with_signals([samples[i] for i in chunk], judge_with)
+            own = (time.perf_counter() - t0 - spent[0]) / max(len(chunk), 1)
+            stored = [(keys[i], v, own + s) for i, v, s in zip(chunk, verdicts, read_seconds)]
             self.cache.put_many(judge_key, stored)
             cached.update({k: (v, s) for k, v, s in stored})
             if tick:

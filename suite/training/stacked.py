@@ -115,7 +115,7 @@ class FeatureStore:
         """Feature rows, read from / written to `cache_dir` (keyed by the feature code and the rows)."""
         def compute() -> np.ndarray:
             return np.hstack([feature_matrix(samples), signal_columns(samples, self._sympy_judge(samples),
-                                                                      self._encoder_judge())])
+                                                                      self._encoder_judge())[0]])
         if not self.cache_dir:
             return compute()
         key = hashlib.sha256(json.dumps([_FEATURE_CODE, self.encoder,
