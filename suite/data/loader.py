@@ -9,6 +9,7 @@ strings), `label` (true / false / null = no reliable label); optional `question_
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -37,6 +38,7 @@ class DataError(ValueError):
         super().__init__(f"{where}: {message}")
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a question repeats for every model that answered it
 def split_of(question: str) -> str:
     """Deterministic split of a question: by a hash of its normalised text.
 
