@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 import pytest
 
 from judgesuite import Judge, Verdict, evaluate
+from judgesuite.judges.cpus import usable_cpus
 from judgesuite.suite.data.loader import load_bundled
 from judgesuite.suite.evaluation.runner import shard_rows
 from judgesuite.suite.evaluation.workers import auto_workers, can_fork, worker_shard
@@ -38,7 +38,7 @@ def test_the_workers_of_a_shard_split_exactly_that_shard(shard):
 def test_auto_workers_only_for_cpu_judges_on_runs_worth_a_process():
     assert auto_workers(["rule", "encoder"], 500) == 1
     assert auto_workers(["rule", "llm"], 10**6) == 1
-    expected = min(os.cpu_count() or 1, 4) if can_fork() else 1
+    expected = min(usable_cpus(), 4) if can_fork() else 1
     assert auto_workers(["rule", "encoder"], 10**6) == expected
 
 
@@ -70,3 +70,13 @@ def test_evaluate_on_workers_inherits_a_judge_defined_in_this_process(tmp_path):
     assert [e.cost.from_cache for e in res2.entries] == [e.cost.from_cache for e in res1.entries]
     verdicts = lambda res: {k: [(r.id, r.correct, r.score) for r in v] for k, v in res.records.items()}  # noqa: E731
     assert verdicts(res2) == verdicts(res1) and len(verdicts(res1)) == 4
+
+
+def test_a_worker_process_sizes_its_judges_process_pools_by_its_share_of_cores(monkeypatch):
+    from judgesuite.judges.cpus import CPUS_ENV
+    from judgesuite.judges.sandbox.bounded import BoundedPool
+
+    monkeypatch.setenv(CPUS_ENV, "1")
+    assert usable_cpus() == 1 and BoundedPool("json:dumps").n_workers == 1
+    monkeypatch.setenv(CPUS_ENV, "x")  # not a number: the cores this process may run on
+    assert usable_cpus() >= 1

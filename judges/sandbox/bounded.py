@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Any
 
+from judgesuite.judges.cpus import usable_cpus
+
 OK, TIMEOUT, ERROR = "ok", "timeout", "error"
 STARTUP_TIMEOUT = 120.0
 
@@ -98,7 +100,7 @@ class BoundedPool:
             raise ValueError("timeout must be positive")
         self.fn_path = function_path(fn)
         self.timeout = float(timeout)
-        self.n_workers = max(1, workers or min(2, os.cpu_count() or 1))
+        self.n_workers = max(1, workers or min(2, usable_cpus()))
         self.max_memory_mb = max_memory_mb
         self._workers: list[_Worker] = []
         self._lock = threading.Lock()

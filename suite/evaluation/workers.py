@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from queue import Empty
 from typing import Any
 
+from judgesuite.judges.cpus import CPUS_ENV, usable_cpus
 from judgesuite.suite.evaluation.progress import RunProgress
 
 # A smaller run does not repay a second process's model loading (seconds per model).
@@ -38,7 +39,7 @@ def auto_workers(cost_classes: Sequence[str], samples: int) -> int:
     stay in one process: their server or GPU is the bottleneck, and each worker would load them."""
     if not can_fork() or any(c not in ("rule", "encoder") for c in cost_classes):
         return 1
-    return max(1, min(os.cpu_count() or 1, MAX_AUTO_WORKERS, samples // MIN_SAMPLES_PER_WORKER))
+    return max(1, min(usable_cpus(), MAX_AUTO_WORKERS, samples // MIN_SAMPLES_PER_WORKER))
 
 
 class QueueProgress(RunProgress):
@@ -71,9 +72,10 @@ def worker_shard(worker: int, workers: int, shard: tuple[int, int] | None) -> tu
 
 
 def _work(worker: int, workers: int, queue: Any, job: dict[str, Any]) -> None:
-    threads = max(1, (os.cpu_count() or 1) // workers)
-    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-        os.environ[var] = str(threads)  # read when torch / numpy's BLAS load in this process
+    threads = max(1, usable_cpus() // workers)
+    # read when torch / numpy's BLAS load in this process, and by the judges' process pools
+    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", CPUS_ENV):
+        os.environ[var] = str(threads)
     try:
         from judgesuite.suite.evaluation.cache import VerdictCache
         from judgesuite.suite.evaluation.runner import run_document

@@ -19,6 +19,7 @@ import urllib.request
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+from judgesuite.judges.cpus import usable_cpus
 from judgesuite.judges.llm.backends.base import Backend, BackendError, Generation, Prompt, SamplingParams, chat_messages, prompt_seed
 from judgesuite.judges.llm.backends.models import gguf_has_chat_template, gguf_param_count, is_gguf, resolve
 
@@ -45,7 +46,7 @@ class LlamaCppBackend(Backend):
         p.n_ctx = n_ctx * self.parallel  # the context is shared by the slots
         p.n_parallel = self.parallel
         p.n_gpu_layers = n_gpu_layers
-        n = threads or min(4, _cpu_count())
+        n = threads or min(4, usable_cpus())
         p.cpuparams.n_threads = n
         p.cpuparams_batch.n_threads = n
         p.verbosity = -1
@@ -115,8 +116,3 @@ class LlamaCppBackend(Backend):
             self._pool.shutdown()
         self._server = None
 
-
-def _cpu_count() -> int:
-    import os
-
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
