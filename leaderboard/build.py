@@ -9,7 +9,7 @@ import base64
 import hashlib
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -98,9 +98,12 @@ def render(results: dict[str, Any], *, title: str = "judgesuite leaderboard",
 
 def write_site(results: dict[str, Any], out_dir: str | Path, *, title: str = "judgesuite leaderboard",
                rho: Mapping[str, float] | None = None, disagreement_limit: int = 100,
-               browser_kb: int = 200) -> tuple[Path, dict[str, Any]]:
-    """Write out_dir/index.html and out_dir/analysis.json (the analyses without the browser rows)."""
-    analysis = analyze(results, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb)
+               browser_kb: int = 200, verdicts: Mapping[tuple[str, str], Sequence[Any]] | None = None
+               ) -> tuple[Path, dict[str, Any]]:
+    """Write out_dir/index.html and out_dir/analysis.json (the analyses without the browser rows).
+    `verdicts`: (judge, dataset) -> verdict records already in memory (`ResultsDoc.records`)."""
+    analysis = analyze(results, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb,
+                       verdicts=verdicts)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     page = out / "index.html"

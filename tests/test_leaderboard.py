@@ -214,3 +214,15 @@ def test_flops_plot_when_judges_use_a_model(site, tmp_path):
     html = write_site(results, tmp_path / "flops")[0].read_text(encoding="utf-8")
     cost = html[html.index('<section id="cost">'):html.index('<section id="distortion">')]
     assert "FLOPs per answer (log scale)" in cost and "1e9" in cost
+
+
+def test_a_run_builds_its_page_from_the_verdicts_in_memory_as_from_its_files(tmp_path):
+    from judgesuite import evaluate
+
+    res = evaluate(["token-f1", "exact-match", "flexible"], ["openqa-eval-nq301", "gsm8k-openai-solutions"],
+                   limit=120, out=tmp_path / "run")
+    results = load_any(tmp_path / "run" / "results.json")
+    _, from_files = write_site(results, tmp_path / "a")
+    _, from_memory = write_site(results, tmp_path / "b", verdicts=res.records)
+    assert from_memory == from_files
+    assert from_files["sets"]["gsm8k-openai-solutions"]["have_verdicts"] == ["exact-match", "flexible", "token-f1"]

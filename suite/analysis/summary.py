@@ -1,7 +1,7 @@
 """All analyses of one results document, as one JSON-able dict (what the leaderboard renders)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -14,6 +14,7 @@ from judgesuite.suite.analysis.provenance import FAMILIES, set_description
 from judgesuite.suite.analysis.ranking import SetDistortion, borda_distortion, category_means, ranking_distortion
 from judgesuite.suite.analysis.records import Record, entries_by_dataset, load_verdicts, records_of
 from judgesuite.suite.analysis.significance import pairwise, significance_ranks
+from judgesuite.suite.evaluation.schema import VerdictRecord
 
 
 def is_probe_set(entries: list[dict[str, Any]]) -> bool:
@@ -26,13 +27,24 @@ def set_category(entries: list[dict[str, Any]]) -> str:
     return category(types[0]) if len(types) == 1 else "mixed"
 
 
+def _verdicts_of(results: Mapping[str, Any], entry: Mapping[str, Any],
+                 given: Mapping[tuple[str, str], Sequence[VerdictRecord]] | None) -> list[VerdictRecord] | None:
+    key = (entry["judge"], entry["dataset"])
+    if given is None or key not in given or not entry.get("verdicts_file"):
+        return load_verdicts(results, entry)  # type: ignore[arg-type]
+    # normalised as a read-back line is, so the analyses equal those of the stored files
+    return [v for v in (VerdictRecord.from_dict(dict(r.__dict__)) for r in given[key]) if v.label is not None]
+
+
 def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = None,
             disagreement_limit: int = 100, browser_kb: int = 200,
-            pass_ks: tuple[int, ...] = (1, 5, 10)) -> dict[str, Any]:
+            pass_ks: tuple[int, ...] = (1, 5, 10),
+            verdicts: Mapping[tuple[str, str], Sequence[VerdictRecord]] | None = None) -> dict[str, Any]:
     """Per labelled set: description and label provenance, kappa ranking, ranking distortion,
     correction, calibration, pass@k, McNemar, disagreement rows (`browser_kb` KB shared by the
     sets); across sets: "Which judge?" per family (`choice`), Borda, category means; probe sets only
-    under `probes` (judge -> false-positive rates per attack)."""
+    under `probes` (judge -> false-positive rates per attack). `verdicts`: (judge, dataset) -> the
+    entry's verdict records where they are in memory (a run that just wrote them); else read."""
     sets: dict[str, dict[str, Any]] = {}
     distortion_by_judge: dict[str, dict[str, SetDistortion]] = {}
     category_of: dict[str, str] = {}
@@ -47,8 +59,8 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
             # enter no ranking, pooling or calibration; false-positive rates only.
             probes[ds] = {e["judge"]: e["adversarial"] for e in entries if e.get("adversarial")}
             continue
-        verdicts = {e["judge"]: load_verdicts(results, e) for e in entries}  # each file read once
-        records: dict[str, list[Record]] = {j: records_of(v) for j, v in verdicts.items() if v}
+        lines = {e["judge"]: _verdicts_of(results, e, verdicts) for e in entries}  # each file read once
+        records: dict[str, list[Record]] = {j: records_of(v) for j, v in lines.items() if v}
         cat = set_category(entries)
         category_of[ds] = cat
         prov = label_provenance(entries[0])
@@ -81,7 +93,7 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
         info["mcnemar"] = [asdict(t) | {"significant": t.significant} for t in tests]
         info["significance_rank"] = significance_ranks(acc, tests)
         info["disagreements"] = disagreements(results, entries, best=best, budget_bytes=budget,
-                                              limit=disagreement_limit, verdicts=verdicts)
+                                              limit=disagreement_limit, verdicts=lines)
         sets[ds] = info
     borda = {}
     for judge, per_set in distortion_by_judge.items():

@@ -130,7 +130,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         from judgesuite.leaderboard.inputs import load_any
 
         site = Path(args.site) if args.site else Path(args.out) / "site"
-        page, _ = write_site(load_any(str(results_path)), site)
+        page, _ = write_site(load_any(str(results_path)), site, verdicts=doc.records)
         print(f"leaderboard: {page}\nopen it: python -m webbrowser file://{Path(page).resolve()}")
     return 0
 
