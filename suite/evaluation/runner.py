@@ -227,7 +227,7 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
     if workers > 1 and can_fork() and str(cache.path) != ":memory:":
         job = {"judges": list(judge_specs), "datasets": list(datasets), "split": split, "cache": str(cache.path),
                "limit": limit, "exclude_ids": exclude_ids, "shard": shard, "batch_size": batch_size}
-        worked = judge_in_workers(job, workers, make_bars)
+        worked = judge_in_workers(job, workers, make_bars, run_document)
         bars = RunProgress(enabled=False)  # what follows reads the workers' verdicts from the cache
     else:
         bars = make_bars()

@@ -71,14 +71,13 @@ def worker_shard(worker: int, workers: int, shard: tuple[int, int] | None) -> tu
     return i + n * worker, n * workers
 
 
-def _work(worker: int, workers: int, queue: Any, job: dict[str, Any]) -> None:
+def _work(worker: int, workers: int, queue: Any, job: dict[str, Any], run_document: Callable[..., Any]) -> None:
     threads = max(1, usable_cpus() // workers)
     # read when torch / numpy's BLAS load in this process, and by the judges' process pools
     for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", CPUS_ENV):
         os.environ[var] = str(threads)
     try:
         from judgesuite.suite.evaluation.cache import VerdictCache
-        from judgesuite.suite.evaluation.runner import run_document
 
         doc = run_document(job["judges"], job["datasets"], split=job["split"], out_dir=None,
                            cache=VerdictCache(job["cache"]), limit=job["limit"],
@@ -90,15 +89,15 @@ def _work(worker: int, workers: int, queue: Any, job: dict[str, Any]) -> None:
         queue.put(("error", worker, traceback.format_exc()))
 
 
-def judge_in_workers(job: dict[str, Any], workers: int, make_bars: Callable[[], RunProgress]
-                     ) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
-    """Run `job` (run_document's arguments; `cache` a path) on `workers` forked processes, their
-    progress drawn on the bars `make_bars()` makes once they are started.
+def judge_in_workers(job: dict[str, Any], workers: int, make_bars: Callable[[], RunProgress],
+                     run_document: Callable[..., Any]) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
+    """`run_document(**job)` (`cache` a path) on `workers` forked processes, each on its shard,
+    their progress drawn on the bars `make_bars()` makes once they are started.
 
     Returns (judge, dataset) -> (verdicts found in the cache, summed profile seconds)."""
     ctx = multiprocessing.get_context("fork")
     queue = ctx.Queue()
-    procs = [ctx.Process(target=_work, args=(w, workers, queue, job), daemon=True) for w in range(workers)]
+    procs = [ctx.Process(target=_work, args=(w, workers, queue, job, run_document), daemon=True) for w in range(workers)]
     for p in procs:
         p.start()
     bars = make_bars()  # after the fork: no progress thread is copied into the workers
