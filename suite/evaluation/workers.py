@@ -21,6 +21,7 @@ from queue import Empty
 from typing import Any
 
 from judgesuite.judges.cpus import CPUS_ENV, usable_cpus
+from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.progress import RunProgress
 
 # A smaller run does not repay a second process's model loading (seconds per model).
@@ -77,8 +78,6 @@ def _work(worker: int, workers: int, queue: Any, job: dict[str, Any], run_docume
     for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", CPUS_ENV):
         os.environ[var] = str(threads)
     try:
-        from judgesuite.suite.evaluation.cache import VerdictCache
-
         doc = run_document(job["judges"], job["datasets"], split=job["split"], out_dir=None,
                            cache=VerdictCache(job["cache"]), limit=job["limit"],
                            progress=QueueProgress(queue, worker), exclude_ids=job["exclude_ids"],
@@ -91,7 +90,8 @@ def _work(worker: int, workers: int, queue: Any, job: dict[str, Any], run_docume
 
 def judge_in_workers(job: dict[str, Any], workers: int, make_bars: Callable[[], RunProgress],
                      run_document: Callable[..., Any]) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
-    """`run_document(**job)` (`cache` a path) on `workers` forked processes, each on its shard,
+    """The runner's `run_document` with `job`'s arguments (`cache` a path) on `workers` forked
+    processes, each on its shard,
     their progress drawn on the bars `make_bars()` makes once they are started.
 
     Returns (judge, dataset) -> (verdicts found in the cache, summed profile seconds)."""
