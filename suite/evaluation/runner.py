@@ -13,7 +13,7 @@ import hashlib
 import itertools
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,7 +31,7 @@ from judgesuite.suite.evaluation.progress import RunProgress
 from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc, write_verdict_file
 from judgesuite.suite.evaluation.workers import can_fork, judge_in_workers
 
-__all__ = ["JudgedRows", "RESULTS_SCHEMA", "Runner", "limit_rows", "parse_judge_spec", "run",
+__all__ = ["JudgedRows", "RESULTS_SCHEMA", "Runner", "judge_only", "limit_rows", "parse_judge_spec", "run",
            "run_document", "shard_rows", "split_top_level"]
 
 # Chunks start small for LLM judges (a chunk is the unit that survives an interruption) and grow
@@ -225,41 +225,28 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
 
     worked: dict[tuple[str, str], tuple[int, dict[str, float]]] = {}
     if workers > 1 and can_fork() and str(cache.path) != ":memory:":
-        job = {"judges": list(judge_specs), "datasets": list(datasets), "split": split, "cache": str(cache.path),
+        job = {"judges": list(judge_specs), "datasets": list(datasets), "cache": str(cache.path),
                "limit": limit, "exclude_ids": exclude_ids, "shard": shard, "batch_size": batch_size}
-        worked = judge_in_workers(job, workers, make_bars, run_document)
+        worked = judge_in_workers(job, workers, make_bars, judge_only)
         bars = RunProgress(enabled=False)  # what follows reads the workers' verdicts from the cache
     else:
         bars = make_bars()
     runner = Runner(cache, progress=bars, first_chunk=batch_size)
     entries, skipped, records = [], [], {}
     final_answer_verdicts: dict[str, JudgedRows] = {}  # set -> a final-answer judge's verdicts (format_stats)
-    for spec in judge_specs:
-        judge = make_judge(spec) if isinstance(spec, str) else spec
-        name = spec if isinstance(spec, str) else repr(spec)
-        try:
-            for ds in datasets:
-                rows, excluded = _rows_of(ds, limit, shard, exclude_ids)
-                if not any(judge.supports(r.sample.task_type) for r in rows):
-                    types = ", ".join(sorted(judge.task_types or []))
-                    skipped.append({"judge": name, "dataset": ds.name, "why": f"judge handles {types} only"})
-                    bars.skip(len(rows))
-                    continue
-                judged = runner.judge_rows(judge, rows, label=f"{name} / {ds.name}")
-                if judge.get_tags().extracts_final_answer:
-                    final_answer_verdicts.setdefault(ds.name, judged)
-                entry = build_entry(name, judge, ds, split, judged, excluded)
-                if (name, ds.name) in worked:  # what the workers found cached and where their time went
-                    entry.cost.from_cache, entry.cost.profile = worked[(name, ds.name)]
-                records[(name, ds.name)] = verdict_records(judged)
-                if out is not None:
-                    vfile = out / "verdicts" / f"{_slug(name)}__{_slug(ds.name)}.jsonl.gz"
-                    write_verdict_file(vfile, records[(name, ds.name)])
-                    entry.verdicts_file = str(vfile.relative_to(out))
-                entries.append(entry)
-        finally:
-            if isinstance(spec, str):
-                judge.close()
+    for name, judge, ds, judged, excluded in _judge_plan(judge_specs, datasets, runner, limit, shard,
+                                                         exclude_ids, skipped):
+        if judge.get_tags().extracts_final_answer:
+            final_answer_verdicts.setdefault(ds.name, judged)
+        entry = build_entry(name, judge, ds, split, judged, excluded)
+        if (name, ds.name) in worked:  # what the workers found cached and where their time went
+            entry.cost.from_cache, entry.cost.profile = worked[(name, ds.name)]
+        records[(name, ds.name)] = verdict_records(judged)
+        if out is not None:
+            vfile = out / "verdicts" / f"{_slug(name)}__{_slug(ds.name)}.jsonl.gz"
+            write_verdict_file(vfile, records[(name, ds.name)])
+            entry.verdicts_file = str(vfile.relative_to(out))
+        entries.append(entry)
     bars.close()
     doc = ResultsDoc(
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"), split=split, limit=limit,
@@ -273,6 +260,43 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
     if out is not None:
         doc.write(out / "results.json")
     return doc
+
+
+def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], runner: Runner,
+                limit: int | None, shard: tuple[int, int] | None, exclude_ids: dict[str, set[str]] | None,
+                skipped: list[dict[str, str]]) -> Iterator[tuple[str, Judge, Dataset, JudgedRows, dict[str, int]]]:
+    """(name, judge, dataset, judged rows, exclusions) of every (judge, dataset) pair, judged through
+    `runner`; pairs whose rows the judge handles none of go to `skipped`."""
+    for spec in judge_specs:
+        judge = make_judge(spec) if isinstance(spec, str) else spec
+        name = spec if isinstance(spec, str) else repr(spec)
+        try:
+            for ds in datasets:
+                rows, excluded = _rows_of(ds, limit, shard, exclude_ids)
+                if not any(judge.supports(r.sample.task_type) for r in rows):
+                    types = ", ".join(sorted(judge.task_types or []))
+                    skipped.append({"judge": name, "dataset": ds.name, "why": f"judge handles {types} only"})
+                    if runner.progress:
+                        runner.progress.skip(len(rows))
+                    continue
+                yield name, judge, ds, runner.judge_rows(judge, rows, label=f"{name} / {ds.name}"), excluded
+        finally:
+            if isinstance(spec, str):
+                judge.close()
+
+
+def judge_only(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, cache: VerdictCache,
+               limit: int | None = None, progress: RunProgress | None = None,
+               exclude_ids: dict[str, set[str]] | None = None, shard: tuple[int, int] | None = None,
+               batch_size: int | None = None) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
+    """Judge every pair into `cache` and nothing else (what a worker process does): (judge, dataset)
+    -> (verdicts found in the cache, the judge's profile seconds so far)."""
+    runner = Runner(cache, progress=progress, first_chunk=batch_size)
+    out = {}
+    for name, judge, ds, judged, _ in _judge_plan(judge_specs, datasets, runner, limit, shard, exclude_ids, []):
+        profile = getattr(judge, "profile", None)
+        out[(name, ds.name)] = (judged.from_cache, dict(profile()) if callable(profile) else {})
+    return out
 
 
 def _format_stats(ds: Dataset, limit: int | None, shard: tuple[int, int] | None,

@@ -72,32 +72,30 @@ def worker_shard(worker: int, workers: int, shard: tuple[int, int] | None) -> tu
     return i + n * worker, n * workers
 
 
-def _work(worker: int, workers: int, queue: Any, job: dict[str, Any], run_document: Callable[..., Any]) -> None:
+def _work(worker: int, workers: int, queue: Any, job: dict[str, Any], judge_only: Callable[..., Any]) -> None:
     threads = max(1, usable_cpus() // workers)
     # read when torch / numpy's BLAS load in this process, and by the judges' process pools
     for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", CPUS_ENV):
         os.environ[var] = str(threads)
     try:
-        doc = run_document(job["judges"], job["datasets"], split=job["split"], out_dir=None,
-                           cache=VerdictCache(job["cache"]), limit=job["limit"],
-                           progress=QueueProgress(queue, worker), exclude_ids=job["exclude_ids"],
-                           shard=worker_shard(worker, workers, job["shard"]), batch_size=job["batch_size"])
-        queue.put(("result", worker, {(e.judge, e.dataset): (e.cost.from_cache, e.cost.profile)
-                                      for e in doc.entries}))
+        worked = judge_only(job["judges"], job["datasets"], cache=VerdictCache(job["cache"]), limit=job["limit"],
+                            progress=QueueProgress(queue, worker), exclude_ids=job["exclude_ids"],
+                            shard=worker_shard(worker, workers, job["shard"]), batch_size=job["batch_size"])
+        queue.put(("result", worker, worked))
     except BaseException:  # noqa: BLE001 - reported to the parent, which raises it
         queue.put(("error", worker, traceback.format_exc()))
 
 
 def judge_in_workers(job: dict[str, Any], workers: int, make_bars: Callable[[], RunProgress],
-                     run_document: Callable[..., Any]) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
-    """The runner's `run_document` with `job`'s arguments (`cache` a path) on `workers` forked
+                     judge_only: Callable[..., Any]) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
+    """The runner's `judge_only` with `job`'s arguments (`cache` a path) on `workers` forked
     processes, each on its shard,
     their progress drawn on the bars `make_bars()` makes once they are started.
 
     Returns (judge, dataset) -> (verdicts found in the cache, summed profile seconds)."""
     ctx = multiprocessing.get_context("fork")
     queue = ctx.Queue()
-    procs = [ctx.Process(target=_work, args=(w, workers, queue, job, run_document), daemon=True) for w in range(workers)]
+    procs = [ctx.Process(target=_work, args=(w, workers, queue, job, judge_only), daemon=True) for w in range(workers)]
     for p in procs:
         p.start()
     bars = make_bars()  # after the fork: no progress thread is copied into the workers
