@@ -127,10 +127,9 @@ class StackedJudge(Judge):
             self._encoder = EncoderJudge(checkpoint=ckpt)
         return signal_columns(samples, self._sympy, self._encoder, judge_with)
 
-    def probabilities(self, samples: Sequence[Sample], judge_with: JudgeWith = judge_directly
-                      ) -> tuple[np.ndarray, list[str]]:
+    def probabilities(self, samples: Sequence[Sample]) -> tuple[np.ndarray, list[str]]:
         """P(correct) per sample and the family model that scored it."""
-        return self._probabilities(samples, judge_with)[:2]
+        return self._probabilities(samples, judge_directly)[:2]
 
     def _probabilities(self, samples: Sequence[Sample], judge_with: JudgeWith
                        ) -> tuple[np.ndarray, list[str], list[float]]:

@@ -32,11 +32,6 @@ class Record:
         return (self.correct is True) == self.label
 
 
-def record_from_json(obj: dict[str, Any]) -> Record:
-    """A Record from one line of a verdict file (`schema.VerdictRecord`)."""
-    return _record(VerdictRecord.from_dict(obj))
-
-
 def _record(v: VerdictRecord) -> Record:
     return Record(id=v.id, question_id=v.question_id, model=v.model, task_type=v.task_type, label=bool(v.label),
                   correct=v.correct, score=None if v.score is None else float(v.score), reason=v.reason)
@@ -60,12 +55,6 @@ def verdict_path(results: dict[str, Any], entry: dict[str, Any]) -> Path | None:
     if not p.is_absolute():
         p = Path(results.get("_base", ".")) / p
     return p if p.is_file() else None
-
-
-def iter_verdict_json(path: Path) -> Iterable[dict[str, Any]]:
-    """The lines of a verdict file as dicts with every `schema.VerdictRecord` field."""
-    for rec in read_verdict_file(path):
-        yield dict(rec.__dict__)
 
 
 def load_verdicts(results: dict[str, Any], entry: dict[str, Any]) -> list[VerdictRecord] | None:

@@ -47,8 +47,7 @@ class QueueProgress(RunProgress):
     """A worker's progress, sent to the parent as events (label, counts) instead of drawn."""
 
     def __init__(self, queue: Any, worker: int) -> None:
-        super().__init__(enabled=False)
-        self.enabled = True
+        super().__init__(enabled=True, total=0)  # total 0: no bar of its own
         self._queue, self._worker = queue, worker
 
     def bar(self, label: str, total: int):
