@@ -273,3 +273,26 @@ def test_label_provenance_of_bundled_sets(tmp_path):
     assert label_provenance({"dataset": "own", "data_path": str(own)})["synthetic"]
     assert not label_provenance({"dataset": "evouna-nq"})["synthetic"]
     assert not label_provenance({"dataset": "no-such-set"})["known"]
+
+
+def test_bootstrap_rates_from_weights_equal_the_resampled_rows():
+    import numpy as np
+
+    from judgesuite.judges.registry import make_judge
+    from judgesuite.suite.data.loader import load_bundled
+    from judgesuite.suite.evaluation.metrics import binary_rates, bootstrap_rates
+    from judgesuite.suite.evaluation.statistics import bootstrap_indices, bootstrap_weights
+
+    rows = load_bundled("openqa-eval-nq301", "test").scorable()
+    verdicts = make_judge("token-f1").judge([r.sample for r in rows])
+    label = np.array([bool(r.label) for r in rows])
+    pred = np.array([v.correct is True for v in verdicts])
+    answered = np.array([v.correct is not None for v in verdicts])
+    answered[::7] = False  # some no-verdicts, so accuracy on answered rows differs from accuracy
+    idx = bootstrap_indices(len(rows), 200, seed=3)
+    direct = binary_rates(label[idx], pred[idx], answered[idx])
+    weighted = bootstrap_rates(label, pred, answered, bootstrap_weights(len(rows), 200, seed=3))
+    assert direct.keys() == weighted.keys()
+    for k in direct:
+        np.testing.assert_array_equal(weighted[k], direct[k])
+    assert len(set(np.round(direct["kappa"], 6))) > 50  # the replicates differ

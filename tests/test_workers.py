@@ -80,3 +80,28 @@ def test_a_worker_process_sizes_its_judges_process_pools_by_its_share_of_cores(m
     assert usable_cpus() == 1 and BoundedPool("json:dumps").n_workers == 1
     monkeypatch.setenv(CPUS_ENV, "x")  # not a number: the cores this process may run on
     assert usable_cpus() >= 1
+
+
+@needs_fork
+def test_a_pair_is_read_back_once_every_worker_has_judged_it(tmp_path):
+    from judgesuite.judges.registry import make_judge
+    from judgesuite.suite.data import load_dataset
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.evaluation.progress import RunProgress
+    from judgesuite.suite.evaluation.runner import judge_only
+    from judgesuite.suite.evaluation.workers import WorkerPool
+
+    ds = load_dataset("openqa-eval-nq301", split="test")
+    cache_path = tmp_path / "c.sqlite"
+    VerdictCache(cache_path)
+    job = {"judges": ["token-f1", FirstWordJudge()], "datasets": [ds], "cache": str(cache_path), "limit": None,
+           "exclude_ids": None, "shard": None, "batch_size": None}
+    keys = [r.sample.content_hash() for r in ds.scorable()]
+    with WorkerPool(job, 2, lambda: RunProgress(enabled=False), judge_only) as pool:
+        pool.wait("token-f1 / openqa-eval-nq301")
+        stored = VerdictCache(cache_path).get_many(make_judge("token-f1").cache_key(), keys)
+        assert set(stored) == set(keys)  # both workers' halves are in the cache
+        worked = pool.results()
+    assert set(worked) == {("token-f1", "openqa-eval-nq301"), (repr(job["judges"][1]), "openqa-eval-nq301")}
+    assert sum(hits for hits, _ in worked.values()) == 0
+    assert set(VerdictCache(cache_path).get_many(job["judges"][1].cache_key(), keys)) == set(keys)

@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 
 from judgesuite.suite.analysis.records import Record
-from judgesuite.suite.evaluation.metrics import binary_rates
-from judgesuite.suite.evaluation.statistics import (BOOTSTRAP, PairTest, bootstrap_indices, holm_adjust,
+from judgesuite.suite.evaluation.metrics import binary_rates, bootstrap_rates
+from judgesuite.suite.evaluation.statistics import (BOOTSTRAP, PairTest, bootstrap_weights, holm_adjust,
                                                     interval, paired_difference_p, significance_ranks)
 
 METRICS = ("kappa", "accuracy", "f1", "no_verdict_rate")
@@ -89,10 +89,10 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
     boot: dict[str, dict[str, np.ndarray]] = {j: {m: np.zeros(resamples) for m in METRICS} for j in judges}
     constant: dict[str, list[str]] = {j: [] for j in judges}
     for k, s in enumerate(sets):
-        idx = bootstrap_indices(s.label.size, resamples, seed + k)
+        weights = bootstrap_weights(s.label.size, resamples, seed + k)
         for j in judges:
             p, a = s.pred[j], s.answered[j]
-            pt, bt = binary_rates(s.label, p, a), binary_rates(s.label[idx], p[idx], a[idx])
+            pt, bt = binary_rates(s.label, p, a), bootstrap_rates(s.label, p, a, weights)
             for m in METRICS:
                 point[j][m] += float(pt[m]) / len(sets)
                 boot[j][m] += bt[m] / len(sets)

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from judgesuite.suite.analysis.records import Record
-from judgesuite.suite.evaluation.statistics import (average_ranks, bootstrap_indices, interval, kendall_tau_b,
+from judgesuite.suite.evaluation.statistics import (average_ranks, bootstrap_weights, interval, kendall_tau_b,
                                                     kendall_tau_b_rows)
 
 __all__ = ["average_ranks", "borda", "borda_distortion", "category_means", "kendall_tau_b", "ranking_distortion"]
@@ -85,7 +85,7 @@ def kendall_tau_interval(records: Sequence[Record], bootstrap: int = BOOTSTRAP, 
     n = np.bincount(cell, minlength=size).reshape(len(qids), len(models)).astype(float)
     lab = np.bincount(cell, weights=[float(r.label) for r in records], minlength=size).reshape(n.shape)
     jud = np.bincount(cell, weights=[float(r.correct is True) for r in records], minlength=size).reshape(n.shape)
-    w = np.stack([np.bincount(d, minlength=len(qids)) for d in bootstrap_indices(len(qids), bootstrap, seed)])
+    w = bootstrap_weights(len(qids), bootstrap, seed)
     rows = w @ n
     keep = ~np.any(rows == 0, axis=1)  # a replicate that misses a model entirely is skipped
     with np.errstate(invalid="ignore", divide="ignore"):

@@ -45,20 +45,24 @@ PairTest = McNemarTest  # the name earlier versions exported
 
 def pair_test(a: str, b: str, ra: Sequence[Record], rb: Sequence[Record]) -> McNemarTest:
     """McNemar test of judges a and b on the rows (by id) that both judged."""
-    mb = {r.id: r for r in rb}
-    shared = [(r, mb[r.id]) for r in ra if r.id in mb]
-    only_a = sum(x.agrees and not y.agrees for x, y in shared)
-    only_b = sum(y.agrees and not x.agrees for x, y in shared)
+    return _test(a, b, {r.id: r.agrees for r in ra}, {r.id: r.agrees for r in rb})
+
+
+def _test(a: str, b: str, agree_a: Mapping[str, bool], agree_b: Mapping[str, bool]) -> McNemarTest:
+    shared = [(x, agree_b[i]) for i, x in agree_a.items() if i in agree_b]
+    only_a = sum(x and not y for x, y in shared)
+    only_b = sum(y and not x for x, y in shared)
     n = len(shared)
     return McNemarTest(a=a, b=b, n=n, only_a=only_a, only_b=only_b,
-                       accuracy_a=sum(x.agrees for x, _ in shared) / n if n else 0.0,
-                       accuracy_b=sum(y.agrees for _, y in shared) / n if n else 0.0,
+                       accuracy_a=sum(x for x, _ in shared) / n if n else 0.0,
+                       accuracy_b=sum(y for _, y in shared) / n if n else 0.0,
                        p=mcnemar_p(only_a, only_b))
 
 
 def pairwise(records: Mapping[str, Sequence[Record]]) -> list[McNemarTest]:
     """All judge pairs of one set, Holm-adjusted together."""
-    tests = [pair_test(a, b, records[a], records[b]) for a, b in combinations(sorted(records), 2)]
+    agree = {j: {r.id: r.agrees for r in rs} for j, rs in records.items()}  # once per judge, not per pair
+    tests = [_test(a, b, agree[a], agree[b]) for a, b in combinations(sorted(records), 2)]
     adjusted = holm({(t.a, t.b): t.p for t in tests})
     for t in tests:
         t.p_holm = adjusted[(t.a, t.b)]

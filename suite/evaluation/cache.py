@@ -64,10 +64,12 @@ class VerdictCache:
         for start in range(0, len(hashes), 500):
             chunk = list(hashes[start:start + 500])
             marks = ",".join("?" * len(chunk))
-            for h, blob, seconds in conn.execute(
-                    f"SELECT sample_hash, verdict, seconds FROM verdicts WHERE judge_key = ? "
-                    f"AND sample_hash IN ({marks})", [judge_key, *chunk]):
-                out[h] = (Verdict.from_dict(json.loads(blob)), seconds)
+            found = conn.execute(f"SELECT sample_hash, verdict, seconds FROM verdicts WHERE judge_key = ? "
+                                 f"AND sample_hash IN ({marks})", [judge_key, *chunk]).fetchall()
+            if found:  # one JSON parse per chunk: a parse per verdict costs seconds in a run's read-back
+                blobs = json.loads("[" + ",".join(blob for _, blob, _ in found) + "]")
+                for (h, _, seconds), d in zip(found, blobs):
+                    out[h] = (Verdict.from_dict(d), seconds)
         return out
 
     def put_many(self, judge_key: str, items: Iterable[tuple[str, Verdict, float]]) -> None:

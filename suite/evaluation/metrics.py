@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from judgesuite.judges.types import Verdict
-from judgesuite.suite.evaluation.statistics import bootstrap_indices, interval
+from judgesuite.suite.evaluation.statistics import bootstrap_weights, interval
 
 NO_VERDICT_POLICY = ("headline metrics count a no-verdict as 'incorrect'; accuracy_answered "
                      "excludes no-verdicts")
@@ -23,10 +23,21 @@ BOOTSTRAP_SAMPLES = 1000
 def binary_rates(label: np.ndarray, pred: np.ndarray, answered: np.ndarray) -> dict[str, np.ndarray]:
     """Accuracy, precision, recall, F1, Cohen's kappa, accuracy on answered rows, no-verdict rate;
     vectorised over leading axes (a bootstrap axis: arrays are (B, n) booleans)."""
-    n = label.shape[-1]
-    tp = (label & pred).sum(-1)
-    fp = (~label & pred).sum(-1)
-    fn = (label & ~pred).sum(-1)
+    return _rates((label & pred).sum(-1), (~label & pred).sum(-1), (label & ~pred).sum(-1), label.shape[-1],
+                  answered.sum(-1), ((label == pred) & answered).sum(-1))
+
+
+def bootstrap_rates(label: np.ndarray, pred: np.ndarray, answered: np.ndarray,
+                    weights: np.ndarray) -> dict[str, np.ndarray]:
+    """`binary_rates` of every bootstrap replicate, the replicates given as row weights (B, n)
+    (`statistics.bootstrap_weights`): the same numbers as `binary_rates(label[idx], pred[idx],
+    answered[idx])`, without building the (B, n) resampled arrays."""
+    columns = np.stack([label & pred, ~label & pred, label & ~pred, answered, (label == pred) & answered], axis=1)
+    counts = np.rint(weights @ columns.astype(weights.dtype)).astype(np.int64)
+    return _rates(*(counts[:, :3].T), label.shape[-1], counts[:, 3], counts[:, 4])
+
+
+def _rates(tp, fp, fn, n: int, n_ans, right_answered) -> dict[str, np.ndarray]:
     tn = n - tp - fp - fn
     with np.errstate(divide="ignore", invalid="ignore"):
         acc = (tp + tn) / n
@@ -35,8 +46,7 @@ def binary_rates(label: np.ndarray, pred: np.ndarray, answered: np.ndarray) -> d
         f1 = np.where(precision + recall > 0, 2 * precision * recall / (precision + recall), 0.0)
         p_yes = ((tp + fp) / n) * ((tp + fn) / n) + ((tn + fn) / n) * ((tn + fp) / n)
         kappa = np.where(p_yes < 1, (acc - p_yes) / (1 - p_yes), 0.0)
-        n_ans = answered.sum(-1)
-        acc_ans = np.where(n_ans > 0, ((label == pred) & answered).sum(-1) / np.maximum(n_ans, 1), np.nan)
+        acc_ans = np.where(n_ans > 0, right_answered / np.maximum(n_ans, 1), np.nan)
         nv = 1 - n_ans / n
     return {"accuracy": acc, "precision": precision, "recall": recall, "f1": f1, "kappa": kappa,
             "accuracy_answered": acc_ans, "no_verdict_rate": nv}
@@ -57,8 +67,7 @@ def compute_metrics(labels: Sequence[bool], verdicts: Sequence[Verdict], *,
     point = {k: float(v) for k, v in binary_rates(label, pred, answered).items()}
     out: dict = {"n": n, "n_answered": int(answered.sum())}
     if bootstrap:
-        idx = bootstrap_indices(n, bootstrap, seed)
-        boot = binary_rates(label[idx], pred[idx], answered[idx])
+        boot = bootstrap_rates(label, pred, answered, bootstrap_weights(n, bootstrap, seed))
     for key, value in point.items():
         out[key] = None if np.isnan(value) else round(value, 6)
         if bootstrap:

@@ -9,6 +9,7 @@ judge gives that batch.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import re
@@ -29,7 +30,7 @@ from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.entries import JudgedRows, build_entry, hardware, verdict_records
 from judgesuite.suite.evaluation.progress import RunProgress
 from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc, write_verdict_file
-from judgesuite.suite.evaluation.workers import can_fork, judge_in_workers
+from judgesuite.suite.evaluation.workers import WorkerPool, can_fork
 
 __all__ = ["JudgedRows", "RESULTS_SCHEMA", "Runner", "judge_only", "limit_rows", "parse_judge_spec", "run",
            "run_document", "shard_rows", "split_top_level"]
@@ -200,7 +201,8 @@ def run(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, spli
     row ids left out of scoring after `limit` (flagged references, `judgesuite audit-references`),
     counted as `excluded.flagged_reference`. `shard` = (i, n): only shard i of n of every set.
     `batch_size`: the first chunk's size (chunks then grow while fast). `workers` > 1: judge on
-    that many forked processes first (`workers.judge_in_workers`), then read every verdict back.
+    that many forked processes (`workers.WorkerPool`), reading each pair's verdicts back from the
+    cache as soon as every worker has judged it.
     """
     return run_document(judge_specs, datasets, split=split, out_dir=out_dir, cache=cache, limit=limit,
                         progress=progress, exclude_ids=exclude_ids, shard=shard, batch_size=batch_size,
@@ -223,30 +225,34 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
         return progress if isinstance(progress, RunProgress) else RunProgress(
             enabled=bool(progress), total=sum(len(_rows_of(ds, limit, shard, exclude_ids)[0]) for _, ds in plan))
 
-    worked: dict[tuple[str, str], tuple[int, dict[str, float]]] = {}
+    pool = None
     if workers > 1 and can_fork() and str(cache.path) != ":memory:":
         job = {"judges": list(judge_specs), "datasets": list(datasets), "cache": str(cache.path),
                "limit": limit, "exclude_ids": exclude_ids, "shard": shard, "batch_size": batch_size}
-        worked = judge_in_workers(job, workers, make_bars, judge_only)
+        pool = WorkerPool(job, workers, make_bars, judge_only)
         bars = RunProgress(enabled=False)  # what follows reads the workers' verdicts from the cache
     else:
         bars = make_bars()
     runner = Runner(cache, progress=bars, first_chunk=batch_size)
     entries, skipped, records = [], [], {}
     final_answer_verdicts: dict[str, JudgedRows] = {}  # set -> a final-answer judge's verdicts (format_stats)
-    for name, judge, ds, judged, excluded in _judge_plan(judge_specs, datasets, runner, limit, shard,
-                                                         exclude_ids, skipped):
-        if judge.get_tags().extracts_final_answer:
-            final_answer_verdicts.setdefault(ds.name, judged)
-        entry = build_entry(name, judge, ds, split, judged, excluded)
-        if (name, ds.name) in worked:  # what the workers found cached and where their time went
-            entry.cost.from_cache, entry.cost.profile = worked[(name, ds.name)]
-        records[(name, ds.name)] = verdict_records(judged)
-        if out is not None:
-            vfile = out / "verdicts" / f"{_slug(name)}__{_slug(ds.name)}.jsonl.gz"
-            write_verdict_file(vfile, records[(name, ds.name)])
-            entry.verdicts_file = str(vfile.relative_to(out))
-        entries.append(entry)
+    with pool or contextlib.nullcontext():
+        # each pair is read back as soon as every worker has judged it, while they judge the next ones
+        for name, judge, ds, judged, excluded in _judge_plan(judge_specs, datasets, runner, limit, shard,
+                                                             exclude_ids, skipped, pool.wait if pool else None):
+            if judge.get_tags().extracts_final_answer:
+                final_answer_verdicts.setdefault(ds.name, judged)
+            entry = build_entry(name, judge, ds, split, judged, excluded)
+            records[(name, ds.name)] = verdict_records(judged)
+            if out is not None:
+                vfile = out / "verdicts" / f"{_slug(name)}__{_slug(ds.name)}.jsonl.gz"
+                write_verdict_file(vfile, records[(name, ds.name)])
+                entry.verdicts_file = str(vfile.relative_to(out))
+            entries.append(entry)
+        worked = pool.results() if pool else {}
+    for entry in entries:
+        if (entry.judge, entry.dataset) in worked:  # what the workers found cached and where their time went
+            entry.cost.from_cache, entry.cost.profile = worked[(entry.judge, entry.dataset)]
     bars.close()
     doc = ResultsDoc(
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"), split=split, limit=limit,
@@ -264,9 +270,11 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
 
 def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], runner: Runner,
                 limit: int | None, shard: tuple[int, int] | None, exclude_ids: dict[str, set[str]] | None,
-                skipped: list[dict[str, str]]) -> Iterator[tuple[str, Judge, Dataset, JudgedRows, dict[str, int]]]:
+                skipped: list[dict[str, str]], before: Callable[[str], None] | None = None
+                ) -> Iterator[tuple[str, Judge, Dataset, JudgedRows, dict[str, int]]]:
     """(name, judge, dataset, judged rows, exclusions) of every (judge, dataset) pair, judged through
-    `runner`; pairs whose rows the judge handles none of go to `skipped`."""
+    `runner` (`before(label)` first, if given); pairs whose rows the judge handles none of go to
+    `skipped`."""
     for spec in judge_specs:
         judge = make_judge(spec) if isinstance(spec, str) else spec
         name = spec if isinstance(spec, str) else repr(spec)
@@ -279,7 +287,10 @@ def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset],
                     if runner.progress:
                         runner.progress.skip(len(rows))
                     continue
-                yield name, judge, ds, runner.judge_rows(judge, rows, label=f"{name} / {ds.name}"), excluded
+                label = f"{name} / {ds.name}"
+                if before is not None:
+                    before(label)
+                yield name, judge, ds, runner.judge_rows(judge, rows, label=label), excluded
         finally:
             if isinstance(spec, str):
                 judge.close()

@@ -85,55 +85,75 @@ def _work(worker: int, workers: int, queue: Any, job: dict[str, Any], judge_only
         queue.put(("error", worker, traceback.format_exc()))
 
 
-def judge_in_workers(job: dict[str, Any], workers: int, make_bars: Callable[[], RunProgress],
-                     judge_only: Callable[..., Any]) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
+class WorkerPool:
     """The runner's `judge_only` with `job`'s arguments (`cache` a path) on `workers` forked
-    processes, each on its shard,
-    their progress drawn on the bars `make_bars()` makes once they are started.
+    processes, each on its shard, their progress drawn on the bars `make_bars()` makes once they
+    are started. `wait(label)` returns once every worker has judged that "judge / dataset" pair
+    (its verdicts are in the cache), so the caller can read it back while later pairs are judged;
+    `results()` waits for the end: (judge, dataset) -> (verdicts found in the cache, summed
+    profile seconds). Use it as a context manager (workers still running at exit are stopped)."""
 
-    Returns (judge, dataset) -> (verdicts found in the cache, summed profile seconds)."""
-    ctx = multiprocessing.get_context("fork")
-    queue = ctx.Queue()
-    procs = [ctx.Process(target=_work, args=(w, workers, queue, job, judge_only), daemon=True) for w in range(workers)]
-    for p in procs:
-        p.start()
-    bars = make_bars()  # after the fork: no progress thread is copied into the workers
-    results: dict[tuple[str, str], list] = {}
-    ticks: dict[tuple[int, str], Any] = {}
-    pending = set(range(workers))
-    try:
-        while pending:
-            try:
-                event = queue.get(timeout=1.0)
-            except Empty:  # check that no worker died without a word
-                dead = [w for w in pending if not procs[w].is_alive() and procs[w].exitcode not in (None, 0)]
-                if dead:
-                    raise RuntimeError(f"judging worker {dead[0]} died (exit code {procs[dead[0]].exitcode})")
-                continue
-            kind, w = event[0], event[1]
-            if kind == "bar":
-                label = f"{event[2]} [{w + 1}/{workers}]"
-                ticks[(w, event[2])] = (label, bars.bar(label, event[3], position=1 + w))
-            elif kind == "tick":
-                ticks[(w, event[2])][1](event[3], free=event[4])
-            elif kind == "done":
-                bars.done(ticks.pop((w, event[2]))[0])
-            elif kind == "skip":
-                bars.skip(event[2])
-            elif kind == "result":
-                for key, (hits, profile) in event[2].items():
-                    acc = results.setdefault(key, [0, {}])
-                    acc[0] += hits
-                    for phase, s in profile.items():
-                        acc[1][phase] = acc[1].get(phase, 0.0) + s
-                pending.discard(w)
-            else:
-                raise RuntimeError(f"judging worker {w} failed:\n{event[2]}")
-    finally:
-        for p in procs:
-            if p.is_alive() and pending:
+    def __init__(self, job: dict[str, Any], workers: int, make_bars: Callable[[], RunProgress],
+                 judge_only: Callable[..., Any]) -> None:
+        ctx = multiprocessing.get_context("fork")
+        self.workers = workers
+        self._queue = ctx.Queue()
+        self._procs = [ctx.Process(target=_work, args=(w, workers, self._queue, job, judge_only), daemon=True)
+                       for w in range(workers)]
+        for p in self._procs:
+            p.start()
+        self._bars = make_bars()  # after the fork: no progress thread is copied into the workers
+        self._results: dict[tuple[str, str], list] = {}
+        self._ticks: dict[tuple[int, str], Any] = {}
+        self._finished: dict[str, int] = {}  # pair label -> workers done with it
+        self._pending = set(range(workers))
+
+    def wait(self, label: str) -> None:
+        """Block until every worker is done with pair `label` (or every worker has ended: a worker
+        whose shard holds none of the pair's rows never reports it)."""
+        while self._pending and self._finished.get(label, 0) < self.workers:
+            self._next_event()
+
+    def results(self) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
+        while self._pending:
+            self._next_event()
+        return {k: (v[0], v[1]) for k, v in self._results.items()}
+
+    def _next_event(self) -> None:
+        try:
+            event = self._queue.get(timeout=1.0)
+        except Empty:  # check that no worker died without a word
+            dead = [w for w in self._pending if not self._procs[w].is_alive() and self._procs[w].exitcode not in (None, 0)]
+            if dead:
+                raise RuntimeError(f"judging worker {dead[0]} died (exit code {self._procs[dead[0]].exitcode})")
+            return
+        kind, w = event[0], event[1]
+        if kind == "bar":
+            label = f"{event[2]} [{w + 1}/{self.workers}]"
+            self._ticks[(w, event[2])] = (label, self._bars.bar(label, event[3], position=1 + w))
+        elif kind == "tick":
+            self._ticks[(w, event[2])][1](event[3], free=event[4])
+        elif kind == "done":
+            self._bars.done(self._ticks.pop((w, event[2]))[0])
+            self._finished[event[2]] = self._finished.get(event[2], 0) + 1
+        elif kind == "skip":
+            self._bars.skip(event[2])
+        elif kind == "result":
+            for key, (hits, profile) in event[2].items():
+                acc = self._results.setdefault(key, [0, {}])
+                acc[0] += hits
+                for phase, s in profile.items():
+                    acc[1][phase] = acc[1].get(phase, 0.0) + s
+            self._pending.discard(w)
+        else:
+            raise RuntimeError(f"judging worker {w} failed:\n{event[2]}")
+
+    def __enter__(self) -> "WorkerPool":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        for p in self._procs:
+            if p.is_alive() and self._pending:
                 p.terminate()
             p.join()
-        bars.close()
-    return {k: (v[0], v[1]) for k, v in results.items()}
-
+        self._bars.close()
