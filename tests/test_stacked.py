@@ -183,3 +183,23 @@ def test_the_runner_feeds_stacked_the_sympy_verdicts_it_already_has(tmp_path):
         assert [(v.correct, v.score) for v in verdicts] == [(v.correct, v.score) for v in direct.judge(samples)]
         assert direct._sympy._pool is not None  # judged directly, it runs sympy itself
     assert all(s >= t > 0 for s, t in zip(seconds, sympy_seconds))  # its cost includes the sympy verdict's
+
+
+def test_glued_web_answers_are_seen_as_containing_the_reference():
+    from judgesuite.suite.data.loader import load_bundled
+
+    def f(candidate, refs):
+        s = Sample(id="x", task_type="open_qa", question="when?", candidate=candidate, references=refs)
+        return dict(zip(FEATURES, features(s)))
+
+    glued = f("It has been banned since the Act came into effect in19971.", ["1997"])
+    assert glued["contains_ref"] == 0 and glued["contains_ref_squashed"] == 1 and glued["ref_number_glued"] == 1
+    assert f("AARP is a nonpartisan organization", ["non-partisan"])["contains_ref_squashed"] == 1
+    other = f("It was banned in 2019 [1].", ["1997"])
+    assert other["contains_ref_squashed"] == 0 and other["ref_number_glued"] == 0
+    assert f("The IBM building", ["IB"])["contains_ref_squashed"] == 0  # too short to match inside words
+    # on real answers: the squashed-only matches of evouna-nq's train split are nearly all labelled correct
+    rows = load_bundled("evouna-nq", "train").scorable()
+    hits = [r for r in rows if (lambda d: d["contains_ref_squashed"] and not d["contains_ref"])(
+        dict(zip(FEATURES, features(r.sample))))]
+    assert len(hits) >= 100 and sum(bool(r.label) for r in hits) / len(hits) >= 0.9

@@ -18,10 +18,13 @@ import numpy as np
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "2"
+FEATURES_VERSION = "3"
 MAX_CHARS = 100_000  # longer texts are cut (the head is kept): bounds time on 1 MB inputs
 
 _DROP = re.compile(r"[^\w\s]|_", re.UNICODE)
+_NON_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
+_DIGIT_RUN = re.compile(r"\d+")
+SQUASHED_MIN = 4  # shorter squashed references match inside too many words
 _ARTICLES = frozenset({"a", "an", "the"})
 _STOP = frozenset("""a an the of in on at to for by with from and or is was are were be been it its this
 that as which who whom what when where why how does did do has have had there their they he she his her
@@ -74,6 +77,7 @@ FEATURES: tuple[str, ...] = (
     "q_who", "q_when", "q_where", "q_what", "q_which", "q_how_many", "q_how_much", "q_how_long",
     "q_how", "q_why", *(f"task_{t}" for t in _TASKS),
     "num_in_ref_range", "initials_match", "yes_no_match",
+    "contains_ref_squashed", "ref_number_glued",
 )
 N_FEATURES = len(FEATURES)
 
@@ -284,6 +288,15 @@ def features(sample: Sample) -> list[float]:
     if m:
         qflags[_Q_WORDS.index(m.group(1))] = 1.0
 
+    # Web-chat answers glue words and citation marks ("in19971", "thecellaornaos"): the reference
+    # with every non-alphanumeric removed inside the candidate so squashed, and reference numbers
+    # at the start of a longer digit run (a year followed by its citation number).
+    csq = _NON_ALNUM.sub("", clow)
+    squashed = float(any(len(x) >= SQUASHED_MIN and x in csq for x in (_NON_ALNUM.sub("", r) for r in rlows)))
+    ints = {str(int(n)) for n in rnums_all if 10 <= n < 1e15 and n == int(n)}
+    glued = float(bool(ints) and any(run[:len(i)] == i and len(run) <= len(i) + 2
+                                     for run in _DIGIT_RUN.findall(clow[:20000]) for i in ints if len(run) > len(i)))
+
     row = [
         best[2], best[0], best[1], recall_max, best_noq[2], best_noq[0], recall_noq_max,
         stem_recall, contains, contains_noq, n_contained / len(refs), exact,
@@ -299,6 +312,7 @@ def features(sample: Sample) -> list[float]:
         min(clow[:5000].count(",") + clow[:5000].count(";"), 100), q_overlap, restates, min(new_noq, 500),
         *qflags, *(float(sample.task_type == t) for t in _TASKS),
         num_in_range, _initials_match(ctok[:200], rtoks), yes_no,
+        squashed, glued,
     ]
     return row
 
