@@ -32,22 +32,13 @@ def wilson_interval(k: float, n: int, confidence: float = 0.95) -> tuple[float, 
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-@functools.lru_cache(maxsize=8)
-def _plain_indices(n: int, resamples: int, seed: int) -> np.ndarray:
-    # A run draws the same (n, seed) indices for every judge of a set: drawn once, kept read-only
-    # (int32: at most 1000 x 3,107 x 4 bytes for the largest bundled set).
-    idx = np.random.default_rng(seed).integers(0, n, size=(resamples, n)).astype(np.int32)
-    idx.setflags(write=False)
-    return idx
-
-
 def bootstrap_indices(n: int, resamples: int = BOOTSTRAP, seed: int = 0,
                       strata: Sequence[Hashable] | None = None) -> np.ndarray:
     """(resamples, n) row indices drawn with replacement; with `strata`, each stratum (e.g. a
     set) is resampled within itself, so every replicate keeps each stratum's size."""
-    if strata is None:
-        return _plain_indices(n, resamples, seed)
     rng = np.random.default_rng(seed)
+    if strata is None:
+        return rng.integers(0, n, size=(resamples, n))
     groups: dict[Hashable, list[int]] = {}
     for i, s in enumerate(strata):
         groups.setdefault(s, []).append(i)
@@ -59,7 +50,8 @@ def bootstrap_indices(n: int, resamples: int = BOOTSTRAP, seed: int = 0,
 def bootstrap_weights(n: int, resamples: int = BOOTSTRAP, seed: int = 0) -> np.ndarray:
     """(resamples, n) float32: how often each row is drawn in each replicate of
     `bootstrap_indices(n, resamples, seed)` (read-only). A statistic that is a sum over rows is then
-    one matrix product per replicate set, with the resamples' exact values (counts < 2**24)."""
+    one matrix product per replicate set, with the resamples' exact values (counts < 2**24). Cached:
+    a run resamples every judge of a set with the same (n, seed)."""
     idx = bootstrap_indices(n, resamples, seed)
     flat = (idx + n * np.arange(resamples, dtype=np.int64)[:, None]).ravel()
     w = np.bincount(flat, minlength=resamples * n).reshape(resamples, n).astype(np.float32)
