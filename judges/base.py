@@ -154,6 +154,11 @@ class Judge(ABC):
         exc = sys.exc_info()[1]
         return Verdict.none(NoVerdict.ERROR, f"{type(exc).__name__}: {exc}"[:500])
 
+    def learned_from(self) -> tuple[str, ...]:
+        """Datasets whose rows fit this judge's learned model (e.g. their train splits): its figures on
+        those sets' test splits are in-source, not what it does on data it never saw. () = none."""
+        return ()
+
     def report(self, verdicts: Sequence[Verdict], labels: Sequence[bool | None]) -> dict[str, Any] | None:
         """Judge-specific statistics of a run (e.g. llm-vote's agreement and position bias); None = none.
 
@@ -238,6 +243,10 @@ class StagedJudge(Judge):
     @abstractmethod
     def stages(self) -> tuple[Judge, Judge]:
         """The (first, second) judges."""
+
+    def learned_from(self) -> tuple[str, ...]:
+        first, second = self.stages()
+        return tuple(sorted({*first.learned_from(), *second.learned_from()}))
 
     @abstractmethod
     def escalate(self, first: Verdict) -> bool:

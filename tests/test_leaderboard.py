@@ -226,3 +226,23 @@ def test_a_run_builds_its_page_from_the_verdicts_in_memory_as_from_its_files(tmp
     _, from_memory = write_site(results, tmp_path / "b", verdicts=res.records)
     assert from_memory == from_files
     assert from_files["sets"]["gsm8k-openai-solutions"]["have_verdicts"] == ["exact-match", "flexible", "token-f1"]
+
+
+def test_a_learned_judge_is_marked_in_source_on_the_sets_it_was_fit_on(tmp_path):
+    from judgesuite import evaluate
+    from judgesuite.judges.registry import make_judge
+
+    assert "openqa-eval-nq301" in make_judge("stacked").learned_from()
+    assert make_judge("token-f1").learned_from() == ()
+    encoder = make_judge("encoder").learned_from()  # read from the checkpoint's training summary
+    assert "evouna-nq" in encoder and "synthetic" not in encoder
+    assert make_judge("regex+encoder").learned_from() == encoder  # a cascade learned what its stages did
+    evaluate(["stacked", "token-f1"], ["openqa-eval-nq301"], limit=200, out=tmp_path / "run")
+    results = load_any(tmp_path / "run" / "results.json")
+    page, analysis = write_site(results, tmp_path / "site")
+    rows = {r["judge"]: r for r in analysis["sets"]["openqa-eval-nq301"]["ranking"]["rows"]}
+    assert rows["stacked"]["in_source"] == ["openqa-eval-nq301"] and rows["token-f1"]["in_source"] == []
+    html = page.read_text(encoding="utf-8")
+    which = html[html.index('<section id="which"'):html.index("</section>", html.index('<section id="which"'))]
+    assert which.count('href="#g-in-source">in-source</a>') >= 2  # the pick card and the stacked table row
+    assert 'id="g-in-source"' in html

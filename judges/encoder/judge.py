@@ -124,6 +124,16 @@ class EncoderJudge(Judge):
         self._load_error: str | None = None
         self._timer = PhaseTimer()
 
+    def learned_from(self) -> tuple[str, ...]:
+        """The bundled sets a judgesuite-trained checkpoint saw (its training_summary.json); () for
+        other checkpoints, whose training data judgesuite does not know."""
+        try:
+            summary = json.loads((Path(self.checkpoint) / "training_summary.json").read_text())
+        except (OSError, ValueError):
+            return ()
+        sources = summary.get("rows_by_source") if isinstance(summary, dict) else None
+        return tuple(sorted(k for k in sources if k != "synthetic")) if isinstance(sources, dict) else ()
+
     def cost_model(self) -> CostModel:
         """Parameters counted from the checkpoint's safetensors headers (the weights are not loaded)."""
         from judgesuite.judges.parameters import hub_snapshot, safetensors_parameters

@@ -108,6 +108,11 @@ class StackedJudge(Judge):
             ident["model_sha256"] = None
         return ident
 
+    def learned_from(self) -> tuple[str, ...]:
+        """The sets whose train splits (and rows built from their train questions) fit the model."""
+        train = self.load().meta.get("training_data", {}).get("train_split", {})
+        return tuple(sorted(train)) if isinstance(train, dict) else ()
+
     def load(self) -> StackedModel:
         """The model file, checked against this code's feature list (raises ModelFormatError)."""
         if self._model is None:

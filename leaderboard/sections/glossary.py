@@ -24,6 +24,10 @@ TERMS = [
      "\u03b1 = 0.05. Judges with the same rank are not distinguishable on these rows.", None),
     ("constant", "constant judge", "A judge that gives one verdict on every row of a set (always \u201ccorrect\u201d or always \u201cincorrect\u201d) "
      "or no verdict at all. Its \u03ba is 0 and it carries no information there, so it is marked and not ranked.", None),
+    ("in-source", "in-source", "The judge's model was fit on the train split of this set (a learned judge such as stacked or "
+     "encoder): its test-split figures here are what it does on questions it never saw from a source it did see. On a source "
+     "held out of training it does worse; the leave-one-source-out figures are in docs/stacked-judge.md and the encoder's "
+     "model card.", None),
     ("noverdict", "no verdict", "The judge could not decide (e.g. no \u201cFinal answer:\u201d line to read, a parse timeout). Counted as "
      "\u201cincorrect\u201d in every headline number, as the papers do; \u201cacc. answered\u201d leaves those rows out.", None),
     ("labels", "label source", "human: annotators judged each answer; automatic rule: a program decided (e.g. GSM8K's final-number check); "

@@ -68,6 +68,7 @@ class Entry:
     verdicts_file: str | None = None
     data_path: str = ""
     label_source: str | None = None
+    learned_from: list[str] = field(default_factory=list)  # sets whose rows fit the judge's model
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
