@@ -2,8 +2,9 @@
 
 Worker w of n judges shard w of n of every set (whole questions, `runner.shard_rows`) with its
 share of the cores as torch threads, and stores its verdicts in the run's verdict cache. The
-runner then reads every verdict back from that cache, the path `judgesuite merge` takes, so the
-results equal those of a one-process run (timings aside). On 2 cores two one-thread workers
+runner reads each (judge, set) pair back from that cache as soon as every worker has judged it
+(`WorkerPool.wait`), the path `judgesuite merge` takes, so the results equal those of a one-process
+run (timings aside). On 2 cores two one-thread workers
 judge ~10% faster than one two-thread process, and the single-threaded rule and symbolic judges
 of one worker overlap the other's model judges.
 
