@@ -2,8 +2,8 @@
 
 Pure Python + numpy, no model: token overlap with the best reference (with and without
 the question's words), containment, numbers / years / units / dates normalised, cue words
-(negation, hedges, refusals, judge-directed instructions), answers that restate the
-question or list several options. `FEATURES` names the columns in order; a model file
+(negation, hedges, refusals, judge-directed instructions, a reference called wrong), answers
+that restate the question or list several options. `FEATURES` names the columns in order; a model file
 stores that list and is refused when it differs (see `stacked.py`).
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ import numpy as np
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "3"
+FEATURES_VERSION = "4"
 MAX_CHARS = 100_000  # longer texts are cut (the head is kept): bounds time on 1 MB inputs
 
 _DROP = re.compile(r"[^\w\s]|_", re.UNICODE)
@@ -45,6 +45,9 @@ _UNITS = frozenset("""percent % km kilometers kilometres miles mile meters metre
 kilograms pounds lbs lb tons tonnes years year months days hours minutes seconds dollars usd $ euros
 million billion trillion thousand mph degrees celsius fahrenheit acres hectares""".split())
 _NEGATION = frozenset("not no never none neither nor cannot isnt wasnt arent werent doesnt didnt dont nobody".split())
+_CALLED_WRONG = frozenset("wrong incorrect false mistaken mistake inaccurate untrue".split())
+_CALLED_RIGHT = frozenset("correct right answer".split())
+NUM_CLOSE = 0.05  # a candidate number within 5% of a reference number (rounding: "2.4" for "2.45")
 _HEDGE = re.compile(r"\b(?:or|may|might|possibly|perhaps|probably|likely|unclear|uncertain|depends|"
                     r"either|maybe|approximately|around|about|unsure|not sure|could be)\b")
 _REFUSAL = re.compile(r"(?:i'?m sorry|i am sorry|as an ai|language model|i (?:do not|don't|cannot|can't) "
@@ -78,6 +81,7 @@ FEATURES: tuple[str, ...] = (
     "q_how", "q_why", *(f"task_{t}" for t in _TASKS),
     "num_in_ref_range", "initials_match", "yes_no_match",
     "contains_ref_squashed", "ref_number_glued",
+    "ref_called_wrong", "cand_initials_match", "num_close",
 )
 N_FEATURES = len(FEATURES)
 
@@ -171,6 +175,23 @@ def _initials_match(ctok: list[str], rtoks: list[list[str]]) -> int:
     return 0
 
 
+def _called_wrong(after: Sequence[str]) -> bool:
+    """The tokens right after a reference call it wrong ("X is wrong here", "X is not correct")."""
+    if any(t in _CALLED_WRONG for t in after):
+        return True
+    return ("not" in after or "isnt" in after) and any(t in _CALLED_RIGHT for t in after)
+
+
+def _num_close(cnums: set[float], rnums: set[float]) -> float:
+    """A candidate number within NUM_CLOSE (relative) of a reference number other than a year, not equal."""
+    for r in rnums:
+        if not r or (1000 <= r <= 2100 and r == int(r)):
+            continue
+        if any(c != r and abs(c - r) / abs(r) <= NUM_CLOSE for c in cnums):
+            return 1.0
+    return 0.0
+
+
 def features(sample: Sample) -> list[float]:
     """One row of FEATURES for a sample (never raises on odd text; empty inputs give zeros)."""
     qlow, clow = _clean(sample.question or ""), _clean(sample.candidate or "")
@@ -262,7 +283,7 @@ def features(sample: Sample) -> list[float]:
     # cues
     neg = sum(t in _NEGATION for t in ctok) + clow.count("n't")
     hedges = len(_HEDGE.findall(clow[:5000]))
-    negated_ref = or_near = 0
+    negated_ref = or_near = called_wrong = 0
     for rtok in rtoks:
         for at in _occurrences(cjoin, " ".join(rtok)):
             if any(t in _NEGATION for t in ctok[max(0, at - 3):at]):
@@ -270,6 +291,10 @@ def features(sample: Sample) -> list[float]:
             after = at + len(rtok)
             if "or" in ctok[max(0, at - 4):at] or "or" in ctok[after:after + 4]:
                 or_near = 1
+            # "X is wrong here": without it the trees learned "reference plus a few words" as wrong
+            # from such rows by construction and rejected "Donald Trump (age 70)" (version 4)
+            if _called_wrong(ctok[after:after + 4]):
+                called_wrong = 1
     q_overlap = (sum(t in qset for t in ctok) / len(ctok)) if ctok else 0.0
     restates = int(bool(ctok) and q_overlap >= 0.8 and not contains)
     new_noq = len(set(c_noq))
@@ -313,6 +338,10 @@ def features(sample: Sample) -> list[float]:
         *qflags, *(float(sample.task_type == t) for t in _TASKS),
         num_in_range, _initials_match(ctok[:200], rtoks), yes_no,
         squashed, glued,
+        called_wrong,
+        # the other direction: the candidate has the initials ("B. R. Ambedkar" for "Bhimrao Ramji Ambedkar")
+        float(bool(ctok) and _initials_match([t for rtok in rtoks for t in rtok][:200], [ctok[:200]])),
+        _num_close(cnums, rnums_all),
     ]
     return row
 
