@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import json
+import re
 import struct
 from functools import lru_cache
 from pathlib import Path
 
 _EMBEDDING_MARKERS = ("embeddings.", "embed_tokens", "wte.", "wpe.", "tok_embeddings")
+_LAYER_INDEX = re.compile(r"(?:^|\.)layers?\.(\d+)\.")
 
 
 def _safetensors_files(ref: Path) -> list[Path]:
@@ -24,9 +26,11 @@ def _header(path: Path) -> dict:
 
 
 @lru_cache(maxsize=32)
-def safetensors_parameters(ref: str) -> tuple[int, int] | None:
+def safetensors_parameters(ref: str, layers: int | None = None) -> tuple[int, int] | None:
     """(all parameters, parameters outside embedding tables) of a safetensors checkpoint
-    (a file or a folder of shards), from the headers alone; None where there is none."""
+    (a file or a folder of shards), from the headers alone; None where there is none.
+
+    `layers`: count only the first `layers` transformer layers (a model cut as BERTScore cuts it)."""
     files = _safetensors_files(Path(ref))
     if not files:
         return None
@@ -34,6 +38,11 @@ def safetensors_parameters(ref: str) -> tuple[int, int] | None:
     for f in files:
         for name, info in _header(f).items():
             if name == "__metadata__":
+                continue
+            if not info["dtype"].startswith(("F", "BF")):
+                continue  # integer buffers (position_ids) are not parameters
+            index = _LAYER_INDEX.search(name)
+            if layers is not None and index and int(index.group(1)) >= layers:
                 continue
             n = 1
             for dim in info["shape"]:

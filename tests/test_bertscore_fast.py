@@ -65,3 +65,12 @@ def test_greedy_f1_matches_hand_computation():
     # precision: a matches [CLS] (1.0), b matches b (1.0); recall: b matches b (1.0)
     assert greedy_f1(c, w_c, r, w_r) == pytest.approx(1.0)
     assert greedy_f1(c, w_c, r[[0, 2]], np.array([0.0, 0])) == 0.0
+
+
+def test_flops_count_only_the_layers_that_run():
+    full, cut = make_judge("bertscore", num_layers=6), make_judge("bertscore", num_layers=3)
+    # One MiniLM-L6 layer: q/k/v/out 384x384, feed-forward 384x1536 and back, biases, two layer norms.
+    layer = 4 * 384 * 384 + 4 * 384 + 2 * 384 * 1536 + 1536 + 384 + 2 * 2 * 384
+    assert full.cost.parameters - cut.cost.parameters == 3 * layer
+    v = cut.judge([Sample(id="a", task_type="open_qa", question="q", candidate="Paris", references=("Paris",))])[0]
+    assert v.flops == 2.0 * cut.cost.parameters * v.tokens

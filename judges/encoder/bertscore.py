@@ -115,7 +115,7 @@ class BERTScoreJudge(Judge):
     def cost_model(self) -> CostModel:
         from judgesuite.judges.parameters import safetensors_parameters
 
-        counted = safetensors_parameters(self.model) if self.model else None
+        counted = safetensors_parameters(self.model or default_model(), self.num_layers)
         return CostModel("encoder", counted[0] if counted else MINILM_PARAMETERS)
 
     def __init__(self, model: str | None = None, num_layers: int = 6, threshold: float | None = None,

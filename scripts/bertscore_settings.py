@@ -1,7 +1,8 @@
-"""How many candidate characters BERTScore needs: dev accuracy (threshold chosen on dev per setting) and
-test accuracy at that threshold, for several `max_chars`, with the cost in tokens per row.
+"""How many candidate characters and encoder layers BERTScore needs: for each (`max_chars`,
+`num_layers`) setting, the threshold chosen on dev, dev accuracy, then test accuracy at that
+threshold, with the cost in tokens and CPU ms per row.
 
-    OMP_NUM_THREADS=1 python scripts/bertscore_max_chars.py --max-chars 2000,500,300 --out max_chars.json
+    OMP_NUM_THREADS=1 python scripts/bertscore_settings.py --max-chars 300 --num-layers 1,2,3,4,5,6 --out settings.json
 """
 from __future__ import annotations
 
@@ -30,12 +31,14 @@ def scores(judge: BERTScoreJudge, split: str) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--max-chars", default="2000,500,300")
+    ap.add_argument("--num-layers", default="6")
     ap.add_argument("--splits", default="dev,test")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     report = {}
-    for mc in [int(x) for x in args.max_chars.split(",")]:
-        judge = BERTScoreJudge(max_chars=mc, threshold=0.0)
+    settings = [(int(mc), int(nl)) for mc in args.max_chars.split(",") for nl in args.num_layers.split(",")]
+    for mc, nl in settings:
+        judge = BERTScoreJudge(max_chars=mc, num_layers=nl, threshold=0.0)
         dev = scores(judge, "dev")
         chosen = choose_threshold({k: (v[0], v[1]) for k, v in dev.items()})
         entry = {"dev": chosen, "dev_tokens_per_row": {k: round(v[2], 1) for k, v in dev.items()},
@@ -47,8 +50,8 @@ def main() -> None:
             entry["test_accuracy_by_set"] = acc
             entry["test_mean_accuracy"] = round(float(np.mean(list(acc.values()))), 4)
             entry["test_cpu_ms_per_row"] = {k: round(1000 * v[3], 2) for k, v in test.items()}
-        report[mc] = entry
-        print(mc, json.dumps(entry), flush=True)
+        report[f"max_chars={mc},num_layers={nl}"] = entry
+        print(mc, nl, json.dumps(entry), flush=True)
         with open(args.out, "w") as f:
             json.dump(report, f, indent=1)
 
