@@ -178,7 +178,7 @@ def test_bertscore_uses_the_dev_tuned_threshold_and_separates_pairs():
 
     recorded = json.loads(THRESHOLD_FILE.read_text())
     with make_judge("bertscore") as judge:
-        assert judge.threshold == recorded["threshold"] and judge.max_chars == recorded["max_chars"] == 300
+        assert judge.threshold == recorded["threshold"] and judge.max_chars == recorded["max_chars"] == 20
         same, other = judge.judge([
             Sample(id="1", task_type="open_qa", question="q", candidate="The Eiffel Tower", references=("Eiffel Tower",)),
             Sample(id="2", task_type="open_qa", question="q", candidate="Mount Kilimanjaro", references=("Eiffel Tower",)),

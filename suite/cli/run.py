@@ -82,7 +82,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bertscore", action="store_true",
                    help="tune the bertscore judge instead (candidates cut to --max-chars; in a source checkout "
                         "judges/encoder/bertscore_threshold.json ships the pair)")
-    p.add_argument("--max-chars", type=int, default=300, help="bertscore candidate length (default: 300)")
+    p.add_argument("--max-chars", type=int, default=20, help="bertscore candidate length (default: 20, the shipped one)")
     p.add_argument("--write", action="store_true", help=argparse.SUPPRESS)  # removed: see cmd_tune
     p.set_defaults(func=cmd_tune)
 
