@@ -65,7 +65,9 @@ def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
     return h.hexdigest()
 
 
-def _digest(path: Path) -> str:
+def file_digest(path: str | Path) -> str:
+    """sha256 of a file's bytes (cached while its size and mtime stay the same)."""
+    path = Path(path)
     st = path.stat()
     return _file_digest(path, st.st_size, st.st_mtime_ns)
 
@@ -99,10 +101,10 @@ def _fingerprint(roots: tuple[str, ...], libraries: tuple[str, ...]) -> str:
     modules = module_closure(list(roots))
     folders = sorted({p.parent for p in modules.values()})
     for name in sorted(modules):
-        h.update(f"\0{name}\0{_digest(modules[name])}".encode())
+        h.update(f"\0{name}\0{file_digest(modules[name])}".encode())
     for folder in folders:
         for path in _data_files(folder):
-            h.update(f"\0{path.name}\0{_digest(path)}".encode())
+            h.update(f"\0{path.name}\0{file_digest(path)}".encode())
     for lib in sorted(libraries):
         try:
             version = metadata.version(lib)

@@ -137,6 +137,21 @@ def test_shipped_checkpoint_beats_majority_and_regex_on_evouna_dev(evouna_dev):
     assert enc_acc > regex_acc, (enc_acc, regex_acc)
 
 
+def test_a_checkpoint_retrained_in_place_gets_a_new_cache_key(tmp_path):
+    import shutil
+
+    folder = tmp_path / "ckpt"
+    shutil.copytree(default_checkpoint(), folder)
+    before = make_judge(f"encoder:checkpoint={folder}").cache_key()
+    weights = folder / "model.safetensors"
+    data = bytearray(weights.read_bytes())
+    data[-1] ^= 1  # one bit of one weight, as a retrained file in the same folder would differ
+    weights.write_bytes(bytes(data))
+    after = make_judge(f"encoder:checkpoint={folder}").cache_key()
+    assert before != after
+    assert make_judge(f"encoder:checkpoint={folder}").cache_key() == after  # stable while the files are
+
+
 def test_encoder_reports_tokens_and_flops(evouna_dev):
     with make_judge("encoder") as enc:
         verdicts = enc.judge([r.sample for r in evouna_dev[:16]])

@@ -16,15 +16,17 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from judgesuite.judges.base import CostModel, Judge, JudgeTags
+from judgesuite.judges.fingerprint import file_digest
 from judgesuite.judges.profiling import PhaseTimer
 from judgesuite.judges.encoder.cls_only import cls_only
 from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
 from judgesuite.judges.types import Sample, Verdict
 
 CHECKPOINTS_DIR = Path(__file__).resolve().parent / "checkpoints"
-DEFAULT_CHECKPOINT = "encoder-minilm-qcr-v2"
+DEFAULT_CHECKPOINT = "encoder-minilm-qcr-v3"
 META_FILE = "judgesuite_encoder.json"
 DTYPES = ("float32", "bfloat16")
 
@@ -123,6 +125,15 @@ class EncoderJudge(Judge):
         self._loaded = None
         self._load_error: str | None = None
         self._timer = PhaseTimer()
+
+    def identity(self) -> dict[str, Any]:
+        """The base identity plus the sha256 of a local checkpoint's weights and judge metadata, so
+        a checkpoint retrained into the same folder cannot serve the old one's cached verdicts."""
+        ident = super().identity()
+        folder = Path(self.checkpoint)
+        files = sorted(folder.glob("*.safetensors")) + [folder / META_FILE] if folder.is_dir() else []
+        ident["weights_sha256"] = {f.name: file_digest(f) for f in files if f.is_file()} or None
+        return ident
 
     def learned_from(self) -> tuple[str, ...]:
         """The bundled sets a judgesuite-trained checkpoint saw (its training_summary.json); () for

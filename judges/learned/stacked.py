@@ -8,15 +8,14 @@ with `encoder=True`, the encoder judge's probability (a model trained with it is
 """
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from judgesuite.judges.base import Judge, JudgeTags, JudgeWith, judge_directly
+from judgesuite.judges.fingerprint import file_digest
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import StackedModel, load_model
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
@@ -65,16 +64,6 @@ def _coerce(sample: Sample) -> Sample:
                   references=refs, context=sample.context, choices=sample.choices)
 
 
-@lru_cache(maxsize=8)
-def _file_sha(path: str, size: int, mtime_ns: int) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-def file_sha256(path: str | Path) -> str:
-    st = Path(path).stat()
-    return _file_sha(str(path), st.st_size, st.st_mtime_ns)
-
-
 class StackedJudge(Judge):
     """Gradient-boosted trees over cheap lexical features (+ sympy on math, + encoder optionally)."""
 
@@ -103,7 +92,7 @@ class StackedJudge(Judge):
     def identity(self) -> dict[str, Any]:
         ident = super().identity()
         try:
-            ident["model_sha256"] = file_sha256(self.model)
+            ident["model_sha256"] = file_digest(self.model)
         except OSError:
             ident["model_sha256"] = None
         return ident
