@@ -150,6 +150,10 @@ def test_a_checkpoint_retrained_in_place_gets_a_new_cache_key(tmp_path):
     after = make_judge(f"encoder:checkpoint={folder}").cache_key()
     assert before != after
     assert make_judge(f"encoder:checkpoint={folder}").cache_key() == after  # stable while the files are
+    # the same files elsewhere (a clone, a shard machine) are the same judge
+    moved = tmp_path / "elsewhere" / "ckpt"
+    shutil.copytree(folder, moved)
+    assert make_judge(f"encoder:checkpoint={moved}").cache_key() == after
 
 
 def test_encoder_reports_tokens_and_flops(evouna_dev):

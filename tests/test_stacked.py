@@ -263,3 +263,13 @@ def test_shipped_model_accepts_extra_detail_and_rejects_a_reference_called_wrong
     verdicts = judge.judge([r.sample for r in dev])
     assert len(dev) >= 80 and sum(v.correct for v in verdicts) / len(dev) >= 0.95
     assert sum(v.correct == bool(r.label) for v, r in zip(verdicts, dev)) / len(dev) >= 0.95
+
+
+@pytest.mark.skipif(not DEFAULT_MODEL.is_file(), reason="no shipped model")
+def test_the_model_file_not_its_folder_is_the_identity(tmp_path):
+    import shutil
+
+    copy = tmp_path / "elsewhere" / DEFAULT_MODEL.name
+    copy.parent.mkdir()
+    shutil.copy(DEFAULT_MODEL, copy)
+    assert make_judge(f"stacked:model={copy}").cache_key() == make_judge("stacked").cache_key()

@@ -128,11 +128,15 @@ class EncoderJudge(Judge):
 
     def identity(self) -> dict[str, Any]:
         """The base identity plus the sha256 of a local checkpoint's weights and judge metadata, so
-        a checkpoint retrained into the same folder cannot serve the old one's cached verdicts."""
+        a checkpoint retrained into the same folder cannot serve the old one's cached verdicts; the
+        files then pin the verdicts, so only the folder's name is kept, not where it lies (a clone,
+        another shard machine)."""
         ident = super().identity()
         folder = Path(self.checkpoint)
         files = sorted(folder.glob("*.safetensors")) + [folder / META_FILE] if folder.is_dir() else []
         ident["weights_sha256"] = {f.name: file_digest(f) for f in files if f.is_file()} or None
+        if ident["weights_sha256"]:
+            ident["params"]["checkpoint"] = folder.name
         return ident
 
     def learned_from(self) -> tuple[str, ...]:

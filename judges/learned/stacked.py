@@ -90,9 +90,11 @@ class StackedJudge(Judge):
         return self.tags
 
     def identity(self) -> dict[str, Any]:
+        """The base identity plus the model file's sha256 (which then stands for its path)."""
         ident = super().identity()
         try:
             ident["model_sha256"] = file_digest(self.model)
+            ident["params"]["model"] = Path(self.model).name
         except OSError:
             ident["model_sha256"] = None
         return ident
