@@ -106,6 +106,7 @@ def test_train_encoder_cli_learns_from_a_few_hundred_real_rows(tmp_path):
     assert not list(out.glob("*.bin"))
     summary = json.loads((out / "training_summary.json").read_text())
     assert summary["training_rows"] == 320
+    assert summary["learned_from"] == ["evouna-nq", "openqa-eval-nq301"]  # the base MiniLM saw none
     assert "Seed 0" in (out / "README.md").read_text()
     assert AutoModelForSequenceClassification.from_pretrained(out).config.num_labels == 2
 
@@ -135,6 +136,23 @@ def test_shipped_checkpoint_beats_majority_and_regex_on_evouna_dev(evouna_dev):
     # baseline here by about one point (0.757 vs 0.748), and regex (no 'Final answer:') by far.
     assert enc_acc > majority, (enc_acc, majority)
     assert enc_acc > regex_acc, (enc_acc, regex_acc)
+
+
+def test_a_warm_started_checkpoint_is_in_source_on_its_earlier_stages_sets_too(tmp_path):
+    import shutil
+
+    folder = tmp_path / "ckpt"
+    shutil.copytree(default_checkpoint(), folder)
+    summary = folder / "training_summary.json"
+    # a stage on one set, warm-started from a checkpoint that saw two others (what train-encoder writes)
+    summary.write_text(json.dumps({"rows_by_source": {"evouna-nq": 10, "synthetic": 4},
+                                   "learned_from": ["evouna-nq", "financebench", "gsm8k-openai-solutions"]}))
+    assert make_judge(f"encoder:checkpoint={folder}").learned_from() == (
+        "evouna-nq", "financebench", "gsm8k-openai-solutions")
+    summary.write_text(json.dumps({"rows_by_source": {"evouna-nq": 10, "synthetic": 4}}))  # written before
+    assert make_judge(f"encoder:checkpoint={folder}").learned_from() == ("evouna-nq",)
+    summary.unlink()  # not trained by judgesuite: nothing known
+    assert make_judge(f"encoder:checkpoint={folder}").learned_from() == ()
 
 
 def test_a_checkpoint_retrained_in_place_gets_a_new_cache_key(tmp_path):

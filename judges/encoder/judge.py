@@ -44,6 +44,22 @@ def checkpoint_meta(path: str) -> dict:
         return {}
 
 
+def checkpoint_learned_from(path: str) -> tuple[str, ...]:
+    """The bundled sets whose train rows a judgesuite-trained checkpoint saw, its warm-start stages
+    included (training_summary.json: `learned_from`, else this stage's `rows_by_source`); () for
+    other checkpoints, whose training data judgesuite does not know."""
+    try:
+        summary = json.loads((Path(path) / "training_summary.json").read_text())
+    except (OSError, ValueError):
+        return ()
+    if not isinstance(summary, dict):
+        return ()
+    if isinstance(summary.get("learned_from"), list):
+        return tuple(sorted(str(x) for x in summary["learned_from"]))
+    sources = summary.get("rows_by_source")
+    return tuple(sorted(k for k in sources if k != "synthetic")) if isinstance(sources, dict) else ()
+
+
 def count_parameters(model) -> tuple[int, int]:
     """(all parameters, parameters outside the embedding tables)."""
     total = sum(p.numel() for p in model.parameters())
@@ -140,14 +156,8 @@ class EncoderJudge(Judge):
         return ident
 
     def learned_from(self) -> tuple[str, ...]:
-        """The bundled sets a judgesuite-trained checkpoint saw (its training_summary.json); () for
-        other checkpoints, whose training data judgesuite does not know."""
-        try:
-            summary = json.loads((Path(self.checkpoint) / "training_summary.json").read_text())
-        except (OSError, ValueError):
-            return ()
-        sources = summary.get("rows_by_source") if isinstance(summary, dict) else None
-        return tuple(sorted(k for k in sources if k != "synthetic")) if isinstance(sources, dict) else ()
+        """The bundled sets a judgesuite-trained checkpoint saw; () for other checkpoints."""
+        return checkpoint_learned_from(self.checkpoint)
 
     def cost_model(self) -> CostModel:
         """Parameters counted from the checkpoint's safetensors headers (the weights are not loaded)."""

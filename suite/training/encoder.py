@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from judgesuite.judges.encoder.judge import META_FILE, EncoderJudge
+from judgesuite.judges.encoder.judge import META_FILE, EncoderJudge, checkpoint_learned_from
 from judgesuite.judges.encoder.inputs import InputBuilder, collate, margin_logit
 from judgesuite.suite.data.loader import Row, bundled_names, load_bundled
 from judgesuite.suite.training.encoder_card import backbone_label, model_card
@@ -256,6 +256,8 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
         "config": {k: v for k, v in asdict(cfg).items() if k != "extra"},
         "training_rows": len(rows),
         "rows_by_source": dict(Counter(r.dataset for r in rows)),
+        # with the warm-start checkpoint's sets: what the leaderboard marks as in-source
+        "learned_from": sorted({*checkpoint_learned_from(cfg.backbone), *(r.dataset for r in rows)} - {"synthetic"}),
         "rows_by_source_model": {f"{d}/{m}": n for (d, m), n in sorted(Counter((r.dataset, r.model) for r in rows).items())},
         "label_true_fraction": round(sum(labels) / len(labels), 4),
         "steps": stats["steps"], "train_seconds": round(stats["seconds"], 1),
