@@ -181,7 +181,8 @@ def test_encoder_reports_tokens_and_flops(evouna_dev):
     assert params > 20_000_000
     for v in verdicts:
         assert 0 < v.tokens <= enc.max_length
-        assert v.flops == 2.0 * params * v.tokens
+        # a "bfloat16-checked" close call ran twice (the default on CPUs with bf16 units)
+        assert v.flops == 2.0 * params * v.tokens * (1 + bool(v.extra.get("rechecked_fp32")))
         assert v.input_tokens == v.tokens and v.generated_tokens == 0
         assert 0 < v.extra["flops_non_embedding"] < v.flops
         assert v.correct == (v.score >= enc.threshold)
@@ -313,3 +314,29 @@ def test_cls_only_last_layer_gives_the_full_forwards_margins():
                                                                  n_heads=2))
     with cls_only(other) as applied_other:
         assert not applied_other  # not a BERT classifier: its full forward runs
+
+
+def test_bf16_checked_gives_fp32_verdicts_and_recomputes_the_close_calls():
+    """"bfloat16-checked": bf16 forward passes, fp32 again for margins near the threshold, so every
+    verdict equals fp32's; the rechecked rows carry fp32's score and both passes' FLOPs."""
+    import math
+
+    from judgesuite.judges.encoder.judge import RECHECK_MARGIN, EncoderJudge
+
+    rows = [r for name in ("openqa-eval-nq301", "financebench") for r in load_bundled(name, "dev").scorable()[:30]]
+    samples = [r.sample for r in rows]
+    fp32 = EncoderJudge(dtype="float32", threshold=0.5).judge(samples)
+    plain = EncoderJudge(dtype="bfloat16", threshold=0.5).judge(samples)
+    checked_judge = EncoderJudge(dtype="bfloat16-checked", threshold=0.5)
+    checked = checked_judge.judge(samples)
+    assert [v.correct for v in checked] == [v.correct for v in fp32]
+    again = [bool(v.extra.get("rechecked_fp32")) for v in checked]
+    assert any(again) and not all(again)
+    for f, p, c, r in zip(fp32, plain, checked, again):
+        assert r is (abs(math.log(p.score / (1 - p.score))) < RECHECK_MARGIN)  # the bf16 margin decides
+        if r:
+            assert c.score == pytest.approx(f.score, abs=1e-5) and c.flops == 2 * f.flops  # other batch padding
+        else:
+            assert c.score == pytest.approx(p.score, abs=1e-4) and c.flops == f.flops
+    assert checked_judge.profile()["recheck"] > 0
+    assert checked_judge.identity() != EncoderJudge(dtype="float32").identity()

@@ -19,6 +19,17 @@ def test_probe_set_is_wrong_by_construction_and_deterministic():
     assert len({r.id for r in probes.rows}) == len(probes.rows)
 
 
+def test_dev_probes_are_built_from_dev_questions_only():
+    from judgesuite.suite.data.loader import load_bundled
+
+    dev = build_probe_set(per_set=10, datasets=["openqa-eval-nq301"], split="dev")
+    test = build_probe_set(per_set=10, datasets=["openqa-eval-nq301"])
+    dev_questions = {r.sample.question for r in load_bundled("openqa-eval-nq301", "dev").rows}
+    assert dev.rows and all(r.sample.question in dev_questions and r.split == "dev" for r in dev.rows)
+    assert not {r.sample.question for r in dev.rows} & {r.sample.question for r in test.rows}
+    assert "split=dev" in dev.path and "split" not in test.path
+
+
 def test_false_positive_rates_per_attack_are_reported(tmp_path):
     probes = build_probe_set(per_set=10, datasets=["openqa-eval-nq301", "gsm8k-openai-solutions"])
     res = run(["exact-match", "token-f1", "flexible"], [probes], split="test", out_dir=tmp_path,

@@ -35,7 +35,9 @@ def test_no_test_question_leaks(rows):
 def test_every_kind_present_and_labels_balanced(rows):
     kinds = {r.model for r in rows}
     assert set(CORRECT_KINDS) <= kinds and set(INCORRECT_KINDS) <= kinds
-    assert any(k.startswith("master-key:") for k in kinds)
+    from judgesuite.suite.data.probes import ATTACKS
+
+    assert {f"master-key:{a}" for a in ATTACKS} <= kinds  # every probe form, restated question included
     assert all(r.label is (r.model in CORRECT_KINDS) for r in rows)
     share = sum(r.label for r in rows) / len(rows)
     assert 0.35 < share < 0.6

@@ -6,6 +6,12 @@ checkpoint trained by `judgesuite train-encoder` and shipped in `checkpoints/`. 
 trained here records its input format and length in `judgesuite_encoder.json`; the released
 artefactory BERTJudge checkpoints run with `input_format="artefactory"`.
 
+Precision: on a CPU with bf16 units (AVX512-BF16 / AMX) the default is "bfloat16-checked": the
+forward passes run in bf16 (about 2x faster than fp32 there), then every input whose bf16 margin
+lies within `RECHECK_MARGIN` of the threshold runs again in fp32 and keeps the fp32 margin. bf16
+moves a margin by at most ~0.13 (docs/speed.md), so the verdicts are fp32's; the scores of the
+other rows are bf16's. Elsewhere the default is fp32 (bf16 is emulated and slow there).
+
 Cost: FLOPs = 2 x parameters x input tokens (the paper's convention; an encoder generates
 nothing). `Verdict.extra` also carries the count over non-embedding parameters.
 """
@@ -28,7 +34,21 @@ from judgesuite.judges.types import Sample, Verdict
 CHECKPOINTS_DIR = Path(__file__).resolve().parent / "checkpoints"
 DEFAULT_CHECKPOINT = "encoder-minilm-qcr-v3"
 META_FILE = "judgesuite_encoder.json"
-DTYPES = ("float32", "bfloat16")
+DTYPES = ("float32", "bfloat16", "bfloat16-checked")
+# bf16 margins this close to the threshold's margin are recomputed in fp32: several times the
+# largest bf16 - fp32 margin difference measured on the bundled test rows (docs/speed.md).
+RECHECK_MARGIN = 0.5
+
+
+def default_dtype() -> str:
+    """"bfloat16-checked" where the CPU has bf16 units (or on a GPU), else "float32"."""
+    import torch
+
+    if torch.cuda.is_available():
+        return "bfloat16-checked"
+    cpu = getattr(torch, "cpu", None)
+    bf16 = any(getattr(cpu, f, lambda: False)() for f in ("_is_avx512_bf16_supported", "_is_amx_tile_supported"))
+    return "bfloat16-checked" if bf16 else "float32"
 
 
 def default_checkpoint() -> str:
@@ -82,10 +102,13 @@ def load_classifier(checkpoint: str, dtype: str):
     return tokenizer, model
 
 
-def predict_margins(model, tokenizer, encoded, batch_size: int, timer: PhaseTimer | None = None) -> list[float]:
+def predict_margins(model, tokenizer, encoded, batch_size: int, timer: PhaseTimer | None = None,
+                    check: tuple | None = None, rechecked: list[bool] | None = None) -> list[float]:
     """Margin logits (l1 - l0) per encoded row: each distinct input once, length-sorted batches,
     dynamic padding, no grad, a BERT's last layer for [CLS] only (`cls_only`). `timer` gets the
-    forward passes as "model", the rest as "bookkeeping"."""
+    forward passes as "model", the rest as "bookkeeping". `check` = (model, centre, width): the
+    inputs whose margin lies within `width` of `centre` run again in that model ("recheck"), and
+    `rechecked`, if given, gets one flag per row."""
     import torch
 
     timer = timer or PhaseTimer()
@@ -97,15 +120,27 @@ def predict_margins(model, tokenizer, encoded, batch_size: int, timer: PhaseTime
         where = [slot.setdefault((tuple(ids), tuple(types)), len(slot)) for ids, types in encoded]
         distinct = [(list(ids), list(types)) for ids, types in slot]
         margins = [0.0] * len(distinct)
-    with torch.inference_mode(), cls_only(model):
-        for idx in length_sorted_batches([len(e[0]) for e in distinct], batch_size):
-            with timer("bookkeeping"):
-                batch = collate([distinct[i] for i in idx], pad, with_types)
-            with timer("model"):
-                logits = model(**batch).logits
-            with timer("bookkeeping"):
-                for i, m in zip(idx, margin_logit(logits.float()).tolist()):
-                    margins[i] = m
+
+    def forward(net, todo: list[int], phase: str) -> None:
+        with torch.inference_mode(), cls_only(net):
+            for idx in length_sorted_batches([len(distinct[i][0]) for i in todo], batch_size):
+                with timer("bookkeeping"):
+                    idx = [todo[i] for i in idx]
+                    batch = collate([distinct[i] for i in idx], pad, with_types)
+                with timer(phase):
+                    logits = net(**batch).logits
+                with timer("bookkeeping"):
+                    for i, m in zip(idx, margin_logit(logits.float()).tolist()):
+                        margins[i] = m
+
+    forward(model, list(range(len(distinct))), "model")
+    again: set[int] = set()
+    if check is not None:
+        net, centre, width = check
+        again = {i for i, m in enumerate(margins) if abs(m - centre) < width}
+        forward(net, sorted(again), "recheck")
+    if rechecked is not None:
+        rechecked.extend(w in again for w in where)
     return [margins[w] for w in where]
 
 
@@ -131,14 +166,15 @@ class EncoderJudge(Judge):
         self.max_length = int(max_length or meta.get("max_length", 512))
         # the threshold chosen on dev at training time (judgesuite_encoder.json), else 0.5
         self.threshold = float(threshold if threshold is not None else meta.get("threshold", 0.5))
-        # fp32 by default everywhere: bf16 weights flip ~0.3% of verdicts against fp32
-        # (docs/speed.md), over the 0.1% bar; bfloat16 stays an explicit choice.
-        self.dtype = dtype or "float32"
+        # plain bf16 flips ~0.3% of verdicts against fp32 (docs/speed.md), over the 0.1% bar;
+        # "bfloat16-checked" recomputes the close calls in fp32, so it is the default where bf16 is fast
+        self.dtype = dtype or default_dtype()
         if self.dtype not in DTYPES:
             raise ValueError(f"dtype must be one of {DTYPES}, got {self.dtype!r}")
         self.batch_size = int(batch_size)
         self.threads = threads
         self._loaded = None
+        self._check = None  # (fp32 model, threshold margin, RECHECK_MARGIN) for "bfloat16-checked"
         self._load_error: str | None = None
         self._timer = PhaseTimer()
 
@@ -177,7 +213,11 @@ class EncoderJudge(Judge):
                 torch.set_num_threads(int(self.threads))
             try:
                 with self._timer("load"):
-                    tokenizer, model = load_classifier(self.checkpoint, self.dtype)
+                    tokenizer, model = load_classifier(self.checkpoint, self.dtype.removesuffix("-checked"))
+                    if self.dtype.endswith("-checked"):
+                        t = min(max(self.threshold, 1e-12), 1 - 1e-12)
+                        self._check = (load_classifier(self.checkpoint, "float32")[1], math.log(t / (1 - t)),
+                                       RECHECK_MARGIN)
             except Exception as exc:
                 self._load_error = f"cannot load encoder checkpoint {self.checkpoint!r}: {type(exc).__name__}: {exc}"[:500]
                 raise RuntimeError(self._load_error) from exc
@@ -186,23 +226,27 @@ class EncoderJudge(Judge):
             self._loaded = (tokenizer, model, builder, non_emb)
         return self._loaded
 
-    def scores(self, samples: Sequence[Sample]) -> tuple[list[float], list[int]]:
-        """P(correct) and input token count per sample."""
+    def scores(self, samples: Sequence[Sample], rechecked: list[bool] | None = None) -> tuple[list[float], list[int]]:
+        """P(correct) and input token count per sample (`rechecked`: see `predict_margins`)."""
         tokenizer, model, builder, _ = self._load()
         with self._timer("tokenise"):
             encoded = builder.build(samples)
-        margins = predict_margins(model, tokenizer, encoded, self.batch_size, self._timer)
+        margins = predict_margins(model, tokenizer, encoded, self.batch_size, self._timer, self._check, rechecked)
         with self._timer("bookkeeping"):
             return [sigmoid(m) for m in margins], [len(e[0]) for e in encoded]
 
     def profile(self) -> dict[str, float]:
-        """Cumulative seconds: load (weights), tokenise, model (forward passes), bookkeeping."""
+        """Cumulative seconds: load (weights), tokenise, model (forward passes), recheck (fp32
+        passes of "bfloat16-checked"), bookkeeping."""
         return self._timer.totals()
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
-        probs, lengths = self.scores(samples)
+        again: list[bool] = []
+        probs, lengths = self.scores(samples, again)
         non_emb = self._loaded[3]
         with self._timer("bookkeeping"):
-            return [Verdict(correct=p >= self.threshold, score=p, tokens=n, input_tokens=n, flops=self.cost.flops(n),
-                            extra={"flops_non_embedding": 2.0 * non_emb * n})
-                    for p, n in zip(probs, lengths)]
+            # a rechecked input ran twice: both passes count
+            return [Verdict(correct=p >= self.threshold, score=p, tokens=n, input_tokens=n,
+                            flops=self.cost.flops(n) * (1 + r), extra={"flops_non_embedding": 2.0 * non_emb * n * (1 + r),
+                                                                      **({"rechecked_fp32": True} if r else {})})
+                    for p, n, r in zip(probs, lengths, again)]

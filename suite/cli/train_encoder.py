@@ -43,6 +43,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="input format (default: qcr, or cr with --no-question)")
     p.add_argument("--synthetic", type=int, default=0,
                    help="add N rows built by suite/data/synthetic.py from train questions (default: 0)")
+    p.add_argument("--master-key-share", type=float, default=None,
+                   help="share of the synthetic rows given to master-key forms (default: 0.08)")
     p.add_argument("--real-per-source", default=None,
                    help="real train rows per source, e.g. evouna-nq=3500,gsm8k-openai-solutions=800 "
                         "(default: --max-samples balanced across sources)")
@@ -68,6 +70,7 @@ def cmd_train_encoder(args: argparse.Namespace) -> int:
         max_length=args.max_length, bf16=not args.no_bf16, save_dtype=args.save_dtype,
         datasets=[d.strip() for d in args.datasets.split(",")] if args.datasets else None,
         dev_limit=args.dev_limit or None, input_format=args.input_format, synthetic=args.synthetic,
+        master_key_share=args.master_key_share,
         real_per_source={k.strip(): int(v) for k, v in (x.split("=") for x in args.real_per_source.split(","))}
         if args.real_per_source else None, save_every=args.save_every,
         command="judgesuite " + " ".join(shlex.quote(a) for a in sys.argv[1:]),

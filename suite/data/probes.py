@@ -41,12 +41,14 @@ ATTACKS: dict[str, Callable[[Row, list[str], random.Random], str]] = {
 }
 
 
-def build_probe_set(per_set: int = 50, seed: int = 0, datasets: list[str] | None = None) -> Dataset:
-    """Rows labelled False: `per_set` test questions of each bundled set x every attack."""
+def build_probe_set(per_set: int = 50, seed: int = 0, datasets: list[str] | None = None,
+                    split: str = "test") -> Dataset:
+    """Rows labelled False: `per_set` questions of each bundled set's `split` x every attack
+    (the test split is the probe set; the dev split's probes are for choosing a model)."""
     rows: list[Row] = []
     for name in datasets or bundled_names():
         rng = random.Random(f"{seed}:{name}")
-        test = load_bundled(name, "test").scorable()
+        test = load_bundled(name, split).scorable()
         firsts: dict[str, Row] = {}
         for r in test:
             firsts.setdefault(r.question_id, r)
@@ -61,7 +63,8 @@ def build_probe_set(per_set: int = 50, seed: int = 0, datasets: list[str] | None
                                 references=q.sample.references, context=q.sample.context,
                                 choices=q.sample.choices)
                 rows.append(Row(sample=sample, dataset=NAME, question_id=q.question_id, model=attack,
-                                label=False, split="test", benchmark=q.benchmark,
+                                label=False, split=split, benchmark=q.benchmark,
                                 label_source="wrong by construction", meta={"attack": attack, "source": name}))
-    return Dataset(NAME, rows, path=f"generated:{NAME}(per_set={per_set},seed={seed})",
+    suffix = "" if split == "test" else f",split={split}"
+    return Dataset(NAME, rows, path=f"generated:{NAME}(per_set={per_set},seed={seed}{suffix})",
                    label_source="construction", probe=True)

@@ -43,6 +43,7 @@ class TrainConfig:
     dev_limit: int | None = 400  # dev rows per set for the model card's metrics (None = all)
     input_format: str | None = None  # "qcr" / "cr" / "artefactory"; None: from with_question
     synthetic: int = 0  # synthetic rows (suite/data/synthetic.py) added to the real ones
+    master_key_share: float | None = None  # share of master-key forms among them (None: encoder_mix's)
     real_per_source: dict[str, int] | None = None  # real rows per source (None: max_samples balanced)
     save_every: int = 0  # steps between resumable snapshots in <out>/resume (0 = none)
     command: str = ""
@@ -217,7 +218,8 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
     torch.manual_seed(cfg.seed)
     rng = random.Random(cfg.seed)
     if cfg.synthetic or cfg.real_per_source:
-        rows = training_mix(cfg.real_per_source, cfg.synthetic, cfg.datasets, cfg.seed, cfg.max_samples)
+        rows = training_mix(cfg.real_per_source, cfg.synthetic, cfg.datasets, cfg.seed, cfg.max_samples,
+                            cfg.master_key_share)
     else:
         rows = training_rows(cfg.datasets, cfg.max_samples, cfg.seed)
     if not rows:

@@ -80,8 +80,10 @@ def real_rows(per_source: dict[str, int] | None, names: list[str] | None, seed: 
     return out
 
 
-def synthetic_rows(n: int, seed: int, names: list[str] | None = None) -> list[Row]:
-    """n synthetic rows (generator seed `seed`), drawn by SYNTHETIC_GROUPS quotas."""
+def synthetic_rows(n: int, seed: int, names: list[str] | None = None,
+                   master_key_share: float | None = None) -> list[Row]:
+    """n synthetic rows (generator seed `seed`), drawn by SYNTHETIC_GROUPS quotas
+    (`master_key_share` replaces the master-key forms' share)."""
     from judgesuite.suite.data.synthetic import generate
 
     pool = generate(seed=seed, names=names)
@@ -90,17 +92,20 @@ def synthetic_rows(n: int, seed: int, names: list[str] | None = None) -> list[Ro
         groups[group_of(r)].append(r)
     rng = random.Random(f"mix:{seed}")
     out: list[Row] = []
-    for g, share in SYNTHETIC_GROUPS.items():
+    shares = dict(SYNTHETIC_GROUPS)
+    if master_key_share is not None:
+        shares["master-key"] = master_key_share
+    for g, share in shares.items():
         rows = groups.get(g, [])
         out.extend(rng.sample(rows, min(len(rows), round(share * n))))
     return out
 
 
 def training_mix(per_source: dict[str, int] | None, synthetic: int, names: list[str] | None, seed: int,
-                 max_samples: int | None = None) -> list[Row]:
+                 max_samples: int | None = None, master_key_share: float | None = None) -> list[Row]:
     """Real rows + synthetic rows, shuffled (seeded)."""
     rows = real_rows(per_source, names, seed, max_samples)
     if synthetic:
-        rows = rows + synthetic_rows(synthetic, seed, names)
+        rows = rows + synthetic_rows(synthetic, seed, names, master_key_share)
     random.Random(seed).shuffle(rows)
     return rows
