@@ -79,3 +79,12 @@ def test_examples(rows):
     # a negation is one of the negation templates around one of the question's answers
     for r in by_kind["negation"][:200]:
         assert any(r.sample.candidate == t.format(a=a) for t in F.NEGATION for a in r.sample.references)
+
+
+def test_master_key_forms_can_be_chosen():
+    from judgesuite.suite.training.stacked import SYNTHETIC_ATTACKS
+
+    rows = generate(seed=0, names=["openqa-eval-nq301", "financebench"], mcqa_per_benchmark=0,
+                    master_key_rate=1.0, attacks=SYNTHETIC_ATTACKS)
+    forms = {r.model.split(":", 1)[1] for r in rows if r.model.startswith("master-key:")}
+    assert forms == set(SYNTHETIC_ATTACKS)

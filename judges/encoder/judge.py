@@ -32,7 +32,7 @@ from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collat
 from judgesuite.judges.types import Sample, Verdict
 
 CHECKPOINTS_DIR = Path(__file__).resolve().parent / "checkpoints"
-DEFAULT_CHECKPOINT = "encoder-minilm-qcr-v3"
+DEFAULT_CHECKPOINT = "encoder-minilm-qcr-v4"
 META_FILE = "judgesuite_encoder.json"
 DTYPES = ("float32", "bfloat16", "bfloat16-checked")
 # bf16 margins this close to the threshold's margin are recomputed in fp32: several times the

@@ -141,9 +141,11 @@ def _row(q: Question, kind: str, candidate: str, label: bool, n: int) -> Row:
 
 
 def generate(seed: int = 0, per_question: tuple[int, int] = (2, 2), master_key_rate: float = 0.15,
-             mcqa_per_benchmark: int | None = 600, names: list[str] | None = None) -> list[Row]:
+             mcqa_per_benchmark: int | None = 600, names: list[str] | None = None,
+             attacks: tuple[str, ...] | None = None) -> list[Row]:
     """Labelled rows: per question `per_question` = (correct, incorrect) kinds drawn among those
-    that apply, plus one master-key form for a `master_key_rate` fraction of questions."""
+    that apply, plus one master-key form (among `attacks`, default every probe form) for a
+    `master_key_rate` fraction of questions."""
     rng = random.Random(seed)
     exclude = test_questions()
     questions = [q for q in bundled_questions(names) if normalize_answer(q.text) not in exclude]
@@ -154,7 +156,7 @@ def generate(seed: int = 0, per_question: tuple[int, int] = (2, 2), master_key_r
         for a in q.answers[:1]:
             if len(a.split()) <= MAX_ANSWER_WORDS:
                 pool[F.answer_kind(a)].append(a)
-    attacks = list(ATTACKS)
+    attacks = list(attacks or ATTACKS)
     rows: list[Row] = []
     for q in questions:
         a = rng.choice(q.answers)
