@@ -120,7 +120,9 @@ class StackedJudge(Judge):
             from judgesuite.judges.encoder.judge import EncoderJudge
 
             ckpt = self.encoder_checkpoint or self.load().meta.get("encoder", {}).get("checkpoint")
-            self._encoder = EncoderJudge(checkpoint=ckpt)
+            # fp32 always: the trees were fit on fp32 probabilities, and a hardware-dependent
+            # default dtype would give one cache key two sets of verdicts
+            self._encoder = EncoderJudge(checkpoint=ckpt, dtype="float32")
         return signal_columns(samples, self._sympy, self._encoder, judge_with)
 
     def probabilities(self, samples: Sequence[Sample]) -> tuple[np.ndarray, list[str]]:

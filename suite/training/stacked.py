@@ -145,7 +145,7 @@ class FeatureStore:
         if self.encoder and self._enc is None:
             from judgesuite.judges.encoder.judge import EncoderJudge
 
-            self._enc = EncoderJudge(checkpoint=self.encoder_checkpoint)
+            self._enc = EncoderJudge(checkpoint=self.encoder_checkpoint, dtype="float32")  # as at inference
         return self._enc
 
     def close(self) -> None:
