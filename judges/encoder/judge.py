@@ -42,11 +42,9 @@ RECHECK_MARGIN = 0.5
 
 
 def default_dtype() -> str:
-    """"bfloat16-checked" where the CPU has bf16 units (or on a GPU), else "float32"."""
+    """"bfloat16-checked" where the CPU (which runs this judge) has bf16 units, else "float32"."""
     import torch
 
-    if torch.cuda.is_available():
-        return "bfloat16-checked"
     cpu = getattr(torch, "cpu", None)
     bf16 = any(getattr(cpu, f, lambda: False)() for f in ("_is_avx512_bf16_supported", "_is_amx_tile_supported"))
     return "bfloat16-checked" if bf16 else "float32"
