@@ -88,3 +88,17 @@ def test_master_key_forms_can_be_chosen():
                     master_key_rate=1.0, attacks=SYNTHETIC_ATTACKS)
     forms = {r.model.split(":", 1)[1] for r in rows if r.model.startswith("master-key:")}
     assert forms == set(SYNTHETIC_ATTACKS)
+
+
+def test_master_key_share_sets_the_probe_forms_share_of_the_mix():
+    from judgesuite.suite.training.encoder_mix import SYNTHETIC_GROUPS, synthetic_rows
+
+    def forms(rows):
+        return [r.model for r in rows if r.model.startswith("master-key:")]
+
+    default = synthetic_rows(1000, 0, ["evouna-nq"])
+    more = synthetic_rows(1000, 0, ["evouna-nq"], master_key_share=0.3)
+    assert len(forms(default)) == round(1000 * SYNTHETIC_GROUPS["master-key"]) and len(forms(more)) == 300
+    assert {"master-key:restate-question", "master-key:negated-reference"} <= set(forms(more))
+    # the other groups keep their quotas
+    assert len(default) - len(forms(default)) == len(more) - len(forms(more))
