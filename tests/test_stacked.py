@@ -273,3 +273,27 @@ def test_the_model_file_not_its_folder_is_the_identity(tmp_path):
     copy.parent.mkdir()
     shutil.copy(DEFAULT_MODEL, copy)
     assert make_judge(f"stacked:model={copy}").cache_key() == make_judge("stacked").cache_key()
+
+
+def test_with_the_encoder_feature_a_retrained_checkpoint_is_a_new_identity(tmp_path):
+    import shutil
+
+    from judgesuite.judges.encoder.judge import default_checkpoint
+
+    ckpt = tmp_path / "ckpt"
+    shutil.copytree(default_checkpoint(), ckpt)
+    with np.load(DEFAULT_MODEL, allow_pickle=False) as z:  # the shipped trees, declared with the encoder column
+        arrays = dict(z)
+    meta = json.loads(arrays["meta"].tobytes())
+    meta["features"] = feature_names(encoder=True)
+    arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
+    model = tmp_path / "stacked-encoder.npz"
+    np.savez(model, **arrays)
+    spec = dict(encoder=True, encoder_checkpoint=str(ckpt), model=str(model))
+    before = StackedJudge(**spec).cache_key()
+    assert StackedJudge(**spec).cache_key() == before
+    weights = ckpt / "model.safetensors"
+    data = bytearray(weights.read_bytes())
+    data[-1] ^= 1  # one bit of the last weight
+    weights.write_bytes(bytes(data))
+    assert StackedJudge(**spec).cache_key() != before

@@ -97,7 +97,22 @@ class StackedJudge(Judge):
             ident["params"]["model"] = Path(self.model).name
         except OSError:
             ident["model_sha256"] = None
+        if self.encoder:  # its probabilities are a feature: a retrained checkpoint changes the verdicts
+            try:
+                ident["encoder"] = self._encoder_judge().identity()
+            except Exception as exc:  # noqa: BLE001 - an unloadable model is reported when judging
+                ident["encoder"] = f"unavailable: {type(exc).__name__}"
         return ident
+
+    def _encoder_judge(self) -> Judge:
+        if self._encoder is None:
+            from judgesuite.judges.encoder.judge import EncoderJudge
+
+            ckpt = self.encoder_checkpoint or self.load().meta.get("encoder", {}).get("checkpoint")
+            # fp32 always: the trees were fit on fp32 probabilities, and a hardware-dependent
+            # default dtype would give one cache key two sets of verdicts
+            self._encoder = EncoderJudge(checkpoint=ckpt, dtype="float32")
+        return self._encoder
 
     def learned_from(self) -> tuple[str, ...]:
         """The sets whose train splits (and rows built from their train questions) fit the model."""
@@ -116,14 +131,7 @@ class StackedJudge(Judge):
             from judgesuite.judges.math.symbolic import SympyJudge
 
             self._sympy = SympyJudge(workers=self.workers)
-        if self.encoder and self._encoder is None:
-            from judgesuite.judges.encoder.judge import EncoderJudge
-
-            ckpt = self.encoder_checkpoint or self.load().meta.get("encoder", {}).get("checkpoint")
-            # fp32 always: the trees were fit on fp32 probabilities, and a hardware-dependent
-            # default dtype would give one cache key two sets of verdicts
-            self._encoder = EncoderJudge(checkpoint=ckpt, dtype="float32")
-        return signal_columns(samples, self._sympy, self._encoder, judge_with)
+        return signal_columns(samples, self._sympy, self._encoder_judge() if self.encoder else None, judge_with)
 
     def probabilities(self, samples: Sequence[Sample]) -> tuple[np.ndarray, list[str]]:
         """P(correct) per sample and the family model that scored it."""
