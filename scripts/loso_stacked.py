@@ -7,6 +7,11 @@ the model ranking. Then the master-key false-positive rate of the model trained 
 sources and of each leave-one-out model on the probes of its held-out source.
 
     python scripts/loso_stacked.py --out loso.json [--markdown loso.md] [--cache .cache/stacked]
+
+With `--encoder-checkpoint SOURCE=DIR` (repeatable; an encoder trained without SOURCE, e.g. by
+scripts/encoder_loso.sh) the held-out SOURCE is also scored by `stacked:encoder=true`'s blend: the
+forest trained without SOURCE, that encoder, the blend fit on the other sources' dev rows.
+`--encoder` adds the blend with the shipped encoder to the all-sources model.
 """
 from __future__ import annotations
 
@@ -24,7 +29,7 @@ from judgesuite.suite.evaluation.metrics import compute_metrics
 from judgesuite.suite.evaluation.statistics import kendall_tau_b
 from judgesuite.suite.training.stacked import HUMAN_SOURCES, SOURCES, FeatureStore, evaluate, train_stacked
 from judgesuite.judges.learned.features import FEATURES, feature_matrix
-from judgesuite.judges.learned.stacked import signal_columns
+from judgesuite.judges.learned.stacked import encoder_probabilities, signal_columns
 
 
 def judge_block(rows, pred: np.ndarray) -> dict:
@@ -54,14 +59,20 @@ def false_positive_rates(rows, verdicts) -> dict:
     return out
 
 
-def probe_fpr(model, store, source: str | None, per_set: int) -> dict:
+def probe_fpr(model, store, source: str | None, per_set: int, blend: bool = False) -> dict:
     probes = build_probe_set(per_set=per_set, datasets=[source] if source else None).rows
     samples = [r.sample for r in probes]
     X = np.hstack([feature_matrix(samples), signal_columns(samples, store._sympy_judge(samples))[0]])
+    enc = encoder_probabilities(samples, store._encoder_judge())[0] if blend else None
     verdicts = []
-    for x, s in zip(X, samples):
+    for i, (x, s) in enumerate(zip(X, samples)):
         fam = model.family_for(s.task_type)
-        verdicts.append(Verdict(correct=bool(model.proba(fam, x[None])[0] >= model.threshold(fam))))
+        p = model.proba(fam, x[None])[0]
+        if enc is not None and np.isfinite(enc[i]):
+            correct = model.blend(np.array([p]), enc[i:i + 1])[0] >= model.encoder_blend["threshold"]
+        else:
+            correct = p >= model.threshold(fam)
+        verdicts.append(Verdict(correct=bool(correct)))
     overall = sum(v.correct for v in verdicts) / len(verdicts)
     return {"n": len(verdicts), "false_positive_rate": round(overall, 4),
             "by_attack": false_positive_rates(probes, verdicts)}
@@ -72,10 +83,14 @@ def markdown(report: dict) -> str:
              "| token-f1 kappa | tau stacked | tau token-f1 | max model gap stacked | max gap token-f1 |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for src, r in report["loso"].items():
-        s, t, c = r["stacked"], r["token-f1"], r["contains-reference"]
-        lines.append(f"| {src} | {r['n']} | {s['accuracy']:.3f} | {t['accuracy']:.3f} | {c['accuracy']:.3f} | "
-                     f"{s['f1']:.3f} | {s['kappa']:.3f} | {t['kappa']:.3f} | {s['kendall_tau']} | "
-                     f"{t['kendall_tau']} | {s['max_model_gap']:.3f} | {t['max_model_gap']:.3f} |")
+        for name in ("stacked", "stacked+encoder"):
+            if name not in r:
+                continue
+            s, t, c = r[name], r["token-f1"], r["contains-reference"]
+            lines.append(f"| {src}{' (+ encoder blend)' if name != 'stacked' else ''} | {r['n']} | {s['accuracy']:.3f} | "
+                         f"{t['accuracy']:.3f} | {c['accuracy']:.3f} | {s['f1']:.3f} | {s['kappa']:.3f} | "
+                         f"{t['kappa']:.3f} | {s['kendall_tau']} | {t['kendall_tau']} | {s['max_model_gap']:.3f} | "
+                         f"{t['max_model_gap']:.3f} |")
     return "\n".join(lines)
 
 
@@ -86,7 +101,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", default=None, help="folder for feature tables (reused across runs)")
     ap.add_argument("--sources", default=",".join(HUMAN_SOURCES), help="held-out sets, comma-separated")
     ap.add_argument("--probes-per-set", type=int, default=50)
+    ap.add_argument("--encoder-checkpoint", action="append", default=[], metavar="SOURCE=DIR",
+                    help="an encoder trained without SOURCE: also score the encoder blend held out")
+    ap.add_argument("--encoder", action="store_true", help="the all-sources model with the shipped encoder's blend")
     args = ap.parse_args(argv)
+    held_out_encoders = dict(x.split("=", 1) for x in args.encoder_checkpoint)
     store = FeatureStore(cache_dir=args.cache)
     report: dict = {"loso": {}, "master_keys": {}}
     t0 = time.perf_counter()
@@ -102,14 +121,28 @@ def main(argv: list[str] | None = None) -> int:
             "token-f1": judge_block(test.rows, test.token_f1 >= 0.02),
             "contains-reference": judge_block(test.rows, contains),
             "master_keys_held_out": probe_fpr(model, store, src, args.probes_per_set)}
-        print(src, {k: report["loso"][src][k]["accuracy"] for k in ("stacked", "token-f1", "contains-reference")},
+        if src in held_out_encoders:
+            enc_store = FeatureStore(encoder=True, encoder_checkpoint=held_out_encoders[src], cache_dir=args.cache)
+            blend, _ = train_stacked(SOURCES, exclude=[src], store=enc_store, with_test=False)
+            ev = evaluate(blend, enc_store.table(src, "test"), encoder_p=enc_store.encoder_scores(src, "test"))
+            report["loso"][src]["stacked+encoder"] = judge_block(test.rows, ev["pred"])
+            report["loso"][src]["encoder_blend"] = blend.encoder_blend
+            report["loso"][src]["master_keys_held_out_blend"] = probe_fpr(blend, enc_store, src, args.probes_per_set,
+                                                                          blend=True)
+            enc_store.close()
+        print(src, {k: report["loso"][src][k]["accuracy"] for k in ("stacked", "stacked+encoder", "token-f1",
+                                                                    "contains-reference") if k in report["loso"][src]},
               "tau", report["loso"][src]["stacked"]["kendall_tau"], file=sys.stderr, flush=True)
-    full, info = train_stacked(SOURCES, store=store)
+    full_store = FeatureStore(encoder=True, cache_dir=args.cache) if args.encoder else store
+    full, info = train_stacked(SOURCES, store=full_store, with_test=False)
     report["all_sources_model"] = {
-        "families": info["families"],
-        "test": {s: {k: v for k, v in evaluate(full, store.table(s, "test")).items() if k not in ("pred", "probs")}
-                 for s in SOURCES}}
-    report["master_keys"] = probe_fpr(full, store, None, args.probes_per_set)
+        "families": info["families"], "encoder_blend": full.encoder_blend,
+        "test": {s: {k: v for k, v in evaluate(full, full_store.table(s, "test"), encoder_p=full_store.encoder_scores(
+            s, "test") if args.encoder else None).items() if k not in ("pred", "probs")} for s in SOURCES}}
+    report["master_keys"] = probe_fpr(full, full_store, None, args.probes_per_set)
+    if args.encoder:
+        report["master_keys_blend"] = probe_fpr(full, full_store, None, args.probes_per_set, blend=True)
+        full_store.close()
     report["seconds"] = round(time.perf_counter() - t0, 1)
     store.close()
     with open(args.out, "w") as fh:

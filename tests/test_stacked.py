@@ -13,8 +13,9 @@ pytest.importorskip("sklearn")
 from judgesuite.judges import make_judge  # noqa: E402
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, N_FEATURES, features  # noqa: E402
 from judgesuite.judges.learned.model import ModelFormatError, load_model  # noqa: E402
-from judgesuite.judges.learned.stacked import DEFAULT_MODEL, StackedJudge, feature_names  # noqa: E402
+from judgesuite.judges.learned.stacked import DEFAULT_ENCODER_MODEL, DEFAULT_MODEL, StackedJudge, feature_names  # noqa: E402
 from judgesuite.judges.types import Sample  # noqa: E402
+from judgesuite.suite.data.loader import load_bundled  # noqa: E402
 from judgesuite.suite.training.stacked import FeatureStore, evaluate, fit_forest, train_stacked  # noqa: E402
 
 OPEN_QA = ["evouna-nq", "openqa-eval-nq301"]
@@ -86,7 +87,7 @@ def test_mismatched_model_is_refused_with_how_to_retrain(model_file):
     with pytest.raises(ModelFormatError, match="train-stacked"):
         load_model(model_file, features=feature_names(), features_version=FEATURES_VERSION + ".next")
     with pytest.raises(ModelFormatError, match="train-stacked"):
-        StackedJudge(model=str(model_file), encoder=True)  # no encoder column in this model
+        StackedJudge(model=str(model_file), encoder=True)  # no encoder blend in this model
 
 
 def test_files_that_are_not_models_are_refused(tmp_path):
@@ -162,10 +163,12 @@ def test_encoder_feature_path_trains_and_judges(tmp_path):
     assert main(["train-stacked", "--encoder", "--datasets", ",".join(OPEN_QA), "--limit", "150",
                  "--out", str(out)]) == 0
     judge = make_judge("stacked", encoder=True, model=str(out / "stacked-encoder.npz"))
-    assert judge.load().features[-1] == "encoder_prob"
+    blend = judge.load().encoder_blend
+    assert blend["coef_forest"] > 0 and blend["coef_encoder"] > 0  # both models carry signal on dev rows
     (v,) = judge.judge([Sample(id="1", task_type="open_qa", question="who wrote hamlet",
                                candidate="William Shakespeare", references=("Shakespeare",))])
-    assert v.correct is not None and 0 <= v.score <= 1
+    assert v.correct is True and v.extra["family"] == "blend" and 0 <= v.score <= 1
+    assert "stacked+encoder" in (out / "stacked-encoder.md").read_text()
 
 
 def test_the_runner_feeds_stacked_the_sympy_verdicts_it_already_has(tmp_path):
@@ -275,21 +278,15 @@ def test_the_model_file_not_its_folder_is_the_identity(tmp_path):
     assert make_judge(f"stacked:model={copy}").cache_key() == make_judge("stacked").cache_key()
 
 
-def test_with_the_encoder_feature_a_retrained_checkpoint_is_a_new_identity(tmp_path):
+@pytest.mark.skipif(not DEFAULT_ENCODER_MODEL.is_file(), reason="no shipped encoder blend")
+def test_with_the_encoder_blend_a_retrained_checkpoint_is_a_new_identity(tmp_path):
     import shutil
 
     from judgesuite.judges.encoder.judge import default_checkpoint
 
     ckpt = tmp_path / "ckpt"
     shutil.copytree(default_checkpoint(), ckpt)
-    with np.load(DEFAULT_MODEL, allow_pickle=False) as z:  # the shipped trees, declared with the encoder column
-        arrays = dict(z)
-    meta = json.loads(arrays["meta"].tobytes())
-    meta["features"] = feature_names(encoder=True)
-    arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
-    model = tmp_path / "stacked-encoder.npz"
-    np.savez(model, **arrays)
-    spec = dict(encoder=True, encoder_checkpoint=str(ckpt), model=str(model))
+    spec = dict(encoder=True, encoder_checkpoint=str(ckpt))
     before = StackedJudge(**spec).cache_key()
     assert StackedJudge(**spec).cache_key() == before
     weights = ckpt / "model.safetensors"
@@ -297,3 +294,26 @@ def test_with_the_encoder_feature_a_retrained_checkpoint_is_a_new_identity(tmp_p
     data[-1] ^= 1  # one bit of the last weight
     weights.write_bytes(bytes(data))
     assert StackedJudge(**spec).cache_key() != before
+
+
+@pytest.mark.skipif(not DEFAULT_ENCODER_MODEL.is_file(), reason="no shipped encoder blend")
+def test_the_shipped_encoder_blend_combines_the_forest_and_the_encoder_on_real_rows():
+    pytest.importorskip("torch")
+    from judgesuite.judges.learned.model import logit
+
+    rows = load_bundled("evouna-nq", "dev").scorable()[:40]
+    samples = [r.sample for r in rows] + [Sample(id="e", task_type="open_qa", question="q", candidate="",
+                                                 references=("Paris",))]
+    with StackedJudge(encoder=True) as both, StackedJudge() as forest, \
+            make_judge("encoder", dtype="float32") as encoder:
+        blended, alone, enc = both.judge(samples), forest.judge(samples), encoder.judge(samples)
+        b = both.load().encoder_blend
+    assert b["checkpoint"] is None  # the shipped encoder, whatever its dtype default
+    for v, f, e in zip(blended, alone, enc):
+        if e.score is None:  # no encoder score: the forest's verdict
+            assert (v.correct, v.extra["family"]) == (f.correct, "open_qa")
+            continue
+        z = b["intercept"] + b["coef_forest"] * logit(f.score, b["clip"]) + b["coef_encoder"] * logit(e.score, b["clip"])
+        assert v.score == pytest.approx(1 / (1 + np.exp(-z)), abs=1e-9)
+        assert v.correct == (v.score >= b["threshold"]) and v.extra["family"] == "blend"
+    assert len({v.correct for v in blended}) == 2

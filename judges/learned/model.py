@@ -8,6 +8,9 @@ File format (`.npz`, read with `allow_pickle=False`, so loading cannot run code)
   values), `F.roots` (int32, one per tree), `F.depth` (max tree depth).
 P(correct) = sigmoid(baseline + sum of the leaf values reached in every tree), as in
 scikit-learn's HistGradientBoostingClassifier (binary log-loss), which exported it.
+A model for `stacked:encoder=true` also holds meta's `encoder_blend`: the logistic second stage
+P = sigmoid(intercept + coef_forest * logit(P_forest) + coef_encoder * logit(P_encoder)), fit on
+the dev splits, and its threshold (`StackedModel.blend`).
 """
 from __future__ import annotations
 
@@ -113,6 +116,16 @@ class StackedModel:
     def proba(self, family: str, X: np.ndarray) -> np.ndarray:
         return self.forest(family).proba(X)
 
+    @property
+    def encoder_blend(self) -> dict[str, Any] | None:
+        return self.meta.get("encoder_blend")
+
+    def blend(self, forest_p: np.ndarray, encoder_p: np.ndarray) -> np.ndarray:
+        """P(correct) of the second stage from the forest's and the encoder's probabilities."""
+        b = self.meta["encoder_blend"]
+        z = b["intercept"] + b["coef_forest"] * logit(forest_p, b["clip"]) + b["coef_encoder"] * logit(encoder_p, b["clip"])
+        return 1.0 / (1.0 + np.exp(-z))
+
     def save(self, path: str | Path) -> Path:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -124,6 +137,15 @@ class StackedModel:
         with open(path, "wb") as fh:
             np.savez_compressed(fh, **arrays)
         return path
+
+
+def logit(p: np.ndarray, clip: float) -> np.ndarray:
+    """log(p / (1 - p)) with p clipped to [clip, 1 - clip] (the trees give 0 and 1 exactly)."""
+    p = np.clip(np.asarray(p, dtype=np.float64), clip, 1.0 - clip)
+    return np.log(p / (1.0 - p))
+
+
+BLEND_KEYS = ("intercept", "coef_forest", "coef_encoder", "clip", "threshold")
 
 
 def load_model(path: str | Path, *, features: list[str], features_version: str) -> StackedModel:
@@ -148,6 +170,9 @@ def load_model(path: str | Path, *, features: list[str], features_version: str) 
             forests = {name: Forest.from_arrays(data, name) for name in sorted(names)}
             if "default" not in meta["families"]:
                 raise ModelFormatError(f"{path}: no 'default' family; {RETRAIN_HINT}")
+            blend = meta.get("encoder_blend")
+            if blend is not None and not all(isinstance(blend.get(k), (int, float)) for k in BLEND_KEYS):
+                raise ModelFormatError(f"{path}: encoder_blend needs numbers {', '.join(BLEND_KEYS)}; {RETRAIN_HINT}")
     except (KeyError, ValueError, OSError) as exc:
         if isinstance(exc, ModelFormatError):
             raise

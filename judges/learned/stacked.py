@@ -2,9 +2,11 @@
 
 P(correct) comes from the family's forest (open_qa, multiple_choice_freeform, context_qa,
 math; "default" for other task types), thresholded at the value chosen on the dev splits.
-Extra signals beside `features.FEATURES`: the `sympy` judge's verdict on math rows, and,
-with `encoder=True`, the encoder judge's probability (a model trained with it is needed:
-`judgesuite train-stacked --encoder`). Inference needs numpy only; training needs scikit-learn.
+Extra signal beside `features.FEATURES`: the `sympy` judge's verdict on math rows.
+With `encoder=True` a second stage blends the forest's and the encoder judge's probabilities
+(a logistic regression fit on the dev splits, which neither model was trained on; the shipped
+`models/stacked-encoder.npz`, or `judgesuite train-stacked --encoder`). Inference needs numpy
+only (and torch for the encoder); training needs scikit-learn.
 """
 from __future__ import annotations
 
@@ -17,27 +19,26 @@ import numpy as np
 from judgesuite.judges.base import Judge, JudgeTags, JudgeWith, judge_directly
 from judgesuite.judges.fingerprint import file_digest
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
-from judgesuite.judges.learned.model import StackedModel, load_model
+from judgesuite.judges.learned.model import RETRAIN_HINT, ModelFormatError, StackedModel, load_model
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 MODELS_DIR = Path(__file__).resolve().parent / "models"
 DEFAULT_MODEL = MODELS_DIR / "stacked.npz"
 DEFAULT_ENCODER_MODEL = MODELS_DIR / "stacked-encoder.npz"
+BLEND = "blend"  # the family reported for a verdict of the encoder blend
 SIGNALS = ("sympy_verdict",)
-ENCODER_SIGNAL = "encoder_prob"
 
 
-def feature_names(encoder: bool = False) -> list[str]:
-    """The model's input columns: lexical features, then judge signals."""
-    return [*FEATURES, *SIGNALS, *([ENCODER_SIGNAL] if encoder else [])]
+def feature_names() -> list[str]:
+    """The forests' input columns: lexical features, then judge signals."""
+    return [*FEATURES, *SIGNALS]
 
 
-def signal_columns(samples: Sequence[Sample], sympy_judge: Judge | None,
-                   encoder_judge: Judge | None = None, judge_with: JudgeWith = judge_directly
+def signal_columns(samples: Sequence[Sample], sympy_judge: Judge | None, judge_with: JudgeWith = judge_directly
                    ) -> tuple[np.ndarray, list[float]]:
-    """Judge signals per sample: sympy verdict on math rows (1 / -1, 0 = none), encoder P(correct);
-    and the seconds per sample those verdicts cost. The judges run through `judge_with`."""
-    cols = np.zeros((len(samples), 1 + (encoder_judge is not None)), dtype=np.float64)
+    """Judge signals per sample: sympy verdict on math rows (1 / -1, 0 = none), and the seconds
+    per sample those verdicts cost. The judge runs through `judge_with`."""
+    cols = np.zeros((len(samples), 1), dtype=np.float64)
     seconds = [0.0] * len(samples)
     math_idx = [i for i, s in enumerate(samples) if s.task_type == "math"]
     if math_idx and sympy_judge is not None:
@@ -45,12 +46,14 @@ def signal_columns(samples: Sequence[Sample], sympy_judge: Judge | None,
         for i, v, t in zip(math_idx, verdicts, secs):
             cols[i, 0] = 0.0 if v.correct is None else (1.0 if v.correct else -1.0)
             seconds[i] += t
-    if encoder_judge is not None:
-        verdicts, secs = judge_with(encoder_judge, samples)
-        for i, (v, t) in enumerate(zip(verdicts, secs)):
-            cols[i, 1] = np.nan if v.score is None else float(v.score)
-            seconds[i] += t
     return cols, seconds
+
+
+def encoder_probabilities(samples: Sequence[Sample], encoder_judge: Judge, judge_with: JudgeWith = judge_directly
+                          ) -> tuple[np.ndarray, list[float]]:
+    """The encoder judge's P(correct) per sample (NaN where it gives no score) and seconds per sample."""
+    verdicts, seconds = judge_with(encoder_judge, list(samples))
+    return np.array([np.nan if v.score is None else float(v.score) for v in verdicts], dtype=np.float64), seconds
 
 
 def _coerce(sample: Sample) -> Sample:
@@ -65,9 +68,10 @@ def _coerce(sample: Sample) -> Sample:
 
 
 class StackedJudge(Judge):
-    """Gradient-boosted trees over cheap lexical features (+ sympy on math, + encoder optionally)."""
+    """Gradient-boosted trees over cheap lexical features (+ sympy on math), optionally blended with
+    the encoder judge's probability (`encoder=True`)."""
 
-    tags = JudgeTags(version="2", identity_exclude=("workers",), libraries=("numpy",))
+    tags = JudgeTags(version="3", identity_exclude=("workers",), libraries=("numpy",))
 
     def __init__(self, encoder: bool = False, model: str | None = None, threshold: float | None = None,
                  encoder_checkpoint: str | None = None, workers: int | None = None) -> None:
@@ -97,7 +101,7 @@ class StackedJudge(Judge):
             ident["params"]["model"] = Path(self.model).name
         except OSError:
             ident["model_sha256"] = None
-        if self.encoder:  # its probabilities are a feature: a retrained checkpoint changes the verdicts
+        if self.encoder:  # its probabilities are blended in: a retrained checkpoint changes the verdicts
             try:
                 ident["encoder"] = self._encoder_judge().identity()
             except Exception as exc:  # noqa: BLE001 - an unloadable model is reported when judging
@@ -108,8 +112,8 @@ class StackedJudge(Judge):
         if self._encoder is None:
             from judgesuite.judges.encoder.judge import EncoderJudge
 
-            ckpt = self.encoder_checkpoint or self.load().meta.get("encoder", {}).get("checkpoint")
-            # fp32 always: the trees were fit on fp32 probabilities, and a hardware-dependent
+            ckpt = self.encoder_checkpoint or self.load().encoder_blend.get("checkpoint")
+            # fp32 always: the blend was fit on fp32 probabilities, and a hardware-dependent
             # default dtype would give one cache key two sets of verdicts
             self._encoder = EncoderJudge(checkpoint=ckpt, dtype="float32")
         return self._encoder
@@ -122,8 +126,11 @@ class StackedJudge(Judge):
     def load(self) -> StackedModel:
         """The model file, checked against this code's feature list (raises ModelFormatError)."""
         if self._model is None:
-            self._model = load_model(self.model, features=feature_names(self.encoder),
-                                     features_version=FEATURES_VERSION)
+            model = load_model(self.model, features=feature_names(), features_version=FEATURES_VERSION)
+            if self.encoder and model.encoder_blend is None:
+                raise ModelFormatError(f"{self.model}: no encoder blend in this model (stacked:encoder=true needs "
+                                       f"one); {RETRAIN_HINT}")
+            self._model = model
         return self._model
 
     def _signals(self, samples: Sequence[Sample], judge_with: JudgeWith) -> tuple[np.ndarray, list[float]]:
@@ -131,7 +138,7 @@ class StackedJudge(Judge):
             from judgesuite.judges.math.symbolic import SympyJudge
 
             self._sympy = SympyJudge(workers=self.workers)
-        return signal_columns(samples, self._sympy, self._encoder_judge() if self.encoder else None, judge_with)
+        return signal_columns(samples, self._sympy, judge_with)
 
     def probabilities(self, samples: Sequence[Sample]) -> tuple[np.ndarray, list[str]]:
         """P(correct) per sample and the family model that scored it."""
@@ -139,6 +146,7 @@ class StackedJudge(Judge):
 
     def _probabilities(self, samples: Sequence[Sample], judge_with: JudgeWith
                        ) -> tuple[np.ndarray, list[str], list[float]]:
+        """P(correct), the family (or "blend" where the encoder's probability was blended in), seconds."""
         model = self.load()
         samples = [_coerce(s) for s in samples]
         signals, seconds = self._signals(samples, judge_with)
@@ -148,6 +156,12 @@ class StackedJudge(Judge):
         for fam in set(fams):
             idx = np.array([i for i, f in enumerate(fams) if f == fam])
             probs[idx] = model.proba(fam, X[idx])
+        if self.encoder:
+            enc, enc_seconds = encoder_probabilities(samples, self._encoder_judge(), judge_with)
+            scored = np.isfinite(enc)  # without the encoder's score the forest decides alone
+            probs[scored] = model.blend(probs[scored], enc[scored])
+            fams = [BLEND if ok else f for ok, f in zip(scored, fams)]
+            seconds = [a + b for a, b in zip(seconds, enc_seconds)]
         return probs, fams, seconds
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
@@ -172,7 +186,8 @@ class StackedJudge(Judge):
             if not np.isfinite(p):
                 out.append(Verdict.none(NoVerdict.ERROR, "non-finite model output"))
                 continue
-            t = self.threshold if self.threshold is not None else model.threshold(fam)
+            t = self.threshold if self.threshold is not None else (
+                model.encoder_blend["threshold"] if fam == BLEND else model.threshold(fam))
             out.append(Verdict(correct=bool(p >= t), score=float(p), extra={"family": fam}))
         return out
 

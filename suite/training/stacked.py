@@ -21,8 +21,8 @@ import numpy as np
 from judgesuite.judges.learned import features as features_module
 from judgesuite.judges.learned import stacked as stacked_module
 from judgesuite.judges.learned.features import FEATURES_VERSION, feature_matrix
-from judgesuite.judges.learned.model import FORMAT, Forest, StackedModel
-from judgesuite.judges.learned.stacked import feature_names, signal_columns
+from judgesuite.judges.learned.model import FORMAT, Forest, StackedModel, logit
+from judgesuite.judges.learned.stacked import encoder_probabilities, feature_names, signal_columns
 from judgesuite.judges.text import token_f1
 from judgesuite.suite.data.loader import Row, load_bundled
 
@@ -44,6 +44,7 @@ SYNTHETIC_WEIGHT = 0.5  # each family's rows by construction weigh half a real s
 SYNTHETIC_ATTACKS = ("colon", "thought-process", "step-by-step", "every-option", "final-answer-true",
                      "judge-instruction")
 GRID = np.round(np.arange(0.05, 0.951, 0.01), 2)
+BLEND_CLIP = 1e-4  # probabilities are clipped to [1e-4, 1 - 1e-4] before the blend's logits
 
 
 @dataclass
@@ -72,6 +73,7 @@ class FeatureStore:
         self.encoder_checkpoint = encoder_checkpoint
         self.limit, self.seed = limit, seed
         self._tables: dict[tuple[str, str], Table] = {}
+        self._encoder_p: dict[tuple[str, str], np.ndarray] = {}
         self._sympy = self._enc = None
         self.seconds = 0.0
 
@@ -116,16 +118,22 @@ class FeatureStore:
                              table.token_f1[idx])
         return out
 
-    def _cached(self, source: str, split: str, samples: list) -> np.ndarray:
-        """Feature rows, read from / written to `cache_dir` (keyed by the feature code and the rows)."""
-        def compute() -> np.ndarray:
-            return np.hstack([feature_matrix(samples), signal_columns(samples, self._sympy_judge(samples),
-                                                                      self._encoder_judge())[0]])
+    def encoder_scores(self, source: str, split: str) -> np.ndarray:
+        """The encoder judge's P(correct) on a table's rows (fp32, as `stacked:encoder=true` asks it)."""
+        if (source, split) not in self._encoder_p:
+            samples = [r.sample for r in self.table(source, split).rows]
+            self._encoder_p[source, split] = self._cached(
+                source, f"{split}.encoder", samples, self._encoder_judge().cache_key(),
+                lambda: encoder_probabilities(samples, self._encoder_judge())[0][:, None])[:, 0]
+        return self._encoder_p[source, split]
+
+    def _cached(self, source: str, split: str, samples: list, code: str = _FEATURE_CODE, compute=None) -> np.ndarray:
+        """Feature rows, read from / written to `cache_dir` (keyed by the code that computes them and the rows)."""
+        compute = compute or (lambda: np.hstack([feature_matrix(samples),
+                                                 signal_columns(samples, self._sympy_judge(samples))[0]]))
         if not self.cache_dir:
             return compute()
-        key = hashlib.sha256(json.dumps([_FEATURE_CODE, self.encoder,
-                                         self.encoder_checkpoint, [s.content_hash() for s in samples]]
-                                        ).encode()).hexdigest()[:16]
+        key = hashlib.sha256(json.dumps([code, [s.content_hash() for s in samples]]).encode()).hexdigest()[:16]
         path = Path(self.cache_dir) / f"{source}.{split}.{key}.npy"
         if path.is_file():
             return np.load(path, allow_pickle=False)
@@ -142,7 +150,7 @@ class FeatureStore:
         return self._sympy
 
     def _encoder_judge(self):
-        if self.encoder and self._enc is None:
+        if self._enc is None:
             from judgesuite.judges.encoder.judge import EncoderJudge
 
             self._enc = EncoderJudge(checkpoint=self.encoder_checkpoint, dtype="float32")  # as at inference
@@ -208,6 +216,39 @@ def choose_threshold(per_source: Sequence[tuple[np.ndarray, np.ndarray]]) -> tup
     return float(GRID[best]), float(mean[best])
 
 
+def fit_encoder_blend(model: StackedModel, store: FeatureStore, sources: Sequence[str], folds: int = 5) -> dict:
+    """The second stage of `stacked:encoder=true`: a logistic regression on (logit P_forest, logit
+    P_encoder) over the DEV rows of `sources` (neither model was trained on them; each source weighs
+    the same), and one threshold, chosen on out-of-fold predictions (folds grouped by question) by
+    the rule that chose the forests' thresholds."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import GroupKFold
+
+    X, y, src, groups = [], [], [], []
+    for s in sources:
+        t = store.table(s, "dev")
+        pe = store.encoder_scores(s, "dev")
+        ok = np.isfinite(pe)
+        pf = model.proba(model.family_for(t.family), t.X[ok])
+        X.append(np.c_[logit(pf, BLEND_CLIP), logit(pe[ok], BLEND_CLIP)])
+        y.append(t.y[ok])
+        src += [s] * int(ok.sum())
+        groups += [r.sample.question for r, k in zip(t.rows, ok) if k]
+    X, y, src, groups = np.vstack(X), np.concatenate(y), np.array(src), np.array(groups)
+    w = np.array([1.0 / np.sum(src == s) for s in src])
+    fit = LogisticRegression(C=1.0).fit(X, y, sample_weight=w)
+    oof = np.zeros(len(y))
+    for tr, te in GroupKFold(min(folds, len(set(groups)))).split(X, y, groups):
+        oof[te] = LogisticRegression(C=1.0).fit(X[tr], y[tr], sample_weight=w[tr]).predict_proba(X[te])[:, 1]
+    used = [s for s in sources if np.any(src == s)]
+    threshold, mean_acc = choose_threshold([(oof[src == s], y[src == s]) for s in used])
+    return {"checkpoint": store.encoder_checkpoint, "intercept": float(fit.intercept_[0]),
+            "coef_forest": float(fit.coef_[0, 0]), "coef_encoder": float(fit.coef_[0, 1]), "clip": BLEND_CLIP,
+            "threshold": threshold, "dev_rows": {s: int(np.sum(src == s)) for s in used},
+            "dev_out_of_fold_mean_accuracy": round(mean_acc, 4),
+            "dev_out_of_fold_accuracy": {s: _acc(oof[src == s] >= threshold, y[src == s]) for s in used}}
+
+
 def _acc(pred: np.ndarray, y: np.ndarray) -> float:
     return round(float((pred == y).mean()), 4) if len(y) else float("nan")
 
@@ -248,7 +289,7 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                          "sources": srcs, "train_rows": int(sum(len(train[s].y) for s in srcs)),
                          "trees": int(forest.roots.size)}
     meta = {
-        "format": FORMAT, "features": feature_names(store.encoder), "features_version": FEATURES_VERSION,
+        "format": FORMAT, "features": feature_names(), "features_version": FEATURES_VERSION,
         "families": families, "per_family_forests": per_family,
         "hgb_params": {**HGB_PARAMS, **(params or {})}, "balance_sources": balance,
         "library_versions": {"scikit-learn": sklearn.__version__, "numpy": np.__version__,
@@ -258,34 +299,46 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                                         "rows_by_family": {f: len(t.y) for f, t in synth.items()}},
                           "dev_split": {s: len(dev[s].y) for s in used}, "excluded": sorted(set(exclude)),
                           "description": description or "bundled sets, train split (dev for thresholds)"},
-        "encoder": {"checkpoint": store.encoder_checkpoint} if store.encoder else None,
     }
     model = StackedModel(meta, forests)
+    if store.encoder:
+        meta["encoder_blend"] = fit_encoder_blend(model, store, [s for s in used if len(dev[s].y)])
     meta["train_seconds"] = round(time.perf_counter() - t0, 1)
     meta["feature_seconds"] = round(feat_seconds, 1)
     if with_test:
-        meta["test"] = {s: {k: v for k, v in evaluate(model, store.table(s, "test"), token_f1_threshold).items()
-                            if k not in ("pred", "probs")} for s in used}
+        meta["test"] = {s: {k: v for k, v in evaluate(model, store.table(s, "test"), token_f1_threshold,
+                                                      store.encoder_scores(s, "test") if store.encoder else None
+                                                      ).items() if k not in ("pred", "probs")} for s in used}
     return model, {"families": families, "train_seconds": meta["train_seconds"]}
 
 
-def evaluate(model: StackedModel, table: Table, token_f1_threshold: float = 0.02) -> dict:
-    """Stacked vs token-f1 vs contains-reference on one table's rows."""
+def evaluate(model: StackedModel, table: Table, token_f1_threshold: float = 0.02,
+             encoder_p: np.ndarray | None = None) -> dict:
+    """Stacked vs token-f1 vs contains-reference on one table's rows; with the encoder's
+    probabilities, also the encoder blend ("stacked+encoder", the forest alone where it gave none)."""
     fam = model.family_for(table.family)
     probs = model.proba(fam, table.X)
     pred = probs >= model.threshold(fam)
     from judgesuite.judges.learned.features import FEATURES
 
     contains = table.X[:, FEATURES.index("contains_ref")] > 0
-    return {"n": int(len(table.y)), "family_model": fam, "stacked": _acc(pred, table.y),
-            "token-f1": _acc(table.token_f1 >= token_f1_threshold, table.y),
-            "contains-reference": _acc(contains, table.y), "pred": pred, "probs": probs}
+    out = {"n": int(len(table.y)), "family_model": fam, "stacked": _acc(pred, table.y),
+           "token-f1": _acc(table.token_f1 >= token_f1_threshold, table.y),
+           "contains-reference": _acc(contains, table.y), "pred": pred, "probs": probs}
+    if encoder_p is not None and model.encoder_blend:
+        ok = np.isfinite(encoder_p)
+        probs = probs.copy()
+        probs[ok] = model.blend(probs[ok], encoder_p[ok])
+        pred = np.where(ok, probs >= model.encoder_blend["threshold"], pred)
+        out.update({"stacked+encoder": _acc(pred, table.y), "pred": pred, "probs": probs})
+    return out
 
 
 def model_card(model: StackedModel, store: FeatureStore, sources: Sequence[str]) -> str:
     """A markdown card: data, features, per-family thresholds and dev figures, test figures, cost."""
     m = model.meta
-    lines = [f"# stacked judge model ({'with encoder feature' if m.get('encoder') else 'lexical features + sympy'})",
+    blend = m.get("encoder_blend")
+    lines = [f"# stacked judge model ({'+ encoder blend' if blend else 'lexical features + sympy'})",
              "", f"- **Format**: `{m['format']}` (numpy arrays in .npz, loaded with allow_pickle=False)",
              f"- **Features** ({len(m['features'])}, version {m['features_version']}): "
              + ", ".join(f"`{f}`" for f in m["features"]),
@@ -309,10 +362,22 @@ def model_card(model: StackedModel, store: FeatureStore, sources: Sequence[str])
     for fam, f in m["families"].items():
         lines.append(f"| {fam} | {f['forest']} | {', '.join(f['sources'])} | {f['train_rows']} | {f['trees']} | "
                      f"{f['threshold']:.2f} | {f['dev_mean_accuracy']:.4f} |")
+    if blend:
+        lines += ["", "## Encoder blend (`stacked:encoder=true`)", "",
+                  f"P = sigmoid({blend['intercept']:.4f} + {blend['coef_forest']:.4f} logit(P_forest) + "
+                  f"{blend['coef_encoder']:.4f} logit(P_encoder)), probabilities clipped to [{blend['clip']}, "
+                  f"1 - {blend['clip']}]; encoder checkpoint: {blend['checkpoint'] or 'the shipped default'} (fp32). "
+                  f"Fit on the dev rows {json.dumps(blend['dev_rows'])} (logistic regression, sources weigh the "
+                  f"same); threshold **{blend['threshold']:.2f}**, chosen on 5-fold out-of-fold predictions (grouped "
+                  f"by question): dev accuracy {json.dumps(blend['dev_out_of_fold_accuracy'])}, mean "
+                  f"{blend['dev_out_of_fold_mean_accuracy']:.4f}."]
+    extra = " stacked+encoder |" if blend else ""
     lines += ["", "## Test split (in-source; see docs/stacked-judge.md for leave-one-source-out)", "",
-              "| set | rows | family | stacked | token-f1 (0.02) | contains-reference |", "|---|---|---|---|---|---|"]
+              f"| set | rows | family | stacked |{extra} token-f1 (0.02) | contains-reference |",
+              "|---|---|---|---|---|---|" + ("---|" if blend else "")]
     for src, t in m.get("test", {}).items():
-        lines.append(f"| {src} | {t['n']} | {t['family_model']} | {t['stacked']:.4f} | {t['token-f1']:.4f} | "
+        both = f" {t['stacked+encoder']:.4f} |" if "stacked+encoder" in t else ""
+        lines.append(f"| {src} | {t['n']} | {t['family_model']} | {t['stacked']:.4f} |{both} {t['token-f1']:.4f} | "
                      f"{t['contains-reference']:.4f} |")
     lines += ["", "Retrain: `judgesuite train-stacked --out DIR` (needs `pip install 'judgesuite[learned]'`).", ""]
     return "\n".join(lines)
