@@ -87,10 +87,10 @@ def markdown(report: dict) -> str:
             if name not in r:
                 continue
             s, t, c = r[name], r["token-f1"], r["contains-reference"]
-            lines.append(f"| {src}{' (+ encoder blend)' if name != 'stacked' else ''} | {r['n']} | {s['accuracy']:.3f} | "
-                         f"{t['accuracy']:.3f} | {c['accuracy']:.3f} | {s['f1']:.3f} | {s['kappa']:.3f} | "
-                         f"{t['kappa']:.3f} | {s['kendall_tau']} | {t['kendall_tau']} | {s['max_model_gap']:.3f} | "
-                         f"{t['max_model_gap']:.3f} |")
+            label = src if name == "stacked" else f"{src} (+ encoder blend)"
+            lines.append(f"| {label} | {r['n']} | {s['accuracy']:.3f} | {t['accuracy']:.3f} | {c['accuracy']:.3f} | "
+                         f"{s['f1']:.3f} | {s['kappa']:.3f} | {t['kappa']:.3f} | {s['kendall_tau']} | "
+                         f"{t['kendall_tau']} | {s['max_model_gap']:.3f} | {t['max_model_gap']:.3f} |")
     return "\n".join(lines)
 
 

@@ -13,7 +13,8 @@ pytest.importorskip("sklearn")
 from judgesuite.judges import make_judge  # noqa: E402
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, N_FEATURES, features  # noqa: E402
 from judgesuite.judges.learned.model import ModelFormatError, load_model  # noqa: E402
-from judgesuite.judges.learned.stacked import DEFAULT_ENCODER_MODEL, DEFAULT_MODEL, StackedJudge, feature_names  # noqa: E402
+from judgesuite.judges.learned.stacked import (  # noqa: E402
+    DEFAULT_ENCODER_MODEL, DEFAULT_MODEL, StackedJudge, feature_names)
 from judgesuite.judges.types import Sample  # noqa: E402
 from judgesuite.suite.data.loader import load_bundled  # noqa: E402
 from judgesuite.suite.training.stacked import FeatureStore, evaluate, fit_forest, train_stacked  # noqa: E402
@@ -313,7 +314,8 @@ def test_the_shipped_encoder_blend_combines_the_forest_and_the_encoder_on_real_r
         if e.score is None:  # no encoder score: the forest's verdict
             assert (v.correct, v.extra["family"]) == (f.correct, "open_qa")
             continue
-        z = b["intercept"] + b["coef_forest"] * logit(f.score, b["clip"]) + b["coef_encoder"] * logit(e.score, b["clip"])
+        z = b["intercept"] + b["coef_forest"] * logit(f.score, b["clip"]) + \
+            b["coef_encoder"] * logit(e.score, b["clip"])
         assert v.score == pytest.approx(1 / (1 + np.exp(-z)), abs=1e-9)
         assert v.correct == (v.score >= b["threshold"]) and v.extra["family"] == "blend"
     assert len({v.correct for v in blended}) == 2

@@ -123,7 +123,8 @@ class StackedModel:
     def blend(self, forest_p: np.ndarray, encoder_p: np.ndarray) -> np.ndarray:
         """P(correct) of the second stage from the forest's and the encoder's probabilities."""
         b = self.meta["encoder_blend"]
-        z = b["intercept"] + b["coef_forest"] * logit(forest_p, b["clip"]) + b["coef_encoder"] * logit(encoder_p, b["clip"])
+        z = (b["intercept"] + b["coef_forest"] * logit(forest_p, b["clip"])
+             + b["coef_encoder"] * logit(encoder_p, b["clip"]))
         return 1.0 / (1.0 + np.exp(-z))
 
     def save(self, path: str | Path) -> Path:

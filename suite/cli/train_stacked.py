@@ -16,8 +16,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", default="stacked-judge", help="output folder (default: ./stacked-judge)")
     p.add_argument("--datasets", default=None, help="comma-separated bundled sets (default: all)")
     p.add_argument("--exclude", default="", help="comma-separated sets to leave out (leave-one-source-out)")
-    p.add_argument("--encoder", action="store_true", help="also fit the encoder blend for stacked:encoder=true (a logistic second stage "
-                   "over the forest's and the encoder's P(correct), fit on the dev splits); writes stacked-encoder.npz")
+    p.add_argument("--encoder", action="store_true",
+                   help="also fit the encoder blend of stacked:encoder=true (a logistic second stage over the "
+                        "forest's and the encoder's P(correct), fit on the dev splits); writes stacked-encoder.npz")
     p.add_argument("--encoder-checkpoint", default=None, help="encoder checkpoint (default: the shipped one)")
     p.add_argument("--limit", type=int, default=None, help="at most N rows per set and split (quick runs)")
     p.add_argument("--cache", default=None, help="folder for feature tables, reused by later runs")

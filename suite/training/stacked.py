@@ -379,5 +379,6 @@ def model_card(model: StackedModel, store: FeatureStore, sources: Sequence[str])
         both = f" {t['stacked+encoder']:.4f} |" if "stacked+encoder" in t else ""
         lines.append(f"| {src} | {t['n']} | {t['family_model']} | {t['stacked']:.4f} |{both} {t['token-f1']:.4f} | "
                      f"{t['contains-reference']:.4f} |")
-    lines += ["", "Retrain: `judgesuite train-stacked --out DIR` (needs `pip install 'judgesuite[learned]'`).", ""]
+    lines += ["", f"Retrain: `judgesuite train-stacked {'--encoder ' if blend else ''}--out DIR` (needs "
+              "`pip install 'judgesuite[learned]'`).", ""]
     return "\n".join(lines)
