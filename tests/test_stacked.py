@@ -112,7 +112,12 @@ BAD = ["", " ", "x" * 1_000_000, "\x00\x01\x02\x1b[31m\u0007 Paris \r\n\t", "\u2
        "\U0001F600" * 5000, "\ud800 lone surrogate", "1" * 5000, "not " * 20000, "or" + " or" * 50000]
 
 
-def test_bad_input_gets_a_verdict_or_a_no_verdict(model_file):
+@pytest.mark.parametrize("encoder", [False, True], ids=["forest", "encoder-blend"])
+def test_bad_input_gets_a_verdict_or_a_no_verdict(model_file, encoder):
+    if encoder and not DEFAULT_ENCODER_MODEL.is_file():
+        pytest.skip("no shipped encoder blend")
+    if encoder:
+        pytest.importorskip("torch")
     samples = []
     for i, text in enumerate(BAD):
         samples.append(Sample(id=f"c{i}", task_type="open_qa", question="capital of France?", candidate=text,
@@ -122,7 +127,7 @@ def test_bad_input_gets_a_verdict_or_a_no_verdict(model_file):
     samples.append(Sample(id="norefs", task_type="open_qa", question="q", candidate="a", references=()))
     samples.append(Sample(id="mc", task_type="multiple_choice", question="q", candidate="B",
                           references=("B",), choices=("a", "b")))
-    with StackedJudge(model=str(model_file)) as judge:
+    with (StackedJudge(encoder=True) if encoder else StackedJudge(model=str(model_file))) as judge:
         verdicts = judge.judge(samples)
     assert len(verdicts) == len(samples)
     for v in verdicts:
