@@ -299,7 +299,16 @@ def test_with_the_encoder_blend_a_retrained_checkpoint_is_a_new_identity(tmp_pat
     data = bytearray(weights.read_bytes())
     data[-1] ^= 1  # one bit of the last weight
     weights.write_bytes(bytes(data))
-    assert StackedJudge(**spec).cache_key() != before
+    with pytest.warns(UserWarning, match="train-stacked --encoder"):  # the blend was fit with other weights
+        assert StackedJudge(**spec).cache_key() != before
+
+
+@pytest.mark.skipif(not DEFAULT_ENCODER_MODEL.is_file(), reason="no shipped encoder blend")
+def test_the_shipped_blend_was_fit_with_the_default_encoder():
+    from judgesuite.judges.encoder.judge import EncoderJudge
+
+    blend = StackedJudge(encoder=True).load().encoder_blend
+    assert blend["encoder_weights_sha256"] == EncoderJudge(dtype="float32").identity()["weights_sha256"]
 
 
 @pytest.mark.skipif(not DEFAULT_ENCODER_MODEL.is_file(), reason="no shipped encoder blend")

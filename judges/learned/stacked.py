@@ -10,6 +10,7 @@ only (and torch for the encoder); training needs scikit-learn.
 """
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -116,6 +117,11 @@ class StackedJudge(Judge):
             # fp32 always: the blend was fit on fp32 probabilities, and a hardware-dependent
             # default dtype would give one cache key two sets of verdicts
             self._encoder = EncoderJudge(checkpoint=ckpt, dtype="float32")
+            fit_with = self.load().encoder_blend.get("encoder_weights_sha256")
+            if fit_with and self._encoder.identity()["weights_sha256"] != fit_with:
+                warnings.warn(f"{self.model}: its encoder blend was fit with other encoder weights than "
+                              f"{self._encoder.checkpoint}'s; refit it with `judgesuite train-stacked --encoder`",
+                              stacklevel=2)
         return self._encoder
 
     def learned_from(self) -> tuple[str, ...]:

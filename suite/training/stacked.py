@@ -242,7 +242,9 @@ def fit_encoder_blend(model: StackedModel, store: FeatureStore, sources: Sequenc
         oof[te] = LogisticRegression(C=1.0).fit(X[tr], y[tr], sample_weight=w[tr]).predict_proba(X[te])[:, 1]
     used = [s for s in sources if np.any(src == s)]
     threshold, mean_acc = choose_threshold([(oof[src == s], y[src == s]) for s in used])
-    return {"checkpoint": store.encoder_checkpoint, "intercept": float(fit.intercept_[0]),
+    return {"checkpoint": store.encoder_checkpoint,
+            "encoder_weights_sha256": store._encoder_judge().identity()["weights_sha256"],
+            "intercept": float(fit.intercept_[0]),
             "coef_forest": float(fit.coef_[0, 0]), "coef_encoder": float(fit.coef_[0, 1]), "clip": BLEND_CLIP,
             "threshold": threshold, "dev_rows": {s: int(np.sum(src == s)) for s in used},
             "dev_out_of_fold_mean_accuracy": round(mean_acc, 4),
