@@ -63,16 +63,13 @@ def probe_fpr(model, store, source: str | None, per_set: int, blend: bool = Fals
     probes = build_probe_set(per_set=per_set, datasets=[source] if source else None).rows
     samples = [r.sample for r in probes]
     X = np.hstack([feature_matrix(samples), signal_columns(samples, store._sympy_judge(samples))[0]])
-    enc = encoder_probabilities(samples, store._encoder_judge())[0] if blend else None
-    verdicts = []
-    for i, (x, s) in enumerate(zip(X, samples)):
-        fam = model.family_for(s.task_type)
-        p = model.proba(fam, x[None])[0]
-        if enc is not None and np.isfinite(enc[i]):
-            correct = model.blend(np.array([p]), enc[i:i + 1])[0] >= model.encoder_blend["threshold"]
-        else:
-            correct = p >= model.threshold(fam)
-        verdicts.append(Verdict(correct=bool(correct)))
+    fams = [model.family_for(s.task_type) for s in samples]
+    probs = np.array([model.proba(f, x[None])[0] for f, x in zip(fams, X)])
+    correct = probs >= np.array([model.threshold(f) for f in fams])
+    if blend:
+        probs, scored = model.blend_where_scored(probs, encoder_probabilities(samples, store._encoder_judge())[0])
+        correct = np.where(scored, probs >= model.encoder_blend["threshold"], correct)
+    verdicts = [Verdict(correct=bool(c)) for c in correct]
     overall = sum(v.correct for v in verdicts) / len(verdicts)
     return {"n": len(verdicts), "false_positive_rate": round(overall, 4),
             "by_attack": false_positive_rates(probes, verdicts)}

@@ -13,8 +13,7 @@ pytest.importorskip("sklearn")
 from judgesuite.judges import make_judge  # noqa: E402
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, N_FEATURES, features  # noqa: E402
 from judgesuite.judges.learned.model import ModelFormatError, load_model  # noqa: E402
-from judgesuite.judges.learned.stacked import (  # noqa: E402
-    DEFAULT_ENCODER_MODEL, DEFAULT_MODEL, StackedJudge, feature_names)
+from judgesuite.judges.learned.stacked import DEFAULT_MODEL, StackedJudge, feature_names  # noqa: E402
 from judgesuite.judges.types import Sample  # noqa: E402
 from judgesuite.suite.data.loader import load_bundled  # noqa: E402
 from judgesuite.suite.training.stacked import FeatureStore, evaluate, fit_forest, train_stacked  # noqa: E402
@@ -114,8 +113,6 @@ BAD = ["", " ", "x" * 1_000_000, "\x00\x01\x02\x1b[31m\u0007 Paris \r\n\t", "\u2
 
 @pytest.mark.parametrize("encoder", [False, True], ids=["forest", "encoder-blend"])
 def test_bad_input_gets_a_verdict_or_a_no_verdict(model_file, encoder):
-    if encoder and not DEFAULT_ENCODER_MODEL.is_file():
-        pytest.skip("no shipped encoder blend")
     if encoder:
         pytest.importorskip("torch")
     samples = []
@@ -284,7 +281,6 @@ def test_the_model_file_not_its_folder_is_the_identity(tmp_path):
     assert make_judge(f"stacked:model={copy}").cache_key() == make_judge("stacked").cache_key()
 
 
-@pytest.mark.skipif(not DEFAULT_ENCODER_MODEL.is_file(), reason="no shipped encoder blend")
 def test_with_the_encoder_blend_a_retrained_checkpoint_is_a_new_identity(tmp_path):
     import shutil
 
@@ -303,7 +299,6 @@ def test_with_the_encoder_blend_a_retrained_checkpoint_is_a_new_identity(tmp_pat
         assert StackedJudge(**spec).cache_key() != before
 
 
-@pytest.mark.skipif(not DEFAULT_ENCODER_MODEL.is_file(), reason="no shipped encoder blend")
 def test_the_shipped_blend_was_fit_with_the_default_encoder():
     from judgesuite.judges.encoder.judge import EncoderJudge
 
@@ -311,7 +306,6 @@ def test_the_shipped_blend_was_fit_with_the_default_encoder():
     assert blend["encoder_weights_sha256"] == EncoderJudge(dtype="float32").identity()["weights_sha256"]
 
 
-@pytest.mark.skipif(not DEFAULT_ENCODER_MODEL.is_file(), reason="no shipped encoder blend")
 def test_the_shipped_encoder_blend_combines_the_forest_and_the_encoder_on_real_rows():
     pytest.importorskip("torch")
     from judgesuite.judges.learned.model import logit

@@ -127,6 +127,13 @@ class StackedModel:
              + b["coef_encoder"] * logit(encoder_p, b["clip"]))
         return 1.0 / (1.0 + np.exp(-z))
 
+    def blend_where_scored(self, forest_p: np.ndarray, encoder_p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(P, scored): the blend where the encoder gave a probability, the forest's own P elsewhere."""
+        scored = np.isfinite(encoder_p)
+        probs = np.array(forest_p, dtype=np.float64)
+        probs[scored] = self.blend(probs[scored], encoder_p[scored])
+        return probs, scored
+
     def save(self, path: str | Path) -> Path:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -164,8 +164,7 @@ class StackedJudge(Judge):
             probs[idx] = model.proba(fam, X[idx])
         if self.encoder:
             enc, enc_seconds = encoder_probabilities(samples, self._encoder_judge(), judge_with)
-            scored = np.isfinite(enc)  # without the encoder's score the forest decides alone
-            probs[scored] = model.blend(probs[scored], enc[scored])
+            probs, scored = model.blend_where_scored(probs, enc)  # no encoder score: the forest decides alone
             fams = [BLEND if ok else f for ok, f in zip(scored, fams)]
             seconds = [a + b for a, b in zip(seconds, enc_seconds)]
         return probs, fams, seconds

@@ -328,10 +328,8 @@ def evaluate(model: StackedModel, table: Table, token_f1_threshold: float = 0.02
            "token-f1": _acc(table.token_f1 >= token_f1_threshold, table.y),
            "contains-reference": _acc(contains, table.y), "pred": pred, "probs": probs}
     if encoder_p is not None and model.encoder_blend:
-        ok = np.isfinite(encoder_p)
-        probs = probs.copy()
-        probs[ok] = model.blend(probs[ok], encoder_p[ok])
-        pred = np.where(ok, probs >= model.encoder_blend["threshold"], pred)
+        probs, scored = model.blend_where_scored(probs, encoder_p)
+        pred = np.where(scored, probs >= model.encoder_blend["threshold"], pred)
         out.update({"stacked+encoder": _acc(pred, table.y), "pred": pred, "probs": probs})
     return out
 
