@@ -16,7 +16,8 @@ from judgesuite.judges.learned.model import ModelFormatError, load_model  # noqa
 from judgesuite.judges.learned.stacked import DEFAULT_MODEL, StackedJudge, feature_names  # noqa: E402
 from judgesuite.judges.types import Sample  # noqa: E402
 from judgesuite.suite.data.loader import load_bundled  # noqa: E402
-from judgesuite.suite.training.stacked import FeatureStore, evaluate, fit_forest, train_stacked  # noqa: E402
+from judgesuite.suite.training.stacked import (FeatureStore, evaluate, fit_forest, source_weights,  # noqa: E402
+                                               train_stacked)
 
 OPEN_QA = ["evouna-nq", "openqa-eval-nq301"]
 LIMIT = 1200  # rows per (set, split): seconds, not minutes
@@ -72,6 +73,28 @@ def test_tree_walker_equals_sklearn_with_missing_values(store):
     X = np.vstack([store.table(s, "test").X for s in OPEN_QA])
     X[rng.random(len(X)) < 0.3, col] = np.nan
     np.testing.assert_allclose(forest.proba(X), est.predict_proba(X)[:, 1], rtol=0, atol=1e-12)
+
+
+def test_averaged_forests_are_one_forest_of_the_mean_log_odds(store):
+    train = [store.table(s, "train") for s in OPEN_QA]
+    ests, forest = fit_forest(train, [{"max_iter": 30}, {"max_iter": 20, "max_leaf_nodes": 7}])
+    X = np.vstack([store.table(s, "test").X for s in OPEN_QA])
+    mean = np.mean([e.decision_function(X) for e in ests], axis=0)
+    np.testing.assert_allclose(forest.raw(X), mean, rtol=0, atol=1e-12)
+    assert forest.roots.size == 50
+
+
+def test_master_key_rows_weigh_more_within_the_constructed_rows(store):
+    real = [store.table(s, "train") for s in OPEN_QA]
+    synth = store.synthetic(OPEN_QA)["open_qa"]
+    keys = np.array([r.meta["kind"].startswith("master-key:") for r in synth.rows])
+    assert 0 < keys.sum() < len(keys)
+    plain, heavy = source_weights(real + [synth], 0.5), source_weights(real + [synth], 0.5, attack_weight=3.0)
+    n_real = sum(len(t.y) for t in real)
+    np.testing.assert_allclose(plain[:n_real], heavy[:n_real])  # real rows untouched
+    np.testing.assert_allclose(plain[n_real:].sum(), heavy[n_real:].sum())  # the table's total is kept
+    w = heavy[n_real:]
+    np.testing.assert_allclose(w[keys] / w[~keys][0], 3.0)
 
 
 def test_saved_model_round_trip(trained, model_file, store):
