@@ -33,7 +33,8 @@ def cmd_train_stacked(args: argparse.Namespace) -> int:
         print("train-stacked needs scikit-learn: pip install 'judgesuite[learned]'")
         return 2
     from judgesuite.judges.learned.stacked import DEFAULT_ENCODER_MODEL, DEFAULT_MODEL
-    from judgesuite.suite.training.stacked import SOURCES, FeatureStore, model_card, train_stacked
+    from judgesuite.suite.training.stacked import SOURCES, FeatureStore, train_stacked
+    from judgesuite.suite.training.stacked_card import model_card
 
     sources = [d.strip() for d in args.datasets.split(",")] if args.datasets else list(SOURCES)
     exclude = [d.strip() for d in args.exclude.split(",") if d.strip()]
@@ -44,7 +45,7 @@ def cmd_train_stacked(args: argparse.Namespace) -> int:
         out = Path(args.out)
         name = (DEFAULT_ENCODER_MODEL if args.encoder else DEFAULT_MODEL).name
         path = model.save(out / name)
-        card = model_card(model, store, sources=[s for s in sources if s not in exclude])
+        card = model_card(model, sources=[s for s in sources if s not in exclude])
         (out / (Path(name).stem + ".md")).write_text(card, encoding="utf-8")
     finally:
         store.close()

@@ -207,17 +207,20 @@ def source_weights(tables: Sequence[Table], synthetic_weight: float = 0.5, attac
 
 def merge_forests(forests: Sequence[Forest]) -> Forest:
     """One forest whose log-odds are the mean of the given forests' (leaf values and baselines scaled)."""
-    k, offset, parts = len(forests), 0, []
-    for f in forests:
-        inner = ~f.is_leaf
-        parts.append((f, np.where(inner, f.left + offset, 0), np.where(inner, f.right + offset, 0), f.roots + offset))
-        offset += f.feature.size
-    cat = lambda xs: np.concatenate(xs)  # noqa: E731
-    return Forest(feature=cat([f.feature for f, *_ in parts]), threshold=cat([f.threshold for f, *_ in parts]),
-                  missing_left=cat([f.missing_left for f, *_ in parts]), is_leaf=cat([f.is_leaf for f, *_ in parts]),
-                  left=cat([p[1] for p in parts]).astype(np.int32), right=cat([p[2] for p in parts]).astype(np.int32),
-                  value=cat([f.value / k for f in forests]), roots=cat([p[3] for p in parts]).astype(np.int32),
-                  depth=max(f.depth for f in forests), baseline=float(np.mean([f.baseline for f in forests])))
+    offsets = np.cumsum([0] + [f.feature.size for f in forests[:-1]])
+
+    def shifted(f: Forest, index: np.ndarray, offset: int) -> np.ndarray:
+        return np.where(f.is_leaf, 0, index + offset).astype(np.int32)
+
+    return Forest(
+        feature=np.concatenate([f.feature for f in forests]), threshold=np.concatenate([f.threshold for f in forests]),
+        missing_left=np.concatenate([f.missing_left for f in forests]),
+        is_leaf=np.concatenate([f.is_leaf for f in forests]),
+        left=np.concatenate([shifted(f, f.left, o) for f, o in zip(forests, offsets)]),
+        right=np.concatenate([shifted(f, f.right, o) for f, o in zip(forests, offsets)]),
+        value=np.concatenate([f.value / len(forests) for f in forests]),
+        roots=np.concatenate([f.roots + o for f, o in zip(forests, offsets)]).astype(np.int32),
+        depth=max(f.depth for f in forests), baseline=float(np.mean([f.baseline for f in forests])))
 
 
 def fit_forest(tables: Sequence[Table], params: dict | Sequence[dict] | None = None, balance: bool = True,
@@ -365,55 +368,3 @@ def evaluate(model: StackedModel, table: Table, token_f1_threshold: float = 0.02
         pred = np.where(scored, probs >= model.encoder_blend["threshold"], pred)
         out.update({"stacked+encoder": _acc(pred, table.y), "pred": pred, "probs": probs})
     return out
-
-
-def model_card(model: StackedModel, store: FeatureStore, sources: Sequence[str]) -> str:
-    """A markdown card: data, features, per-family thresholds and dev figures, test figures, cost."""
-    m = model.meta
-    blend = m.get("encoder_blend")
-    lines = [f"# stacked judge model ({'+ encoder blend' if blend else 'lexical features + sympy'})",
-             "", f"- **Format**: `{m['format']}` (numpy arrays in .npz, loaded with allow_pickle=False)",
-             f"- **Features** ({len(m['features'])}, version {m['features_version']}): "
-             + ", ".join(f"`{f}`" for f in m["features"]),
-             f"- **Libraries at training**: {json.dumps(m['library_versions'])}",
-             f"- **Trees**: scikit-learn HistGradientBoostingClassifier {json.dumps(m['hgb_params'])}"
-             + ("; the models' log-odds are averaged" if isinstance(m["hgb_params"], list) else "")
-             + f"; sources weigh the same: {m['balance_sources']}",
-             f"- **Training data** (scorable rows, train split): {json.dumps(m['training_data']['train_split'])}; "
-             f"labels: human for {', '.join(s for s in sources if s in HUMAN_SOURCES)}; automatic / LLM for "
-             f"{', '.join(s for s in sources if s in AUTO_SOURCES) or 'none'}",
-             f"- **Rows by construction** (suite/data/synthetic.py, TRAIN questions of the sources above; "
-             f"each family's rows weigh {m['training_data']['synthetic']['weight']} of a real source, their "
-             f"master-key forms {m['training_data']['synthetic'].get('master_key_weight', 1.0)}x the others): "
-             f"{json.dumps(m['training_data']['synthetic']['rows_by_family'])}",
-             f"- **Dev split** (thresholds): {json.dumps(m['training_data']['dev_split'])}",
-             f"- **Excluded sources**: {m['training_data']['excluded'] or 'none'}",
-             f"- **Cost to train**: features {m['feature_seconds']} s (cached tables are reused), "
-             f"whole training {m['train_seconds']} s on {platform.processor() or platform.machine()} "
-             f"({__import__('os').cpu_count()} cores, shared)", "",
-             "## Families (threshold chosen on dev: mean accuracy over the family's sources)", "",
-             "| family | forest | sources | train rows | trees | threshold | dev mean accuracy |",
-             "|---|---|---|---|---|---|---|"]
-    for fam, f in m["families"].items():
-        lines.append(f"| {fam} | {f['forest']} | {', '.join(f['sources'])} | {f['train_rows']} | {f['trees']} | "
-                     f"{f['threshold']:.2f} | {f['dev_mean_accuracy']:.4f} |")
-    if blend:
-        lines += ["", "## Encoder blend (`stacked:encoder=true`)", "",
-                  f"P = sigmoid({blend['intercept']:.4f} + {blend['coef_forest']:.4f} logit(P_forest) + "
-                  f"{blend['coef_encoder']:.4f} logit(P_encoder)), probabilities clipped to [{blend['clip']}, "
-                  f"1 - {blend['clip']}]; encoder checkpoint: {blend['checkpoint'] or 'the shipped default'} (fp32). "
-                  f"Fit on the dev rows {json.dumps(blend['dev_rows'])} (logistic regression, sources weigh the "
-                  f"same); threshold **{blend['threshold']:.2f}**, chosen on 5-fold out-of-fold predictions (grouped "
-                  f"by question): dev accuracy {json.dumps(blend['dev_out_of_fold_accuracy'])}, mean "
-                  f"{blend['dev_out_of_fold_mean_accuracy']:.4f}."]
-    extra = " stacked+encoder |" if blend else ""
-    lines += ["", "## Test split (in-source; see docs/stacked-judge.md for leave-one-source-out)", "",
-              f"| set | rows | family | stacked |{extra} token-f1 (0.02) | contains-reference |",
-              "|---|---|---|---|---|---|" + ("---|" if blend else "")]
-    for src, t in m.get("test", {}).items():
-        both = f" {t['stacked+encoder']:.4f} |" if "stacked+encoder" in t else ""
-        lines.append(f"| {src} | {t['n']} | {t['family_model']} | {t['stacked']:.4f} |{both} {t['token-f1']:.4f} | "
-                     f"{t['contains-reference']:.4f} |")
-    lines += ["", f"Retrain: `judgesuite train-stacked {'--encoder ' if blend else ''}--out DIR` (needs "
-              "`pip install 'judgesuite[learned]'`).", ""]
-    return "\n".join(lines)
