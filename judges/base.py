@@ -159,6 +159,12 @@ class Judge(ABC):
         those sets' test splits are in-source, not what it does on data it never saw. () = none."""
         return ()
 
+    def held_out(self) -> dict[str, Any]:
+        """For a learned judge: its recipe trained WITHOUT each source and scored on that source's test
+        split, as recorded with its model: {"protocol", "measured", "sets": {set: {"rows", "accuracy",
+        "kappa", "baseline": {"judge", "accuracy", "kappa"}}}}. {} = none recorded."""
+        return {}
+
     def report(self, verdicts: Sequence[Verdict], labels: Sequence[bool | None]) -> dict[str, Any] | None:
         """Judge-specific statistics of a run (e.g. llm-vote's agreement and position bias); None = none.
 

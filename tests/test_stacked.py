@@ -97,6 +97,44 @@ def test_master_key_rows_weigh_more_within_the_constructed_rows(store):
     np.testing.assert_allclose(w[keys] / w[~keys][0], 3.0)
 
 
+def test_held_out_figures_are_the_recipe_trained_without_each_set(store):
+    from judgesuite.suite.evaluation.metrics import binary_rates
+    from judgesuite.suite.training.stacked_held_out import held_out_figures
+
+    kw = {"params": {"max_iter": 40}, "synthetic_weight": 0}
+    figures = held_out_figures(store, OPEN_QA, **kw)
+    assert set(figures["sets"]) == set(OPEN_QA) and "test split" in figures["protocol"]
+    for src in OPEN_QA:
+        model, _ = train_stacked(OPEN_QA, exclude=[src], store=store, with_test=False, **kw)
+        assert src not in model.meta["training_data"]["train_split"]
+        t = store.table(src, "test")
+        pred = model.proba("open_qa", t.X) >= model.threshold("open_qa")
+        f = figures["sets"][src]
+        assert f["rows"] == len(t.y) and f["accuracy"] == round(float((pred == t.y).mean()), 4)
+        assert f["kappa"] == round(float(binary_rates(t.y, pred, np.ones_like(t.y))["kappa"]), 4)
+        assert f["baseline"]["accuracy"] == round(float(((t.token_f1 >= 0.02) == t.y).mean()), 4)
+    assert held_out_figures(store, OPEN_QA[:1], **kw) == {}  # nothing left to train on
+
+
+def test_shipped_model_reports_its_held_out_figures_and_the_blend_none():
+    figures = make_judge("stacked").held_out()
+    assert set(figures["sets"]) >= {"evouna-nq", "openqa-eval-nq301", "answer-matching-gpqa-mmlupro", "financebench"}
+    evouna = figures["sets"]["evouna-nq"]
+    assert evouna["rows"] > 3000 and evouna["accuracy"] > evouna["baseline"]["accuracy"]  # docs/stacked-judge.md
+    assert make_judge("stacked", encoder=True).held_out() == {}
+    assert make_judge("token-f1").held_out() == {}
+
+
+def test_malformed_held_out_records_are_left_out(trained, tmp_path):
+    model = type(trained)({**trained.meta, "held_out": {"protocol": "p", "measured": "d", "sets": {
+        "good": {"rows": 3, "accuracy": 0.9, "kappa": 0.5, "baseline": {"judge": "token-f1", "accuracy": 0.8, "kappa": 0.4}},
+        "no-baseline": {"rows": 3, "accuracy": 0.9, "kappa": 0.5},
+        "text": {"rows": 3, "accuracy": "<b>0.9</b>", "kappa": 0.5, "baseline": {"judge": "x", "accuracy": 1, "kappa": 0}}}}},
+        trained.forests)
+    path = model.save(tmp_path / "m.npz")
+    assert set(StackedJudge(model=str(path)).held_out()["sets"]) == {"good"}
+
+
 def test_saved_model_round_trip(trained, model_file, store):
     loaded = load_model(model_file, features=feature_names(), features_version=FEATURES_VERSION)
     X = store.table("evouna-nq", "test").X
@@ -169,6 +207,7 @@ def test_train_stacked_command_writes_a_loadable_model(tmp_path):
     assert main(["train-stacked", "--datasets", ",".join(OPEN_QA), "--limit", "300", "--out", str(out)]) == 0
     assert (out / "stacked.md").read_text().startswith("# stacked judge model")
     judge = make_judge("stacked", model=str(out / "stacked.npz"))
+    assert set(judge.held_out()["sets"]) == set(OPEN_QA) and "## Held out" in (out / "stacked.md").read_text()
     (v,) = judge.judge([Sample(id="1", task_type="open_qa", question="who wrote hamlet",
                                candidate="It was written by William Shakespeare.", references=("Shakespeare",))])
     assert v.correct is True and 0 <= v.score <= 1

@@ -68,6 +68,14 @@ def _coerce(sample: Sample) -> Sample:
                   references=refs, context=sample.context, choices=sample.choices)
 
 
+def _figures_ok(f: Any) -> bool:
+    """A held-out record with the numbers the leaderboard prints (a hand-edited file may lack them)."""
+    def numbers(d: Any) -> bool:
+        return isinstance(d, dict) and all(isinstance(d.get(k), (int, float)) for k in ("accuracy", "kappa"))
+
+    return numbers(f) and numbers(f.get("baseline")) and isinstance(f["baseline"].get("judge"), str)
+
+
 class StackedJudge(Judge):
     """Gradient-boosted trees over cheap lexical features (+ sympy on math), optionally blended with
     the encoder judge's probability (`encoder=True`)."""
@@ -128,6 +136,15 @@ class StackedJudge(Judge):
         """The sets whose train splits (and rows built from their train questions) fit the model."""
         train = self.load().meta.get("training_data", {}).get("train_split", {})
         return tuple(sorted(train)) if isinstance(train, dict) else ()
+
+    def held_out(self) -> dict[str, Any]:
+        """The forest's leave-one-source-out figures stored in the model by `judgesuite train-stacked`
+        (none for the encoder blend: that would need an encoder trained without each source too)."""
+        figures = self.load().meta.get("held_out") or {}
+        sets = figures.get("sets") if isinstance(figures, dict) else None
+        if self.encoder or not isinstance(sets, dict):
+            return {}
+        return {**figures, "sets": {name: f for name, f in sets.items() if _figures_ok(f)}}
 
     def load(self) -> StackedModel:
         """The model file, checked against this code's feature list (raises ModelFormatError)."""

@@ -43,10 +43,12 @@ class SetRows:
     answered: dict[str, np.ndarray] = field(default_factory=dict)
     cost: dict[str, dict[str, Any]] = field(default_factory=dict)
     learned_from: dict[str, list[str]] = field(default_factory=dict)  # judge -> sets its model was fit on
+    held_out: dict[str, dict[str, Any]] = field(default_factory=dict)  # judge -> Judge.held_out()["sets"]
 
 
 def align(name: str, records: Mapping[str, Sequence[Record]], cost: Mapping[str, Mapping[str, Any]],
-          learned_from: Mapping[str, Sequence[str]] | None = None) -> SetRows:
+          learned_from: Mapping[str, Sequence[str]] | None = None,
+          held_out: Mapping[str, Mapping[str, Any]] | None = None) -> SetRows:
     """The rows every judge of `records` judged, in one order."""
     ids = None
     for recs in records.values():
@@ -61,6 +63,7 @@ def align(name: str, records: Mapping[str, Sequence[Record]], cost: Mapping[str,
         rows.answered[judge] = np.array([by_id[i].correct is not None for i in order], dtype=bool)
         rows.cost[judge] = dict(cost.get(judge) or {})
         rows.learned_from[judge] = list((learned_from or {}).get(judge) or [])
+        rows.held_out[judge] = dict(((held_out or {}).get(judge) or {}).get("sets") or {})
     return rows
 
 
@@ -124,7 +127,9 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
                      "ms_per_sample": median([x for x in ms if x is not None]) if any(x is not None for x in ms) else None,
                      "flops_per_sample": sum(flops) / len(flops),
                      "cost_class": sets[0].cost[j].get("cost_class"),
-                     "in_source": [s.name for s in sets if s.name in s.learned_from.get(j, ())]})
+                     "in_source": [s.name for s in sets if s.name in s.learned_from.get(j, ())],
+                     "held_out": {s.name: s.held_out[j][s.name] for s in sets
+                                  if s.name in s.learned_from.get(j, ()) and s.name in s.held_out.get(j, {})}})
     rows.sort(key=lambda r: (r["rank"] is None, r["rank"] or 0, -r["kappa"], r["judge"]))
     significant = {frozenset((t.a, t.b)): t for t in tests}
     return {"sets": [s.name for s in sets], "n": n, "rows": rows,

@@ -66,7 +66,8 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
         prov = label_provenance(entries[0])
         desc = set_description(entries[0])
         aligned[ds] = align(ds, records, {e["judge"]: e.get("cost") or {} for e in entries},
-                            {e["judge"]: e.get("learned_from") or [] for e in entries})
+                            {e["judge"]: e.get("learned_from") or [] for e in entries},
+                            {e["judge"]: e.get("held_out") or {} for e in entries})
         ranking = rank_judges([aligned[ds]])
         best = next((r["judge"] for r in ranking["rows"] if r["rank"] is not None), None)
         info: dict[str, Any] = {"description": desc, "ranking": ranking,

@@ -23,6 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", type=int, default=None, help="at most N rows per set and split (quick runs)")
     p.add_argument("--cache", default=None, help="folder for feature tables, reused by later runs")
     p.add_argument("--no-balance", action="store_true", help="weigh rows, not sources, equally")
+    p.add_argument("--no-held-out", action="store_true",
+                   help="skip the held-out figures (the recipe retrained without each human-labelled set and "
+                        "scored on its test split; stored in the model, shown on the leaderboard; not with --encoder)")
     p.set_defaults(func=cmd_train_stacked)
 
 
@@ -35,6 +38,7 @@ def cmd_train_stacked(args: argparse.Namespace) -> int:
     from judgesuite.judges.learned.stacked import DEFAULT_ENCODER_MODEL, DEFAULT_MODEL
     from judgesuite.suite.training.stacked import SOURCES, FeatureStore, train_stacked
     from judgesuite.suite.training.stacked_card import model_card
+    from judgesuite.suite.training.stacked_held_out import held_out_figures
 
     sources = [d.strip() for d in args.datasets.split(",")] if args.datasets else list(SOURCES)
     exclude = [d.strip() for d in args.exclude.split(",") if d.strip()]
@@ -42,6 +46,9 @@ def cmd_train_stacked(args: argparse.Namespace) -> int:
                          limit=args.limit, cache_dir=args.cache)
     try:
         model, info = train_stacked(sources, exclude=exclude, store=store, balance=not args.no_balance)
+        if not (args.encoder or args.no_held_out):
+            model.meta["held_out"] = held_out_figures(store, [s for s in sources if s not in exclude],
+                                                      balance=not args.no_balance)
         out = Path(args.out)
         name = (DEFAULT_ENCODER_MODEL if args.encoder else DEFAULT_MODEL).name
         path = model.save(out / name)

@@ -91,7 +91,8 @@ def build_entry(spec: str, judge: Judge, dataset: Dataset, split: str | None, ju
         by_model=_by_model(judged.rows, labels, judged.verdicts), cost=_cost(judge, judged),
         adversarial=_adversarial(judged.rows, judged.verdicts) if dataset.probe else None,
         routing=routing, judge_report=judge.report(judged.verdicts, labels),
-        data_path=dataset.path, label_source=dataset.label_source, learned_from=list(judge.learned_from()))
+        data_path=dataset.path, label_source=dataset.label_source, learned_from=list(judge.learned_from()),
+        held_out=judge.held_out())
 
 
 def verdict_records(judged: JudgedRows) -> list[VerdictRecord]:

@@ -69,6 +69,7 @@ class Entry:
     data_path: str = ""
     label_source: str | None = None
     learned_from: list[str] = field(default_factory=list)  # sets whose rows fit the judge's model
+    held_out: dict[str, Any] = field(default_factory=dict)  # its recipe trained without each set (Judge.held_out)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

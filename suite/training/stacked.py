@@ -334,7 +334,7 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                              "python": platform.python_version()},
         "training_data": {"train_split": {s: len(train[s].y) for s in used},
                           "synthetic": {"weight": synthetic_weight, "master_key_weight": attack_weight,
-                                        "rows_by_family": {f: len(t.y) for f, t in synth.items()}},
+                                        "rows_by_family": {f: len(t.y) for f, t in sorted(synth.items())}},
                           "dev_split": {s: len(dev[s].y) for s in used}, "excluded": sorted(set(exclude)),
                           "description": description or "bundled sets, train split (dev for thresholds)"},
     }

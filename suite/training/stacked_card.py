@@ -58,6 +58,13 @@ def model_card(model: StackedModel, sources: Sequence[str]) -> str:
         both = f" {t['stacked+encoder']:.4f} |" if "stacked+encoder" in t else ""
         lines.append(f"| {src} | {t['n']} | {t['family_model']} | {t['stacked']:.4f} |{both} {t['token-f1']:.4f} | "
                      f"{t['contains-reference']:.4f} |")
+    held = m.get("held_out") or {}
+    if held.get("sets"):
+        lines += ["", f"## Held out ({held['measured']}): {held['protocol']}", "",
+                  "| set | rows | stacked accuracy | stacked kappa | token-f1 accuracy | token-f1 kappa |",
+                  "|---|---|---|---|---|---|"]
+        lines += [f"| {name} | {f['rows']} | {f['accuracy']:.4f} | {f['kappa']:.4f} | {f['baseline']['accuracy']:.4f} | "
+                  f"{f['baseline']['kappa']:.4f} |" for name, f in held["sets"].items()]
     lines += ["", f"Retrain: `judgesuite train-stacked {'--encoder ' if blend else ''}--out DIR` (needs "
               "`pip install 'judgesuite[learned]'`).", ""]
     return "\n".join(lines)
