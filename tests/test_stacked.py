@@ -194,6 +194,32 @@ def test_bad_input_gets_a_verdict_or_a_no_verdict(model_file, encoder):
     assert verdicts[1].correct is True  # "Paris" among the references
 
 
+def test_alias_lists_barely_move_the_shipped_models_verdicts():
+    """TriviaQA-style references list many normalised aliases of one answer; bundled open-QA sets have ~1.8
+    references per row. Adding each reference's normalised, lower- and upper-case forms must not change
+    what the shipped model decides (real evouna-nq dev rows, human labels)."""
+    import dataclasses
+
+    from judgesuite.judges.text import normalize_answer
+
+    rows = load_bundled("evouna-nq", "dev").scorable()
+    rows = [rows[i] for i in sorted(np.random.default_rng(0).choice(len(rows), 800, replace=False))]
+
+    def aliased(s: Sample) -> Sample:
+        forms = [v for r in s.references for v in (r, normalize_answer(r), r.lower(), r.upper()) if v]
+        return dataclasses.replace(s, references=tuple(dict.fromkeys(forms)))
+
+    samples = [r.sample for r in rows]
+    more = [aliased(s) for s in samples]
+    assert np.mean([len(s.references) for s in more]) > 2.5 * np.mean([len(s.references) for s in samples])
+    y = np.array([bool(r.label) for r in rows])
+    with StackedJudge() as judge:
+        plain = np.array([v.correct for v in judge.judge(samples)])
+        with_aliases = np.array([v.correct for v in judge.judge(more)])
+    assert abs((plain == y).mean() - (with_aliases == y).mean()) <= 0.01
+    assert (plain != with_aliases).mean() <= 0.025
+
+
 def test_features_of_any_text_have_the_declared_width():
     for text in BAD:
         row = features(Sample(id="x", task_type="open_qa", question=text, candidate=text, references=(text,)))
