@@ -126,11 +126,12 @@ def test_shipped_model_reports_its_held_out_figures_and_the_blend_none():
 
 
 def test_malformed_held_out_records_are_left_out(trained, tmp_path):
-    model = type(trained)({**trained.meta, "held_out": {"protocol": "p", "measured": "d", "sets": {
-        "good": {"rows": 3, "accuracy": 0.9, "kappa": 0.5, "baseline": {"judge": "token-f1", "accuracy": 0.8, "kappa": 0.4}},
-        "no-baseline": {"rows": 3, "accuracy": 0.9, "kappa": 0.5},
-        "text": {"rows": 3, "accuracy": "<b>0.9</b>", "kappa": 0.5, "baseline": {"judge": "x", "accuracy": 1, "kappa": 0}}}}},
-        trained.forests)
+    base = {"judge": "token-f1", "accuracy": 0.8, "kappa": 0.4}
+    sets = {"good": {"rows": 3, "accuracy": 0.9, "kappa": 0.5, "baseline": base},
+            "no-baseline": {"rows": 3, "accuracy": 0.9, "kappa": 0.5},
+            "text": {"rows": 3, "accuracy": "<b>0.9</b>", "kappa": 0.5, "baseline": base}}
+    model = type(trained)({**trained.meta, "held_out": {"protocol": "p", "measured": "d", "sets": sets}},
+                          trained.forests)
     path = model.save(tmp_path / "m.npz")
     assert set(StackedJudge(model=str(path)).held_out()["sets"]) == {"good"}
 

@@ -294,7 +294,8 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                   synthetic_weight: float = SYNTHETIC_WEIGHT, per_family: bool = False,
                   attack_weight: float = 1.0) -> tuple[StackedModel, dict]:
     """Train the pooled forest (task type is a feature; `params` a list: models whose log-odds are
-    averaged) and, with `per_family`, one forest per family with data; each family gets its own threshold on its sources' dev splits. Returns (model, report).
+    averaged) and, with `per_family`, one forest per family with data; each family gets its own
+    threshold on its sources' dev splits. Returns (model, report).
 
     Pooled is the default: out of source (scripts/loso_stacked.py) it generalised better than
     per-family forests (docs/stacked-judge.md)."""
