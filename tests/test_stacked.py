@@ -97,45 +97,6 @@ def test_master_key_rows_weigh_more_within_the_constructed_rows(store):
     np.testing.assert_allclose(w[keys] / w[~keys][0], 3.0)
 
 
-def test_held_out_figures_are_the_recipe_trained_without_each_set(store):
-    from judgesuite.suite.evaluation.metrics import binary_rates
-    from judgesuite.suite.training.stacked_held_out import held_out_figures
-
-    kw = {"params": {"max_iter": 40}, "synthetic_weight": 0}
-    figures = held_out_figures(store, OPEN_QA, **kw)
-    assert set(figures["sets"]) == set(OPEN_QA) and "test split" in figures["protocol"]
-    for src in OPEN_QA:
-        model, _ = train_stacked(OPEN_QA, exclude=[src], store=store, with_test=False, **kw)
-        assert src not in model.meta["training_data"]["train_split"]
-        t = store.table(src, "test")
-        pred = model.proba("open_qa", t.X) >= model.threshold("open_qa")
-        f = figures["sets"][src]
-        assert f["rows"] == len(t.y) and f["accuracy"] == round(float((pred == t.y).mean()), 4)
-        assert f["kappa"] == round(float(binary_rates(t.y, pred, np.ones_like(t.y))["kappa"]), 4)
-        assert f["baseline"]["accuracy"] == round(float(((t.token_f1 >= 0.02) == t.y).mean()), 4)
-    assert held_out_figures(store, OPEN_QA[:1], **kw) == {}  # nothing left to train on
-
-
-def test_shipped_model_reports_its_held_out_figures_and_the_blend_none():
-    figures = make_judge("stacked").held_out()
-    assert set(figures["sets"]) >= {"evouna-nq", "openqa-eval-nq301", "answer-matching-gpqa-mmlupro", "financebench"}
-    evouna = figures["sets"]["evouna-nq"]
-    assert evouna["rows"] > 3000 and evouna["accuracy"] > evouna["baseline"]["accuracy"]  # docs/stacked-judge.md
-    assert make_judge("stacked", encoder=True).held_out() == {}
-    assert make_judge("token-f1").held_out() == {}
-
-
-def test_malformed_held_out_records_are_left_out(trained, tmp_path):
-    base = {"judge": "token-f1", "accuracy": 0.8, "kappa": 0.4}
-    sets = {"good": {"rows": 3, "accuracy": 0.9, "kappa": 0.5, "baseline": base},
-            "no-baseline": {"rows": 3, "accuracy": 0.9, "kappa": 0.5},
-            "text": {"rows": 3, "accuracy": "<b>0.9</b>", "kappa": 0.5, "baseline": base}}
-    model = type(trained)({**trained.meta, "held_out": {"protocol": "p", "measured": "d", "sets": sets}},
-                          trained.forests)
-    path = model.save(tmp_path / "m.npz")
-    assert set(StackedJudge(model=str(path)).held_out()["sets"]) == {"good"}
-
-
 def test_saved_model_round_trip(trained, model_file, store):
     loaded = load_model(model_file, features=feature_names(), features_version=FEATURES_VERSION)
     X = store.table("evouna-nq", "test").X
@@ -193,32 +154,6 @@ def test_bad_input_gets_a_verdict_or_a_no_verdict(model_file, encoder):
         assert v.correct in (True, False) or (v.correct is None and v.reason is not None)
     assert sum(v.correct is not None for v in verdicts) == len(samples)
     assert verdicts[1].correct is True  # "Paris" among the references
-
-
-def test_alias_lists_barely_move_the_shipped_models_verdicts():
-    """TriviaQA-style references list many normalised aliases of one answer; bundled open-QA sets have ~1.8
-    references per row. Adding each reference's normalised, lower- and upper-case forms must not change
-    what the shipped model decides (real evouna-nq dev rows, human labels)."""
-    import dataclasses
-
-    from judgesuite.judges.text import normalize_answer
-
-    rows = load_bundled("evouna-nq", "dev").scorable()
-    rows = [rows[i] for i in sorted(np.random.default_rng(0).choice(len(rows), 800, replace=False))]
-
-    def aliased(s: Sample) -> Sample:
-        forms = [v for r in s.references for v in (r, normalize_answer(r), r.lower(), r.upper()) if v]
-        return dataclasses.replace(s, references=tuple(dict.fromkeys(forms)))
-
-    samples = [r.sample for r in rows]
-    more = [aliased(s) for s in samples]
-    assert np.mean([len(s.references) for s in more]) > 2.5 * np.mean([len(s.references) for s in samples])
-    y = np.array([bool(r.label) for r in rows])
-    with StackedJudge() as judge:
-        plain = np.array([v.correct for v in judge.judge(samples)])
-        with_aliases = np.array([v.correct for v in judge.judge(more)])
-    assert abs((plain == y).mean() - (with_aliases == y).mean()) <= 0.01
-    assert (plain != with_aliases).mean() <= 0.025
 
 
 def test_features_of_any_text_have_the_declared_width():

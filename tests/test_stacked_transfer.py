@@ -1,0 +1,88 @@
+"""What the `stacked` judge does on data it was not fit on: the held-out figures its model file
+carries (its recipe trained without each set), and reference lists longer than the training sets'."""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+pytest.importorskip("sklearn")
+
+from judgesuite.judges import make_judge  # noqa: E402
+from judgesuite.judges.learned.stacked import StackedJudge  # noqa: E402
+from judgesuite.judges.text import normalize_answer  # noqa: E402
+from judgesuite.judges.types import Sample  # noqa: E402
+from judgesuite.suite.data.loader import load_bundled  # noqa: E402
+from judgesuite.suite.evaluation.metrics import binary_rates  # noqa: E402
+from judgesuite.suite.training.stacked import FeatureStore, train_stacked  # noqa: E402
+from judgesuite.suite.training.stacked_held_out import held_out_figures  # noqa: E402
+
+OPEN_QA = ["evouna-nq", "openqa-eval-nq301"]
+QUICK = {"params": {"max_iter": 40}, "synthetic_weight": 0}  # seconds, not a minute
+
+
+@pytest.fixture(scope="module")
+def store():
+    s = FeatureStore(limit=600)
+    yield s
+    s.close()
+
+
+def test_held_out_figures_are_the_recipe_trained_without_each_set(store):
+    kw = QUICK
+    figures = held_out_figures(store, OPEN_QA, **kw)
+    assert set(figures["sets"]) == set(OPEN_QA) and "test split" in figures["protocol"]
+    for src in OPEN_QA:
+        model, _ = train_stacked(OPEN_QA, exclude=[src], store=store, with_test=False, **kw)
+        assert src not in model.meta["training_data"]["train_split"]
+        t = store.table(src, "test")
+        pred = model.proba("open_qa", t.X) >= model.threshold("open_qa")
+        f = figures["sets"][src]
+        assert f["rows"] == len(t.y) and f["accuracy"] == round(float((pred == t.y).mean()), 4)
+        assert f["kappa"] == round(float(binary_rates(t.y, pred, np.ones_like(t.y))["kappa"]), 4)
+        assert f["baseline"]["accuracy"] == round(float(((t.token_f1 >= 0.02) == t.y).mean()), 4)
+    assert held_out_figures(store, OPEN_QA[:1], **kw) == {}  # nothing left to train on
+
+
+def test_shipped_model_reports_its_held_out_figures_and_the_blend_none():
+    figures = make_judge("stacked").held_out()
+    assert set(figures["sets"]) >= {"evouna-nq", "openqa-eval-nq301", "answer-matching-gpqa-mmlupro", "financebench"}
+    evouna = figures["sets"]["evouna-nq"]
+    assert evouna["rows"] > 3000 and evouna["accuracy"] > evouna["baseline"]["accuracy"]  # docs/stacked-judge.md
+    assert make_judge("stacked", encoder=True).held_out() == {}
+    assert make_judge("token-f1").held_out() == {}
+
+
+def test_malformed_held_out_records_are_left_out(store, tmp_path):
+    trained, _ = train_stacked(OPEN_QA, store=store, with_test=False, **QUICK)
+    base = {"judge": "token-f1", "accuracy": 0.8, "kappa": 0.4}
+    sets = {"good": {"rows": 3, "accuracy": 0.9, "kappa": 0.5, "baseline": base},
+            "no-baseline": {"rows": 3, "accuracy": 0.9, "kappa": 0.5},
+            "text": {"rows": 3, "accuracy": "<b>0.9</b>", "kappa": 0.5, "baseline": base}}
+    model = type(trained)({**trained.meta, "held_out": {"protocol": "p", "measured": "d", "sets": sets}},
+                          trained.forests)
+    path = model.save(tmp_path / "m.npz")
+    assert set(StackedJudge(model=str(path)).held_out()["sets"]) == {"good"}
+
+
+def test_alias_lists_barely_move_the_shipped_models_verdicts():
+    """TriviaQA-style references list many normalised aliases of one answer; bundled open-QA sets have ~1.8
+    references per row. Adding each reference's normalised, lower- and upper-case forms must not change
+    what the shipped model decides (real evouna-nq dev rows, human labels)."""
+    rows = load_bundled("evouna-nq", "dev").scorable()
+    rows = [rows[i] for i in sorted(np.random.default_rng(0).choice(len(rows), 800, replace=False))]
+
+    def aliased(s: Sample) -> Sample:
+        forms = [v for r in s.references for v in (r, normalize_answer(r), r.lower(), r.upper()) if v]
+        return dataclasses.replace(s, references=tuple(dict.fromkeys(forms)))
+
+    samples = [r.sample for r in rows]
+    more = [aliased(s) for s in samples]
+    assert np.mean([len(s.references) for s in more]) > 2.5 * np.mean([len(s.references) for s in samples])
+    y = np.array([bool(r.label) for r in rows])
+    with StackedJudge() as judge:
+        plain = np.array([v.correct for v in judge.judge(samples)])
+        with_aliases = np.array([v.correct for v in judge.judge(more)])
+    assert abs((plain == y).mean() - (with_aliases == y).mean()) <= 0.01
+    assert (plain != with_aliases).mean() <= 0.025
