@@ -22,6 +22,7 @@ import sys
 import numpy as np
 
 from judgesuite.suite.data.loader import load_bundled
+from loso_stacked import judge_block  # scripts/ is sys.path[0] when this file runs
 from judgesuite.suite.evaluation.statistics import kendall_tau_b_rows
 
 
@@ -40,15 +41,6 @@ def simulate(models: np.ndarray, y: np.ndarray, accuracy: float, draws: int, see
     ok_tau, ok_gap = tau >= 0.9, gap <= 0.03
     return {"mean_tau": round(float(np.nanmean(tau)), 3), "p_tau": round(float(ok_tau.mean()), 3),
             "p_gap": round(float(ok_gap.mean()), 3), "p_both": round(float((ok_tau & ok_gap).mean()), 3)}
-
-
-def ranking(models: np.ndarray, y: np.ndarray, pred: np.ndarray) -> dict:
-    names = np.unique(models)
-    human = np.array([y[models == m].mean() for m in names])
-    judged = np.array([pred[models == m].mean() for m in names])
-    tau = kendall_tau_b_rows(judged[None], human[None])[0]
-    return {"accuracy": round(float((pred == y).mean()), 4), "tau": round(float(tau), 3),
-            "max_gap": round(float(np.abs(judged - human).max()), 3)}
 
 
 def held_out(name: str, splits: list[str], store) -> tuple[np.ndarray, np.ndarray]:
@@ -98,12 +90,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"| {name} | {split} | {questions} | {len(set(models))} | {a:.2f} | {res['mean_tau']:.2f} | "
                       f"{res['p_tau']:.3f} | {res['p_gap']:.3f} | {res['p_both']:.3f} |", flush=True)
             if store is not None:
-                y_bool = y.astype(bool)
                 for judge, pred in (("stacked, held out", stacked), ("token-f1", f1)):
-                    real = ranking(models, y_bool, pred)
+                    real = judge_block(rows, pred)
                     report[name][split][judge] = real
                     print(f"| {name} | {split} | {questions} | {len(set(models))} | **{judge}: {real['accuracy']:.3f}** | "
-                          f"**{real['tau']:.2f}** | max gap {real['max_gap']:.3f} | | |", flush=True)
+                          f"**{real['kendall_tau']:.2f}** | max gap {real['max_model_gap']:.3f} | | |", flush=True)
     if store is not None:
         store.close()
     if args.out:
