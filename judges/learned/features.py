@@ -18,7 +18,7 @@ import numpy as np
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "4"
+FEATURES_VERSION = "5"
 MAX_CHARS = 100_000  # longer texts are cut (the head is kept): bounds time on 1 MB inputs
 
 _DROP = re.compile(r"[^\w\s]|_", re.UNICODE)
@@ -70,11 +70,11 @@ _TASKS = [t for t in TASK_TYPES]
 
 FEATURES: tuple[str, ...] = (
     "f1", "precision", "recall", "recall_max", "f1_noq", "precision_noq", "recall_noq_max",
-    "stem_recall_max", "contains_ref", "contains_ref_noq", "refs_contained_frac", "exact_match",
+    "stem_recall_max", "contains_ref", "contains_ref_noq", "exact_match",
     "contains_ref_head", "ref_position", "cand_in_ref",
     "ref_has_number", "ref_numbers_found", "cand_numbers", "cand_numbers_extra", "cand_number_mismatch",
     "ref_has_year", "ref_year_found", "cand_other_years", "ref_units_found", "ref_month_found",
-    "log_cand_tokens", "log_ref_tokens", "len_ratio", "n_refs", "alias_spread", "cand_has_alnum",
+    "log_cand_tokens", "log_ref_tokens", "len_ratio", "cand_has_alnum",
     "negation_count", "negated_ref", "hedge_count", "or_near_ref", "refusal", "judge_talk", "preamble_only",
     "one_of", "list_marks", "list_commas", "question_overlap", "restates_question", "new_tokens_noq",
     "q_who", "q_when", "q_where", "q_what", "q_which", "q_how_many", "q_how_much", "q_how_long",
@@ -211,7 +211,7 @@ def features(sample: Sample) -> list[float]:
     recall_max = recall_noq_max = stem_recall = 0.0
     contains = contains_noq = exact = contains_head = cand_in_ref = 0
     position = 1.0
-    n_contained = 0
+    best_ref_key: tuple[float, int] | None = None  # (-F1, length) of the best-matching reference
     ref_tok_sets = []
     rlows, rtoks = [], []
     for ref in refs:
@@ -224,6 +224,9 @@ def features(sample: Sample) -> list[float]:
         prf = _prf(ccount, rcount, len(ctok), len(rtok))
         if prf[2] > best[2] or best == (0.0, 0.0, 0.0):
             best = prf if prf[2] >= best[2] else best
+        key = (-prf[2], len(rtok))
+        if best_ref_key is None or key < best_ref_key:
+            best_ref_key = key
         recall_max = max(recall_max, prf[1])
         r_noq = [t for t in rtok if t not in qset] or rtok
         prf_noq = _prf(ccount_noq, Counter(r_noq), len(c_noq), len(r_noq))
@@ -236,7 +239,6 @@ def features(sample: Sample) -> list[float]:
         at = _contains(cjoin, rjoin)
         if at >= 0:
             contains = 1
-            n_contained += 1
             position = min(position, at / max(len(cjoin), 1))
             if _contains(head, rjoin) >= 0:
                 contains_head = 1
@@ -273,12 +275,9 @@ def features(sample: Sample) -> list[float]:
     cmonths = {_MONTHS[t] for t in cset if t in _MONTHS}
     month_found = (1.0 if rmonths & cmonths else 0.0) if rmonths else -1.0
 
-    n_ref_tok = max(len(s) for s in ref_tok_sets)
-    alias_spread = 0.0
-    if len(ref_tok_sets) > 1:
-        inter = set.intersection(*ref_tok_sets)
-        union = set.union(*ref_tok_sets)
-        alias_spread = 1.0 - len(inter) / max(len(union), 1)
+    # Lengths from the best-matching reference only, and no count of the references: TriviaQA-style
+    # alias lists (10+ forms of one answer) moved 3-5% of verdicts through such columns (version 5)
+    n_ref_tok = best_ref_key[1] if best_ref_key is not None else 0
 
     # cues
     neg = sum(t in _NEGATION for t in ctok) + clow.count("n't")
@@ -324,12 +323,12 @@ def features(sample: Sample) -> list[float]:
 
     row = [
         best[2], best[0], best[1], recall_max, best_noq[2], best_noq[0], recall_noq_max,
-        stem_recall, contains, contains_noq, n_contained / len(refs), exact,
+        stem_recall, contains, contains_noq, exact,
         contains_head, position, cand_in_ref,
         ref_has_num, rnum_found, min(len(cnums), 50), min(extra_nums, 50), mismatch,
         ref_has_year, ref_year_found, min(other_years, 20), units_found, month_found,
         math.log1p(len(ctok)), math.log1p(n_ref_tok), math.log1p(len(ctok)) - math.log1p(n_ref_tok),
-        min(len(refs), 50), alias_spread, float(any(ch.isalnum() for ch in clow[:2000])),
+        float(any(ch.isalnum() for ch in clow[:2000])),
         min(neg, 50), negated_ref, min(hedges, 50), or_near,
         float(_REFUSAL.search(clow[:3000]) is not None), float(_JUDGE_TALK.search(clow[:3000]) is not None),
         float(_PREAMBLE_ONLY.match(clow[:200]) is not None and len(clow) < 200),
