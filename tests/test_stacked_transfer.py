@@ -2,8 +2,6 @@
 carries (its recipe trained without each set), and reference lists longer than the training sets'."""
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 import pytest
 
@@ -12,11 +10,12 @@ pytest.importorskip("sklearn")
 from judgesuite.judges import make_judge  # noqa: E402
 from judgesuite.judges.learned.features import feature_matrix  # noqa: E402
 from judgesuite.judges.learned.stacked import StackedJudge  # noqa: E402
-from judgesuite.judges.text import normalize_answer  # noqa: E402
 from judgesuite.suite.data.loader import load_bundled  # noqa: E402
 from judgesuite.suite.evaluation.metrics import binary_rates  # noqa: E402
 from judgesuite.suite.training.stacked import FeatureStore, train_stacked  # noqa: E402
 from judgesuite.suite.training.stacked_held_out import held_out_figures  # noqa: E402
+
+from .alias_forms import with_aliases  # noqa: E402
 
 OPEN_QA = ["evouna-nq", "openqa-eval-nq301"]
 QUICK = {"params": {"max_iter": 40}, "synthetic_weight": 0}  # seconds, not a minute
@@ -66,16 +65,6 @@ def test_malformed_held_out_records_are_left_out(store, tmp_path):
     assert set(StackedJudge(model=str(path)).held_out()["sets"]) == {"good"}
 
 
-def _aliases(ref: str) -> list[str]:
-    """Forms of one answer as TriviaQA-style alias lists give them, none of which a candidate that
-    contains the reference would contain in a new way."""
-    words = ref.split()
-    out = [ref, normalize_answer(ref), ref.lower(), ref.upper(), f"the {ref}", f"{ref} (disambiguation)"]
-    if len(words) >= 2:
-        out.append(f"{words[-1]}, {' '.join(words[:-1])}")
-    return [a for a in out if a.strip()]
-
-
 def _evouna_dev_rows(n: int = 800):
     rows = load_bundled("evouna-nq", "dev").scorable()
     return [rows[i] for i in sorted(np.random.default_rng(0).choice(len(rows), n, replace=False))]
@@ -85,8 +74,7 @@ def test_features_do_not_count_the_references():
     """Adding forms of the same answer leaves a row's features unchanged (features version 5: no count,
     share or spread of the references; lengths from the best-matching one)."""
     samples = [r.sample for r in _evouna_dev_rows(300)]
-    more = [dataclasses.replace(s, references=tuple(dict.fromkeys(a for r in s.references for a in _aliases(r))))
-            for s in samples]
+    more = [with_aliases(s) for s in samples]
     assert np.mean([len(s.references) for s in more]) > 4 * np.mean([len(s.references) for s in samples])
     same = (feature_matrix(samples) == feature_matrix(more)).all(axis=1)
     assert same.mean() >= 0.95  # the rest: normalised forms that tokenise differently ("U.S." -> "us")
@@ -98,11 +86,10 @@ def test_alias_lists_do_not_move_the_shipped_models_verdicts():
     were features); the shipped model must keep its verdicts (real evouna-nq dev rows, human labels)."""
     rows = _evouna_dev_rows()
     samples = [r.sample for r in rows]
-    more = [dataclasses.replace(s, references=tuple(dict.fromkeys(a for r in s.references for a in _aliases(r))))
-            for s in samples]
+    more = [with_aliases(s) for s in samples]
     y = np.array([bool(r.label) for r in rows])
     with StackedJudge() as judge:
         plain = np.array([v.correct for v in judge.judge(samples)])
-        with_aliases = np.array([v.correct for v in judge.judge(more)])
-    assert abs((plain == y).mean() - (with_aliases == y).mean()) <= 0.003
-    assert (plain != with_aliases).mean() <= 0.005
+        aliased = np.array([v.correct for v in judge.judge(more)])
+    assert abs((plain == y).mean() - (aliased == y).mean()) <= 0.003
+    assert (plain != aliased).mean() <= 0.005

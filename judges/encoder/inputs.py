@@ -8,17 +8,19 @@ Input formats:
 - "artefactory": the single string `<|question|>{q}<|candidate|>{c}<|reference|>{r}` of the
   released BERTJudge checkpoints, special tokens added, truncated from the LEFT.
 
-Several references are joined with " | " into one reference text (one forward per sample).
+Of several references the encoder sees one: the one whose words the candidate covers best
+(`reference_text`; one forward per sample).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from judgesuite.judges.text import normalize_answer
 from judgesuite.judges.types import Sample
 
 INPUT_FORMATS = ("qcr", "cr", "artefactory")
-REFERENCE_JOIN = " | "
+_SELECT_CHARS = 5_000  # the candidate's tail read when choosing the reference (the part the encoder sees)
 # Characters kept per part before tokenizing, per token of budget: bounds the tokenizer's
 # work on 100 kB candidates without changing what survives truncation.
 _CHARS_PER_TOKEN = 12
@@ -33,7 +35,23 @@ def question_text(sample: Sample) -> str:
 
 
 def reference_text(sample: Sample) -> str:
-    return REFERENCE_JOIN.join(r for r in sample.references)
+    """The reference whose words the candidate's tail covers best; ties go to the earlier one.
+
+    Joining every reference made the encoder lenient with long alias lists (TriviaQA-style: eight
+    forms of one answer per row took the shipped checkpoint from 77% to 98% "correct" on evouna-nq
+    dev rows), and on the bundled open-QA dev splits one chosen reference was also more accurate
+    than all of them joined or than any reference judged alone (docs/judges.md)."""
+    refs = [r for r in sample.references if isinstance(r, str)]
+    if len(refs) <= 1:
+        return refs[0] if refs else ""
+    cand = set(normalize_answer(sample.candidate[-_SELECT_CHARS:]).split())
+    best, best_cover = refs[0], -1.0
+    for ref in refs:
+        words = normalize_answer(ref).split()
+        cover = sum(w in cand for w in words) / len(words) if words else -1.0
+        if cover > best_cover:
+            best, best_cover = ref, cover
+    return best
 
 
 def artefactory_text(question: str, candidate: str, reference: str) -> str:
