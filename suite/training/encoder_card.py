@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 FORMAT_TEXT = {
-    "qcr": "`[CLS] question [SEP] candidate [SEP] references [SEP]` (the tokenizer's own pair template; "
-           "question keeps its head, candidate its tail, references joined with \" | \")",
-    "cr": "`[CLS] candidate [SEP] references [SEP]` (candidate keeps its tail, references joined with \" | \")",
+    "qcr": "`[CLS] question [SEP] candidate [SEP] reference [SEP]` (the tokenizer's own pair template; "
+           "question keeps its head, candidate its tail; of several references the one the candidate covers best)",
+    "cr": "`[CLS] candidate [SEP] reference [SEP]` (candidate keeps its tail; of several references the one the "
+          "candidate covers best)",
     "artefactory": "`<|question|>{q}<|candidate|>{c}<|reference|>{r}` (the released BERTJudge string, "
                    "truncated from the left)",
 }
