@@ -86,6 +86,8 @@ def test_the_encoder_sees_the_reference_the_candidate_covers_best():
     assert ref("no idea", "Marlowe", "Shakespeare") == "Marlowe"  # nothing covered: the first
     assert ref("x" * 100_000 + " Shakespeare", "Marlowe", "Shakespeare") == "Shakespeare"  # the tail is read
     assert ref("anything") == "" and ref("Paris", "Paris") == "Paris"
+    huge = ("a " * 500_000, *(f"alias {i}" for i in range(2_000)), "Paris")
+    assert ref("Paris", *huge) == "alias 0"  # "Paris" is not among the first 50 references; none covered
 
 
 def test_alias_lists_do_not_move_the_encoders_verdicts(evouna_dev):

@@ -21,6 +21,7 @@ from judgesuite.judges.types import Sample
 
 INPUT_FORMATS = ("qcr", "cr", "artefactory")
 _SELECT_CHARS = 5_000  # the candidate's tail read when choosing the reference (the part the encoder sees)
+_SELECT_REFS = 50  # references considered (as the stacked judge's features): bounds the work on huge lists
 # Characters kept per part before tokenizing, per token of budget: bounds the tokenizer's
 # work on 100 kB candidates without changing what survives truncation.
 _CHARS_PER_TOKEN = 12
@@ -41,13 +42,13 @@ def reference_text(sample: Sample) -> str:
     forms of one answer per row took the shipped checkpoint from 77% to 98% "correct" on evouna-nq
     dev rows), and on the bundled open-QA dev splits one chosen reference was also more accurate
     than all of them joined or than any reference judged alone (docs/judges.md)."""
-    refs = [r for r in sample.references if isinstance(r, str)]
+    refs = [r for r in sample.references[:_SELECT_REFS] if isinstance(r, str)]
     if len(refs) <= 1:
         return refs[0] if refs else ""
     cand = set(normalize_answer(sample.candidate[-_SELECT_CHARS:]).split())
     best, best_cover = refs[0], -1.0
     for ref in refs:
-        words = normalize_answer(ref).split()
+        words = normalize_answer(ref[:_SELECT_CHARS]).split()
         cover = sum(w in cand for w in words) / len(words) if words else -1.0
         if cover > best_cover:
             best, best_cover = ref, cover
