@@ -1,6 +1,6 @@
-"""Score encoder checkpoints on the bundled TEST splits beside token-f1 and contains-reference.
+"""Score encoder checkpoints on the bundled TEST splits (or others: --split) beside token-f1 and contains-reference.
 
-Per set: accuracy, F1 (correct), Cohen's kappa, "says correct" rate vs label rate, and per model
+Per set: accuracy, F1 (correct), Cohen's kappa, AUC, "says correct" rate vs label rate, and per model
 the judged vs human accuracy (Kendall tau of the model ranking); plus the master-key probe set's
 false-positive rate per attack. Nothing is tuned here: each checkpoint runs at the threshold in its
 judgesuite_encoder.json (chosen on dev), token-f1 at its dev-tuned threshold.
@@ -17,7 +17,7 @@ from collections import defaultdict
 
 import numpy as np
 from scipy.stats import kendalltau
-from sklearn.metrics import cohen_kappa_score, f1_score
+from sklearn.metrics import cohen_kappa_score, f1_score, roc_auc_score
 
 from judgesuite.judges.encoder.judge import EncoderJudge, checkpoint_meta
 from judgesuite.judges.registry import make_judge
@@ -26,7 +26,7 @@ from judgesuite.suite.data.probes import ATTACKS, build_probe_set
 from judgesuite.suite.data.synthetic_forms import mentions
 
 
-def summarise(rows, preds: list[bool]) -> dict:
+def summarise(rows, preds: list[bool], scores: list[float | None] | None = None) -> dict:
     y = np.array([bool(r.label) for r in rows])
     p = np.array(preds, dtype=bool)
     by_model = defaultdict(list)
@@ -39,6 +39,8 @@ def summarise(rows, preds: list[bool]) -> dict:
            "kappa": round(float(cohen_kappa_score(y, p)), 4) if len(set(y)) > 1 or len(set(p)) > 1 else 0.0,
            "says_correct": round(float(p.mean()), 4), "label_rate": round(float(y.mean()), 4),
            "models": models}
+    if scores is not None and None not in scores and len(set(y)) > 1:
+        out["auc"] = round(float(roc_auc_score(y, scores)), 4)
     if len(models) > 2:
         tau = kendalltau([m["human"] for m in models.values()], [m["judged"] for m in models.values()])
         out["kendall_tau"] = round(float(tau.statistic), 4)
@@ -50,7 +52,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--checkpoint", action="append", required=True, help="NAME=DIR (repeatable)")
     ap.add_argument("--sets", default=None, help="comma-separated bundled sets (default: all)")
-    ap.add_argument("--split", default="test")
+    ap.add_argument("--split", default="test", help="a split, or several joined by commas (train,dev: the rows a "
+                    "leave-one-source-out model never saw, for choices that must not read the test split)")
     ap.add_argument("--master-keys", action="store_true")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--dtype", default="float32",
@@ -67,18 +70,19 @@ def main() -> None:
                                       threshold=checkpoint_meta(path).get("threshold", 0.5))
         report["checkpoints"][name] = {"path": path, "threshold": encoders[name].threshold, "dtype": args.dtype}
     for s in sets:
-        rows = load_dataset(s, args.split).scorable()
+        rows = [r for split in args.split.split(",") for r in load_dataset(s, split).scorable()]
         samples = [r.sample for r in rows]
         entry = {"token-f1": summarise(rows, [bool(v.correct) for v in f1_judge.judge(samples)]),
                  "contains-reference": summarise(rows, [mentions(x.candidate, list(x.references)) for x in samples])}
         for name, judge in encoders.items():
             t = time.time()
-            entry[name] = summarise(rows, [bool(v.correct) for v in judge.judge(samples)])
+            verdicts = judge.judge(samples)
+            entry[name] = summarise(rows, [bool(v.correct) for v in verdicts], [v.score for v in verdicts])
             entry[name]["seconds"] = round(time.time() - t, 1)
         report["sets"][s] = entry
         print(s, {k: (v["accuracy"], v["says_correct"], v["label_rate"]) for k, v in entry.items()}, flush=True)
     if args.master_keys:
-        probes = build_probe_set(split=args.split).rows
+        probes = [r for split in args.split.split(",") for r in build_probe_set(split=split).rows]
         mk = {}
         for name, judge in encoders.items():
             verdicts = judge.judge([r.sample for r in probes])
