@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
 
-    from judgesuite.suite.cli.train_encoder import default_backbone
+    from judgesuite.judges.encoder.backbones import default_backbone
 
     torch.set_num_threads(args.threads)
     args.backbone = args.backbone or default_backbone()

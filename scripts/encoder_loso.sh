@@ -3,8 +3,8 @@
 # checkpoints saw every source), the other sources' train rows + synthetic rows generated without the
 # held-out set's questions; threshold chosen on the other sets' dev rows. Budget (env): NQ_ROWS (the
 # other NQ set, default all), GSM8K_ROWS 1500, SYNTHETIC 5000, THREADS 2 (~8 min at 23 pairs/s),
-# BF16=1 for bf16 autocast (1.5x faster where the CPU has bf16 units), BACKBONE (hub id or folder;
-# default MiniLM-L6), LR (default 5e-5).
+# BF16=1 for bf16 autocast (1.5x faster where the CPU has bf16 units), BACKBONE (all-MiniLM-L6-v2,
+# all-mpnet-base-v2, a hub id or a folder; default MiniLM-L6), LR (default 5e-5).
 cd "$(dirname "$0")/.."
 HELD=$1
 ALL="answer-matching-gpqa-mmlupro evouna-nq financebench gsm8k-openai-solutions omni-math-gpt4o-examples openqa-eval-nq301"

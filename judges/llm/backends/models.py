@@ -88,8 +88,3 @@ def gguf_has_chat_template(path: str) -> bool:
     from gguf import GGUFReader
 
     return "tokenizer.chat_template" in GGUFReader(path).fields
-
-
-def cache_dir() -> Path:
-    root = os.environ.get("JUDGESUITE_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "judgesuite")
-    return Path(root)

