@@ -43,6 +43,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--save-every", type=int, default=0,
                    help="write a resumable snapshot every N steps to OUT/resume; re-running the same "
                         "command continues from it (default: 0 = off)")
+    p.add_argument("--teacher", default=None,
+                   help="an encoder checkpoint (e.g. one trained on all-mpnet-base-v2) whose probabilities "
+                        "soften the training targets: distillation")
+    p.add_argument("--teacher-weight", type=float, default=0.5,
+                   help="target = (1 - w) * label + w * teacher probability (default: 0.5)")
     p.add_argument("--threads", type=int, default=None, help="torch CPU threads")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_train_encoder)
@@ -67,6 +72,7 @@ def cmd_train_encoder(args: argparse.Namespace) -> int:
         master_key_share=args.master_key_share,
         real_per_source={k.strip(): int(v) for k, v in (x.split("=") for x in args.real_per_source.split(","))}
         if args.real_per_source else None, save_every=args.save_every,
+        teacher=args.teacher, teacher_weight=args.teacher_weight,
         command="judgesuite " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
     )
     summary = train_encoder(cfg, progress=not args.no_progress)

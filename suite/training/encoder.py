@@ -46,6 +46,8 @@ class TrainConfig:
     master_key_share: float | None = None  # share of master-key forms among them (None: encoder_mix's)
     real_per_source: dict[str, int] | None = None  # real rows per source (None: max_samples balanced)
     save_every: int = 0  # steps between resumable snapshots in <out>/resume (0 = none)
+    teacher: str | None = None  # an encoder checkpoint whose probabilities soften the targets
+    teacher_weight: float = 0.5  # target = (1 - w) * label + w * teacher probability
     command: str = ""
     extra: dict = field(default_factory=dict)
 
@@ -149,9 +151,32 @@ def load_snapshot(folder: Path, model, optimizer) -> dict | None:
     return state
 
 
-def fit(model, tokenizer, encoded, labels: list[bool], cfg: TrainConfig, rng: random.Random,
+def teacher_targets(rows: list[Row], labels: list[bool], cfg: TrainConfig, out: Path) -> list[float]:
+    """(1 - w) * label + w * the teacher's probability, per row (distillation from a larger encoder).
+
+    The teacher's probabilities are kept in `out`/resume as JSON, so a resumed run does not score again."""
+    from judgesuite.judges.fingerprint import file_digest
+
+    store = out / RESUME_DIR / "teacher_scores.json"
+    key = {"teacher": cfg.teacher, "weights": file_digest(Path(cfg.teacher) / "model.safetensors"), "rows": len(rows)}
+    kept = json.loads(store.read_text()) if store.is_file() else {}
+    if kept.get("key") == key:
+        probs = kept["probs"]
+    else:
+        with EncoderJudge(checkpoint=cfg.teacher) as teacher:
+            probs, _ = teacher.scores([r.sample for r in rows])
+        probs = [float(p) for p in probs]
+        store.parent.mkdir(parents=True, exist_ok=True)
+        store.write_text(json.dumps({"key": key, "probs": probs}))
+    w = cfg.teacher_weight
+    return [(1 - w) * float(y) + w * p for y, p in zip(labels, probs)]
+
+
+def fit(model, tokenizer, encoded, labels: list[float], cfg: TrainConfig, rng: random.Random,
         progress: bool = True, resume_dir: Path | None = None) -> dict:
     """The training loop: bucketed random batches, AdamW, linear warmup/decay, BCE on l1 - l0.
+
+    `labels` are targets in [0, 1]: the human labels, or labels softened by a teacher.
 
     With `resume_dir` and cfg.save_every, a snapshot is written every save_every steps and a
     run started again with the same config continues from the last one (same batch order)."""
@@ -174,6 +199,8 @@ def fit(model, tokenizer, encoded, labels: list[bool], cfg: TrainConfig, rng: ra
     spent = 0.0
     run = {"rows": len(encoded), "steps": len(batches), "lr": cfg.lr, "batch_size": cfg.batch_size,
            "seed": cfg.seed, "max_length": cfg.max_length}
+    if cfg.teacher:
+        run.update(teacher=cfg.teacher, teacher_weight=cfg.teacher_weight)
     state = load_snapshot(resume_dir, model, optimizer) if resume_dir is not None else None
     if state and state.get("run", run) != run:
         raise ValueError(f"{resume_dir} holds a snapshot of another run ({state['run']}, this one {run}); "
@@ -233,7 +260,8 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
     encoded = InputBuilder(tokenizer, fmt, cfg.max_length).build([r.sample for r in rows])
     labels = [bool(r.label) for r in rows]
     out = Path(cfg.out)
-    stats = fit(model, tokenizer, encoded, labels, cfg, rng, progress, resume_dir=out / RESUME_DIR)
+    targets = teacher_targets(rows, labels, cfg, out) if cfg.teacher else [float(v) for v in labels]
+    stats = fit(model, tokenizer, encoded, targets, cfg, rng, progress, resume_dir=out / RESUME_DIR)
     model.eval()
 
     out.mkdir(parents=True, exist_ok=True)
@@ -259,7 +287,8 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
         "training_rows": len(rows),
         "rows_by_source": dict(Counter(r.dataset for r in rows)),
         # with the warm-start checkpoint's sets: what the leaderboard marks as in-source
-        "learned_from": sorted({*checkpoint_learned_from(cfg.backbone), *(r.dataset for r in rows)} - {"synthetic"}),
+        "learned_from": sorted({*checkpoint_learned_from(cfg.backbone), *(r.dataset for r in rows),
+                                *(checkpoint_learned_from(cfg.teacher) if cfg.teacher else ())} - {"synthetic"}),
         "rows_by_source_model": {f"{d}/{m}": n for (d, m), n in sorted(Counter((r.dataset, r.model) for r in rows).items())},
         "label_true_fraction": round(sum(labels) / len(labels), 4),
         "steps": stats["steps"], "train_seconds": round(stats["seconds"], 1),

@@ -35,6 +35,8 @@ def model_card(s: dict) -> str:
     synth = (f"- Synthetic rows (suite/data/synthetic.py, docs/synthetic-encoder-data.md; train-split questions "
              f"only): {s.get('synthetic_rows', 0)}, by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
              ) if kinds else "- No synthetic rows"
+    distill = (f"- Targets distilled: (1 - {c['teacher_weight']}) x label + {c['teacher_weight']} x the probability of the "
+               f"teacher checkpoint `{backbone_label(c['teacher'])}`\n") if c.get("teacher") else ""
     return f"""---
 library_name: transformers
 pipeline_tag: text-classification
@@ -53,7 +55,7 @@ Load with `AutoModelForSequenceClassification`, or run as the `encoder` judge of
 - Data: {s['training_rows']} pairs ({s['label_true_fraction']:.1%} labelled correct): scorable rows of the TRAIN
   splits of the bundled judgesuite sets (balanced across models within a source) plus synthetic rows
 {synth}
-- Hyperparameters: BCE on the margin logit, lr {c['lr']}, {c['warmup_ratio']:.0%} linear warmup then linear decay,
+{distill}- Hyperparameters: BCE on the margin logit, lr {c['lr']}, {c['warmup_ratio']:.0%} linear warmup then linear decay,
   {c['epochs']} epoch(s), effective batch {c['batch_size']}, bf16 autocast {c['bf16']}, weights saved as {c['save_dtype']}
 - {s['steps']} steps in {s['train_seconds']:.0f} s ({s['pairs_per_second']} pairs/s on this machine)
 
