@@ -9,6 +9,7 @@ checkpoint (safetensors) that `AutoModelForSequenceClassification` loads, plus
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import time
@@ -158,7 +159,8 @@ def teacher_targets(rows: list[Row], labels: list[bool], cfg: TrainConfig, out: 
     from judgesuite.judges.fingerprint import file_digest
 
     store = out / RESUME_DIR / "teacher_scores.json"
-    key = {"teacher": cfg.teacher, "weights": file_digest(Path(cfg.teacher) / "model.safetensors"), "rows": len(rows)}
+    ids = hashlib.sha256("\n".join(f"{r.dataset}/{r.sample.id}/{r.model}" for r in rows).encode()).hexdigest()
+    key = {"teacher": cfg.teacher, "weights": file_digest(Path(cfg.teacher) / "model.safetensors"), "rows": ids}
     kept = json.loads(store.read_text()) if store.is_file() else {}
     if kept.get("key") == key:
         probs = kept["probs"]
