@@ -72,6 +72,10 @@ def test_a_distilled_student_learns_the_teachers_probabilities_and_inherits_its_
     monkeypatch.setattr(training, "EncoderJudge", None)  # a resumed run reads the kept scores
     assert teacher_targets(rows, labels, cfg, tmp_path) == targets
 
+    with pytest.raises(ValueError, match="teacher_weight"):
+        teacher_targets(rows, labels, TrainConfig(backbone=BACKBONE, out="", teacher=teacher, teacher_weight=1.5),
+                        tmp_path)
+
     monkeypatch.undo()
     out = tmp_path / "student"
     rc = main(["train-encoder", "--teacher", teacher, "--teacher-weight", "0.5", "--datasets", "financebench",

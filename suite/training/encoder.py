@@ -158,6 +158,8 @@ def teacher_targets(rows: list[Row], labels: list[bool], cfg: TrainConfig, out: 
     The teacher's probabilities are kept in `out`/resume as JSON, so a resumed run does not score again."""
     from judgesuite.judges.fingerprint import file_digest
 
+    if not 0.0 <= cfg.teacher_weight <= 1.0:
+        raise ValueError(f"teacher_weight must lie in [0, 1], got {cfg.teacher_weight}")
     store = out / RESUME_DIR / "teacher_scores.json"
     ids = hashlib.sha256("\n".join(f"{r.dataset}/{r.sample.id}/{r.model}" for r in rows).encode()).hexdigest()
     key = {"teacher": cfg.teacher, "weights": file_digest(Path(cfg.teacher) / "model.safetensors"), "rows": ids}
