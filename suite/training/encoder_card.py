@@ -15,8 +15,9 @@ def backbone_label(backbone: str) -> str:
     """A portable name for the backbone (no local site-packages path in the card)."""
     from judgesuite.judges.encoder.backbones import label
 
-    if label(backbone) != backbone:
-        return label(backbone)
+    named = label(backbone)
+    if named != backbone:
+        return named
     if "checkpoints/" in backbone:
         return "judgesuite checkpoint " + backbone.rstrip("/").split("checkpoints/")[-1] + " (warm start)"
     return backbone
