@@ -19,7 +19,7 @@ import numpy as np
 from scipy.stats import kendalltau
 from sklearn.metrics import cohen_kappa_score, f1_score, roc_auc_score
 
-from judgesuite.judges.encoder.judge import EncoderJudge, checkpoint_meta
+from judgesuite.judges.encoder.judge import EncoderJudge
 from judgesuite.judges.registry import make_judge
 from judgesuite import dataset_names, load_dataset
 from judgesuite.suite.data.probes import ATTACKS, build_probe_set
@@ -66,8 +66,8 @@ def main() -> None:
     encoders = {}
     for spec in args.checkpoint:
         name, path = spec.split("=", 1)
-        encoders[name] = EncoderJudge(checkpoint=path, threads=args.threads, dtype=args.dtype,
-                                      threshold=checkpoint_meta(path).get("threshold", 0.5))
+        # a shipped checkpoint's name resolves to its folder; the threshold is its judgesuite_encoder.json's
+        encoders[name] = EncoderJudge(checkpoint=path, threads=args.threads, dtype=args.dtype)
         report["checkpoints"][name] = {"path": path, "threshold": encoders[name].threshold, "dtype": args.dtype}
     for s in sets:
         rows = [r for split in args.split.split(",") for r in load_dataset(s, split).scorable()]

@@ -54,6 +54,16 @@ def default_checkpoint() -> str:
     return str(CHECKPOINTS_DIR / DEFAULT_CHECKPOINT)
 
 
+def resolve_checkpoint(name: str | None) -> str:
+    """The default for None; a shipped checkpoint's folder name (`checkpoints/`) to its path, unless a
+    local folder of that name exists; anything else (a hub id, a path) unchanged."""
+    if not name:
+        return default_checkpoint()
+    if not Path(name).exists() and "/" not in name and (CHECKPOINTS_DIR / name).is_dir():
+        return str(CHECKPOINTS_DIR / name)
+    return name
+
+
 def checkpoint_meta(path: str) -> dict:
     """The input format / max length a judgesuite-trained checkpoint was trained with ({} if none)."""
     f = Path(path) / META_FILE
@@ -95,8 +105,14 @@ def load_classifier(checkpoint: str, dtype: str):
 
     hf_logging.disable_progress_bar()  # its "Loading weights" bar would cut through the run's bars
     tokenizer = AutoTokenizer.from_pretrained(checkpoint)
-    model = AutoModelForSequenceClassification.from_pretrained(
-        checkpoint, use_safetensors=True, dtype=getattr(torch, dtype))
+    delta = checkpoint_meta(checkpoint).get("delta")
+    if delta:  # stored as a difference from a packaged backbone (delta.py)
+        from judgesuite.judges.encoder.delta import load_delta_model
+
+        model = load_delta_model(checkpoint, delta).to(getattr(torch, dtype))
+    else:
+        model = AutoModelForSequenceClassification.from_pretrained(
+            checkpoint, use_safetensors=True, dtype=getattr(torch, dtype))
     model.eval()
     return tokenizer, model
 
@@ -157,7 +173,7 @@ class EncoderJudge(Judge):
                  batch_size: int = 16, threads: int | None = None) -> None:
         # None values resolve here (from the checkpoint's metadata / the CPU) so the cache
         # identity records what actually ran.
-        self.checkpoint = checkpoint or default_checkpoint()
+        self.checkpoint = resolve_checkpoint(checkpoint)
         meta = checkpoint_meta(self.checkpoint)
         self.input_format = input_format or meta.get("input_format", "qcr")
         if self.input_format not in INPUT_FORMATS:
@@ -198,6 +214,9 @@ class EncoderJudge(Judge):
         """Parameters counted from the checkpoint's safetensors headers (the weights are not loaded)."""
         from judgesuite.judges.parameters import hub_snapshot, safetensors_parameters
 
+        delta = checkpoint_meta(self.checkpoint).get("delta")
+        if delta:  # the delta file's integer codes are not parameters: count the rebuilt model's
+            return CostModel("encoder", int(delta["parameters"]))
         path = self.checkpoint if Path(self.checkpoint).exists() else hub_snapshot(self.checkpoint)
         counted = safetensors_parameters(path) if path else None
         return CostModel("encoder", counted[0] if counted else 0)

@@ -16,6 +16,7 @@ COMMAND_MODULES = [
     "judgesuite.suite.cli.merge",
     "judgesuite.suite.cli.leaderboard",
     "judgesuite.suite.cli.train_encoder",
+    "judgesuite.suite.cli.pack_encoder",
     "judgesuite.suite.cli.train_stacked",
     "judgesuite.suite.cli.mc_formats",
     "judgesuite.suite.cli.generate",
