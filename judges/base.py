@@ -279,3 +279,20 @@ class StagedJudge(Judge):
             verdicts.append(self.combine(copy.copy(v), copy.copy(w) if w is not None else None))
             seconds.append(s + t)
         return verdicts, seconds
+
+
+def held_out_record(figures: Any) -> dict[str, Any]:
+    """A stored held-out record (`Judge.held_out`) keeping only the sets with the numbers the
+    leaderboard prints (a hand-edited file may lack them); {} if it has none."""
+    def numbers(d: Any) -> bool:
+        return isinstance(d, dict) and all(isinstance(d.get(k), (int, float)) for k in ("accuracy", "kappa"))
+
+    def ok(f: Any) -> bool:
+        return numbers(f) and numbers(f.get("baseline")) and isinstance(f["baseline"].get("judge"), str)
+
+    sets = figures.get("sets") if isinstance(figures, dict) else None
+    if not isinstance(sets, dict):
+        return {}
+    kept = {name: f for name, f in sets.items() if ok(f)}
+    return {**figures, "sets": kept} if kept else {}
+

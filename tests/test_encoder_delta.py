@@ -112,3 +112,20 @@ def test_the_shipped_mpnet_delta_beats_token_f1_on_real_test_rows_and_rejects_ma
     probes = build_probe_set(per_set=5, datasets=["evouna-nq", "openqa-eval-nq301"]).scorable()
     fooled = sum(bool(v.correct) for v in judge.judge([p.sample for p in probes]))
     assert fooled <= 0.05 * len(probes)
+
+
+def test_shipped_checkpoints_report_their_recipes_held_out_figures(tmp_path):
+    """held_out.json beside a checkpoint: figures of the same recipe trained without each open-QA set."""
+    for name in ("encoder-minilm-qcr-v4", "encoder-mpnet-qcr-v5"):
+        judge = EncoderJudge(checkpoint=name)
+        record = judge.held_out()
+        assert set(record["sets"]) == {"evouna-nq", "openqa-eval-nq301"}, name
+        for set_name, f in record["sets"].items():
+            assert set_name in judge.learned_from()  # the shipped one saw it: the record says what it would do unseen
+            assert f["rows"] == len(load_dataset(set_name, "test").scorable())
+            assert 0.5 < f["accuracy"] < 1 and f["baseline"]["judge"] == "token-f1"
+    (tmp_path / "held_out.json").write_text(json.dumps({"sets": {"x": {"accuracy": "high"}}}))
+    assert EncoderJudge(checkpoint=str(tmp_path)).held_out() == {}  # a record without its numbers is dropped
+    (tmp_path / "held_out.json").write_text("not json")
+    assert EncoderJudge(checkpoint=str(tmp_path)).held_out() == {}
+    assert EncoderJudge(checkpoint=str(tmp_path / "absent")).held_out() == {}

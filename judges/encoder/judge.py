@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from judgesuite.judges.base import CostModel, Judge, JudgeTags
+from judgesuite.judges.base import CostModel, Judge, JudgeTags, held_out_record
 from judgesuite.judges.fingerprint import file_digest
 from judgesuite.judges.profiling import PhaseTimer
 from judgesuite.judges.encoder.cls_only import cls_only
@@ -35,6 +35,7 @@ from judgesuite.judges.types import Sample, Verdict
 CHECKPOINTS_DIR = Path(__file__).resolve().parent / "checkpoints"
 DEFAULT_CHECKPOINT = "encoder-minilm-qcr-v4"
 META_FILE = "judgesuite_encoder.json"
+HELD_OUT_FILE = "held_out.json"
 DTYPES = ("float32", "bfloat16", "bfloat16-checked")
 # bf16 margins this close to the threshold's margin are recomputed in fp32: several times the
 # largest bf16 - fp32 margin difference measured on the bundled test rows (docs/speed.md).
@@ -209,6 +210,14 @@ class EncoderJudge(Judge):
     def learned_from(self) -> tuple[str, ...]:
         """The bundled sets a judgesuite-trained checkpoint saw; () for other checkpoints."""
         return checkpoint_learned_from(self.checkpoint)
+
+    def held_out(self) -> dict[str, Any]:
+        """The checkpoint recipe's leave-one-source-out figures, if its folder records them
+        (`held_out.json`, written by scripts/encoder_held_out.py); {} otherwise."""
+        try:
+            return held_out_record(json.loads((Path(self.checkpoint) / HELD_OUT_FILE).read_text()))
+        except (OSError, ValueError):
+            return {}
 
     def cost_model(self) -> CostModel:
         """Parameters counted from the checkpoint's safetensors headers (the weights are not loaded)."""

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from judgesuite.judges.base import Judge, JudgeTags, JudgeWith, judge_directly
+from judgesuite.judges.base import Judge, JudgeTags, JudgeWith, held_out_record, judge_directly
 from judgesuite.judges.fingerprint import file_digest
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import RETRAIN_HINT, ModelFormatError, StackedModel, load_model
@@ -66,14 +66,6 @@ def _coerce(sample: Sample) -> Sample:
         return sample
     return Sample(id=str(sample.id), task_type=str(sample.task_type), question=texts[0], candidate=texts[1],
                   references=refs, context=sample.context, choices=sample.choices)
-
-
-def _figures_ok(f: Any) -> bool:
-    """A held-out record with the numbers the leaderboard prints (a hand-edited file may lack them)."""
-    def numbers(d: Any) -> bool:
-        return isinstance(d, dict) and all(isinstance(d.get(k), (int, float)) for k in ("accuracy", "kappa"))
-
-    return numbers(f) and numbers(f.get("baseline")) and isinstance(f["baseline"].get("judge"), str)
 
 
 class StackedJudge(Judge):
@@ -140,11 +132,7 @@ class StackedJudge(Judge):
     def held_out(self) -> dict[str, Any]:
         """The forest's leave-one-source-out figures stored in the model by `judgesuite train-stacked`
         (none for the encoder blend: that would need an encoder trained without each source too)."""
-        figures = self.load().meta.get("held_out") or {}
-        sets = figures.get("sets") if isinstance(figures, dict) else None
-        if self.encoder or not isinstance(sets, dict):
-            return {}
-        return {**figures, "sets": {name: f for name, f in sets.items() if _figures_ok(f)}}
+        return {} if self.encoder else held_out_record(self.load().meta.get("held_out"))
 
     def load(self) -> StackedModel:
         """The model file, checked against this code's feature list (raises ModelFormatError)."""

@@ -28,10 +28,10 @@ TERMS = [
      "encoder): its test-split figures here are what it does on questions it never saw from a source it did see. On a source "
      "held out of training it does worse; the leave-one-source-out figures are in docs/stacked-judge.md and the encoder's "
      "model card.", None),
-    ("held-out", "held out", "For a learned judge whose model file records them (stacked, from `judgesuite train-stacked`): the "
-     "same recipe trained without the set (train splits of the other sets, thresholds on their dev splits) and scored on "
-     "the set's test split, beside token-f1 on the same rows. What to expect on a source the judge never saw; measured "
-     "when the model was trained, not in this run.", None),
+    ("held-out", "held out", "For a learned judge whose model records them (stacked, from `judgesuite train-stacked`; an "
+     "encoder checkpoint's held_out.json): the same recipe trained without the set (train splits of the other sets, "
+     "thresholds on their dev splits) and scored on the set's test split, beside token-f1 on the same rows. What to "
+     "expect on a source the judge never saw; measured when the model was trained, not in this run.", None),
     ("noverdict", "no verdict", "The judge could not decide (e.g. no \u201cFinal answer:\u201d line to read, a parse timeout). Counted as "
      "\u201cincorrect\u201d in every headline number, as the papers do; \u201cacc. answered\u201d leaves those rows out.", None),
     ("labels", "label source", "human: annotators judged each answer; automatic rule: a program decided (e.g. GSM8K's final-number check); "

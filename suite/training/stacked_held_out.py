@@ -21,7 +21,8 @@ PROTOCOL = ("trained without the set (train splits of the other sets and rows by
             "train questions; thresholds on their dev splits), scored on the set's test split")
 
 
-def _figures(y: np.ndarray, pred: np.ndarray) -> dict[str, float]:
+def accuracy_kappa(y: np.ndarray, pred: np.ndarray) -> dict[str, float]:
+    """The two figures a held-out record keeps per judge."""
     rates = binary_rates(y, pred, np.ones_like(y))
     return {"accuracy": round(float(rates["accuracy"]), 4), "kappa": round(float(rates["kappa"]), 4)}
 
@@ -38,6 +39,6 @@ def held_out_figures(store: FeatureStore, sources: Sequence[str], **train_kwargs
         table = store.table(source, "test")
         family = model.family_for(table.family)
         pred = model.proba(family, table.X) >= model.threshold(family)
-        sets[source] = {"rows": int(len(table.y)), **_figures(table.y, pred),
-                       "baseline": {"judge": "token-f1", **_figures(table.y, table.token_f1 >= 0.02)}}
+        sets[source] = {"rows": int(len(table.y)), **accuracy_kappa(table.y, pred),
+                       "baseline": {"judge": "token-f1", **accuracy_kappa(table.y, table.token_f1 >= 0.02)}}
     return {"protocol": PROTOCOL, "measured": dt.date.today().isoformat(), "sets": sets} if sets else {}
