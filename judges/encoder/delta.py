@@ -95,8 +95,8 @@ def write_delta(tuned: str, base: str, out: str, bits: int = 4, group: int = 64,
     for name, w in tuned_sd.items():
         parameters += w.numel() if w.is_floating_point() else 0
         b = _key_in_base(name, base_keys, prefix)
-        if b is None or base_sd[b].shape != w.shape:
-            stored[name] = w.contiguous()
+        if b is None or base_sd[b].shape != w.shape or not w.is_floating_point():
+            stored[name] = w.contiguous()  # the head, and integer buffers: in full
             continue
         d = w.float() - base_sd[b].float()
         if any(s in name for s in skip):
@@ -144,7 +144,7 @@ def load_delta_model(folder: str, delta: dict):
     for name, current in model.state_dict().items():
         used.update((name, f"{name}::d", f"{name}::q", f"{name}::scale"))
         if name in stored:
-            state[name] = stored[name].float()
+            state[name] = stored[name].to(current.dtype)
             continue
         b = _key_in_base(name, base_keys, prefix)
         if b is None:
