@@ -295,4 +295,3 @@ def held_out_record(figures: Any) -> dict[str, Any]:
         return {}
     kept = {name: f for name, f in sets.items() if ok(f)}
     return {**figures, "sets": kept} if kept else {}
-
