@@ -52,6 +52,7 @@ def test_packed_checkpoint_is_small_and_names_its_backbone(packed):
     assert not (packed / "model.safetensors").exists()
     full_size = (Path(default_checkpoint()) / "model.safetensors").stat().st_size
     assert (packed / DELTA_FILE).stat().st_size < 0.4 * full_size  # fp16 -> 4 bits + scales + head
+    assert meta["delta"]["relative_change"] < 0.05  # a fine-tuning moves the weights little
 
 
 def test_packed_checkpoint_judges_real_rows_as_the_full_one(packed):
@@ -129,3 +130,21 @@ def test_shipped_checkpoints_report_their_recipes_held_out_figures(tmp_path):
     (tmp_path / "held_out.json").write_text("not json")
     assert EncoderJudge(checkpoint=str(tmp_path)).held_out() == {}
     assert EncoderJudge(checkpoint=str(tmp_path / "absent")).held_out() == {}
+
+
+def test_pack_encoder_warns_when_the_base_is_not_the_one_fine_tuned_from(tmp_path, capsys):
+    from safetensors.torch import load_file, save_file
+
+    from judgesuite.judges.encoder.backbones import resolve
+
+    other = tmp_path / "other-base"
+    shutil.copytree(resolve("all-MiniLM-L6-v2"), other)
+    weights = load_file(str(other / "model.safetensors"))
+    torch.manual_seed(0)
+    save_file({k: (v + torch.randn_like(v) * v.float().std() if v.is_floating_point() else v).contiguous()
+               for k, v in weights.items()}, str(other / "model.safetensors"))
+    assert main(["pack-encoder", default_checkpoint(), "--base", str(other), "--out", str(tmp_path / "d"),
+                 "--check", "0"]) == 0
+    meta = json.loads((tmp_path / "d" / "judgesuite_encoder.json").read_text())
+    assert meta["delta"]["relative_change"] > 0.5
+    assert "is it the backbone this checkpoint was fine-tuned from" in capsys.readouterr().err

@@ -77,7 +77,8 @@ def write_delta(tuned: str, base: str, out: str, bits: int = 4, group: int = 64,
                 skip: tuple[str, ...] = ()) -> dict:
     """Store the fine-tuned checkpoint folder `tuned` as a delta from backbone `base` (a packaged
     name, hub folder or path) in `out`; returns the "delta" metadata (`meta["delta"]`), with the
-    largest reconstruction error of any weight."""
+    largest reconstruction error of any weight and the size of the change (norm of the deltas over
+    the norm of the weights: fine-tuning gives about 0.01; a much larger one means another backbone)."""
     import torch
     from safetensors.torch import load_file, save_file
     from transformers import AutoConfig, AutoModelForSequenceClassification
@@ -92,6 +93,7 @@ def write_delta(tuned: str, base: str, out: str, bits: int = 4, group: int = 64,
     tuned_sd = load_file(str(Path(tuned) / "model.safetensors"))
     prefix = AutoModelForSequenceClassification.from_config(AutoConfig.from_pretrained(tuned)).base_model_prefix + "."
     stored, largest_error, parameters, base_keys = {}, 0.0, 0, set(base_sd)
+    moved = norm = 0.0  # squared norms of the deltas and of the backbone's weights they apply to
     for name, w in tuned_sd.items():
         parameters += w.numel() if w.is_floating_point() else 0
         b = _key_in_base(name, base_keys, prefix)
@@ -99,6 +101,7 @@ def write_delta(tuned: str, base: str, out: str, bits: int = 4, group: int = 64,
             stored[name] = w.contiguous()  # the head, and integer buffers: in full
             continue
         d = w.float() - base_sd[b].float()
+        moved, norm = moved + float(d.pow(2).sum()), norm + float(base_sd[b].float().pow(2).sum())
         if any(s in name for s in skip):
             largest_error = max(largest_error, float(d.abs().max()))
         elif w.dim() < 2:
@@ -116,7 +119,7 @@ def write_delta(tuned: str, base: str, out: str, bits: int = 4, group: int = 64,
             shutil.copyfile(Path(tuned) / f, dest / f)
     return {"base": packaged_name(base) or base, "base_sha256": file_digest(base_file), "file": DELTA_FILE,
             "bits": bits, "group": group, "skip": list(skip), "parameters": parameters,
-            "largest_weight_error": largest_error}
+            "largest_weight_error": largest_error, "relative_change": round((moved / max(norm, 1e-30)) ** 0.5, 6)}
 
 
 def load_delta_model(folder: str, delta: dict):
