@@ -79,7 +79,6 @@ def write_delta(tuned: str, base: str, out: str, bits: int = 4, group: int = 64,
     name, hub folder or path) in `out`; returns the "delta" metadata (`meta["delta"]`), with the
     largest reconstruction error of any weight and the size of the change (norm of the deltas over
     the norm of the weights: fine-tuning gives about 0.01; a much larger one means another backbone)."""
-    import torch
     from safetensors.torch import load_file, save_file
     from transformers import AutoConfig, AutoModelForSequenceClassification
 
