@@ -80,7 +80,8 @@ def write_delta(tuned: str, base: str, out: str, bits: int = 4, group: int = 64,
     largest reconstruction error of any weight and the size of the change (norm of the deltas over
     the norm of the weights: fine-tuning gives about 0.01; a much larger one means another backbone)."""
     from safetensors.torch import load_file, save_file
-    from transformers import AutoConfig, AutoModelForSequenceClassification
+    from transformers import AutoConfig
+    from transformers.models.auto.modeling_auto import MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING
 
     from judgesuite.judges.encoder.backbones import packaged_name, resolve
     from judgesuite.judges.fingerprint import file_digest
@@ -90,7 +91,8 @@ def write_delta(tuned: str, base: str, out: str, bits: int = 4, group: int = 64,
     base_file = _base_weights(resolve(base))
     base_sd = load_file(str(base_file))
     tuned_sd = load_file(str(Path(tuned) / "model.safetensors"))
-    prefix = AutoModelForSequenceClassification.from_config(AutoConfig.from_pretrained(tuned)).base_model_prefix + "."
+    config = AutoConfig.from_pretrained(tuned)  # the task model's class, not an instance: no weights to initialise
+    prefix = MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING[type(config)].base_model_prefix + "."
     stored, largest_error, parameters, base_keys = {}, 0.0, 0, set(base_sd)
     moved = norm = 0.0  # squared norms of the deltas and of the backbone's weights they apply to
     for name, w in tuned_sd.items():
