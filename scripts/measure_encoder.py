@@ -5,7 +5,7 @@ the judged vs human accuracy (Kendall tau of the model ranking); plus the master
 false-positive rate per attack. Nothing is tuned here: each checkpoint runs at the threshold in its
 judgesuite_encoder.json (chosen on dev), token-f1 at its dev-tuned threshold.
 
-    python scripts/measure_encoder.py --checkpoint v2=judges/encoder/checkpoints/encoder-minilm-qcr-v2 \
+    python scripts/measure_encoder.py --checkpoint v4=judges/encoder/checkpoints/encoder-minilm-qcr-v4 \
         --out encoder-test.json [--sets evouna-nq,openqa-eval-nq301] [--master-keys]
 """
 from __future__ import annotations
