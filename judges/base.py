@@ -42,7 +42,8 @@ class JudgeTags:
       candidates judged in one prompt); the runner then forms fixed batches and caches per batch;
     - `identity_exclude`: parameters that cannot change a verdict (worker counts, devices);
     - `libraries`: distributions whose installed versions are part of the judge's identity;
-    - `extracts_final_answer`: the judge parses a "Final answer:" line (format statistics).
+    - `extracts_final_answer`: the judge parses a "Final answer:" line (format statistics);
+    - `keyed_by_id`: the verdict depends on the sample's id (imported verdicts), so the cache keys by id too.
     """
 
     version: str = "1"
@@ -53,6 +54,7 @@ class JudgeTags:
     identity_exclude: tuple[str, ...] = ()
     libraries: tuple[str, ...] = ()
     extracts_final_answer: bool = False
+    keyed_by_id: bool = False
 
 
 # Class attributes of judges written before JudgeTags; still read (into `tags`) for third-party judges.
@@ -154,6 +156,11 @@ class Judge(ABC):
         exc = sys.exc_info()[1]
         return Verdict.none(NoVerdict.ERROR, f"{type(exc).__name__}: {exc}"[:500])
 
+    def skip_reason(self, samples: Sequence[Sample]) -> str | None:
+        """Why the judge has nothing to say on any of these samples (replayed verdicts that cover none of
+        them), or None. The runner then leaves the (judge, dataset) pair out, as for unsupported task types."""
+        return None
+
     def learned_from(self) -> tuple[str, ...]:
         """Datasets whose rows fit this judge's learned model (e.g. their train splits): its figures on
         those sets' test splits are in-source, not what it does on data it never saw. () = none."""
@@ -210,6 +217,12 @@ class Judge(ABC):
     def cache_key(self) -> str:
         blob = json.dumps(self.identity(), sort_keys=True, default=str)
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+    def load(self) -> Any:
+        """Load what judging needs (model files, weights) and raise, with the cause, if that fails.
+        The runner calls it once before a judge's first batch, so a judge that cannot load stops
+        the run with one line instead of giving an error on every row. Default: nothing to load."""
+        return None
 
     def close(self) -> None:
         """Release worker processes or models; the judge may not be used afterwards."""

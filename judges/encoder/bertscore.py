@@ -132,6 +132,11 @@ class BERTScoreJudge(Judge):
         self.batch_size = batch_size  # kept for configurations written before the token budget
         self._timer = PhaseTimer()
 
+    def load(self) -> None:
+        """Load the tokenizer and the cut model (raises with the cause)."""
+        with self._timer("load"):
+            load_embedder(self.model or default_model(), self.num_layers)
+
     def candidate_text(self, s: Sample) -> str:
         span = extract_final_answer(s.candidate) if self.extract else None
         text = span if span is not None else s.candidate

@@ -95,6 +95,10 @@ class _LLMJudge(Judge):
             self._backend = shared_backend(self.backend, self.model, **options)
         return self._backend
 
+    def load(self) -> None:
+        """Start the backend (loads a local model; an HTTP endpoint is only reached when judging)."""
+        self._get_backend()
+
     def get_tags(self) -> JudgeTags:
         # a remote endpoint samples with its own seed handling: only greedy replies repeat
         return replace(self.tags, deterministic=self.backend != "http" or self.temperature == 0.0)

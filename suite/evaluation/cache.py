@@ -2,7 +2,8 @@
 
 Each batch is written in one transaction, so a run killed at any point keeps every
 batch it finished and loses none that it stored; WAL mode and a busy timeout let
-two runs share one cache file.
+two runs share one cache file. Only what the judge gives again is stored: an error or a
+time-limit no-verdict is never written, and one found (stored by an older version) is not served.
 """
 from __future__ import annotations
 
@@ -69,13 +70,20 @@ class VerdictCache:
             if found:  # one JSON parse per chunk: a parse per verdict costs seconds in a run's read-back
                 blobs = json.loads("[" + ",".join(blob for _, blob, _ in found) + "]")
                 for (h, _, seconds), d in zip(found, blobs):
-                    out[h] = (Verdict.from_dict(d), seconds)
+                    verdict = Verdict.from_dict(d)
+                    if verdict.cacheable:  # a failure an older version stored is judged again
+                        out[h] = (verdict, seconds)
         return out
 
-    def put_many(self, judge_key: str, items: Iterable[tuple[str, Verdict, float]]) -> None:
+    def put_many(self, judge_key: str, items: Iterable[tuple[str, Verdict, float]]) -> int:
+        """Store the cacheable verdicts (`Verdict.cacheable`: never an error or a time limit);
+        returns how many were left out."""
         now = time.time()
-        self._write("INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?)",
-                    [(judge_key, h, json.dumps(v.to_dict(), default=str), s, now) for h, v, s in items])
+        items = list(items)
+        rows = [(judge_key, h, json.dumps(v.to_dict(), default=str), s, now) for h, v, s in items if v.cacheable]
+        if rows:
+            self._write("INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?)", rows)
+        return len(items) - len(rows)
 
     def _write(self, sql: str, rows: list[tuple]) -> None:
         conn = self._conn()

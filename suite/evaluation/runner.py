@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import itertools
 import re
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from typing import Any
 from judgesuite.judges.base import Judge, StagedJudge
 from judgesuite.judges.registry import make_judge
 from judgesuite.judges.specs import parse_judge_spec, split_top_level
-from judgesuite.judges.types import Sample, Verdict
+from judgesuite.judges.types import NoVerdict, Sample, Verdict
 from judgesuite.suite.analysis.format_stats import results_block
 from judgesuite.suite.data.loader import Dataset, Row
 from judgesuite.suite.evaluation.cache import VerdictCache
@@ -32,13 +33,29 @@ from judgesuite.suite.evaluation.progress import RunProgress
 from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc, write_verdict_file
 from judgesuite.suite.evaluation.workers import WorkerPool, can_fork
 
-__all__ = ["JudgedRows", "RESULTS_SCHEMA", "Runner", "judge_only", "limit_rows", "parse_judge_spec", "run",
+__all__ = ["BATCH_TIMEOUT", "JudgeFailed", "JudgedRows", "RESULTS_SCHEMA", "Runner", "judge_only", "limit_rows", "parse_judge_spec", "run",
            "run_document", "shard_rows", "split_top_level"]
 
 # Chunks start small for LLM judges (a chunk is the unit that survives an interruption) and grow
 # while a chunk takes under CHUNK_SECONDS, so fast judges see large batches they can bucket by length.
 FIRST_CHUNK = {"llm": 16, "encoder": 1024, "rule": 512}
 MAX_CHUNK, CHUNK_SECONDS = 8192, 20.0
+# Seconds one batch may take before its rows become time-limit no-verdicts: twice the slowest
+# shipped judge's first chunk (llm-vote, 16 rows: about 750 s on 2 cores).
+BATCH_TIMEOUT = 1800.0
+
+
+class JudgeFailed(RuntimeError):
+    """A judge that could not load, or failed on every row of a set: the run stops (unless told to
+    keep going) rather than publish a row of errors."""
+
+    def __init__(self, judge: str, cause: str) -> None:
+        super().__init__(f"judge {judge}: {cause}")
+        self.judge, self.cause = judge, cause
+
+
+def _first_line(text: str) -> str:
+    return (text.strip().splitlines() or [""])[0][:300]
 
 
 def limit_rows(rows: Sequence[Row], limit: int | None) -> list[Row]:
@@ -68,7 +85,12 @@ class Runner:
     progress: RunProgress | None = None
     first_chunk: int | None = None  # default: by cost class (FIRST_CHUNK)
     log: list[str] = field(default_factory=list)
+    batch_timeout: float | None = BATCH_TIMEOUT  # None: no limit
     _timed: set[str] = field(default_factory=set)  # judges whose warm-up call was timed apart
+    _loaded: set[str] = field(default_factory=set)  # judges whose load() succeeded
+    _stuck: dict[str, str] = field(default_factory=dict)  # judge key -> why it gets no more rows
+    _not_cached: dict[str, int] = field(default_factory=dict)  # judge key -> verdicts not stored
+    _reads: list[set[str]] = field(default_factory=list)  # per composite being judged: samples a read failed on
 
     def judge_rows(self, judge: Judge, rows: Sequence[Row], label: str = "") -> JudgedRows:
         """Verdicts for the rows the judge supports (cached ones reused), in row order."""
@@ -76,29 +98,48 @@ class Runner:
         if self.progress:
             self.progress.skip(len(rows) - len(supported))  # rows of task types the judge does not handle
         tick = self.progress.bar(label, len(supported)) if self.progress else None
-        if judge.get_tags().batch_dependent:
-            verdicts, seconds, hits = self._judge_grouped(judge, supported, tick)
-        else:
-            verdicts, seconds, hits = self._judge(judge, [r.sample for r in supported], tick)
-        if self.progress:
-            self.progress.done(label)
+        key = judge.cache_key()
+        before = self._not_cached.get(key, 0)
+        try:
+            if judge.get_tags().batch_dependent:
+                verdicts, seconds, hits = self._judge_grouped(judge, supported, tick)
+            else:
+                verdicts, seconds, hits = self._judge(judge, [r.sample for r in supported], tick)
+        finally:
+            if self.progress:
+                self.progress.done(label)
         return JudgedRows(rows=supported, verdicts=verdicts, seconds=seconds, from_cache=hits,
-                          unsupported=len(rows) - len(supported))
+                          unsupported=len(rows) - len(supported), not_cached=self._not_cached.get(key, 0) - before)
 
     def judge_samples(self, judge: Judge, samples: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
         """Verdicts and seconds per sample through the cache (for scripts and staged judges)."""
         verdicts, seconds, _ = self._judge(judge, list(samples), None)
+        for s, v in zip(samples, verdicts):
+            if not v.cacheable:  # a composite judge reading this one must not store what it builds on it
+                for failed in self._reads:
+                    failed.add(s.content_hash())
         return verdicts, seconds
 
     def _judge(self, judge: Judge, samples: list[Sample], tick: Callable[..., None] | None
                ) -> tuple[list[Verdict], list[float], int]:
         if isinstance(judge, StagedJudge):
             # recombined from the stages' cached verdicts: nothing of its own to cache
-            verdicts, seconds = judge.judge_staged(samples, self.judge_samples)
+            failed: set[str] = set()
+            self._reads.append(failed)
+            try:
+                verdicts, seconds = judge.judge_staged(samples, self.judge_samples)
+            finally:
+                self._reads.pop()
+            key = judge.cache_key()
+            lost = sum(not v.cacheable or s.content_hash() in failed for s, v in zip(samples, verdicts))
+            self._not_cached[key] = self._not_cached.get(key, 0) + lost
             if tick:
                 tick(len(samples), free=True)
             return verdicts, seconds, 0
         keys = [s.content_hash() for s in samples]
+        if judge.get_tags().keyed_by_id:  # rows with one content may carry different imported verdicts
+            keys = [hashlib.sha256(f"{s.id}\0{k}".encode("utf-8", "surrogatepass")).hexdigest()
+                    for s, k in zip(samples, keys)]
         return self._cached(judge, keys, samples, tick, self._chunks)
 
     def _judge_grouped(self, judge: Judge, rows: list[Row], tick: Callable[..., None] | None
@@ -152,16 +193,65 @@ class Runner:
             finally:
                 spent[0] += time.perf_counter() - t
 
+        if todo:
+            self._load(judge, judge_key)
         for chunk in chunks:
             spent[0], t0 = 0.0, time.perf_counter()
-            verdicts, read_seconds = judge.judge_with_signals([samples[i] for i in chunk], judge_with)
+            failed: set[str] = set()  # samples on which a judge this one reads failed
+            self._reads.append(failed)
+            try:
+                verdicts, read_seconds = self._timed_batch(judge, judge_key, [samples[i] for i in chunk], judge_with)
+            finally:
+                self._reads.pop()
             own = (time.perf_counter() - t0 - spent[0]) / max(len(chunk), 1)
-            stored = [(keys[i], v, own + s) for i, v, s in zip(chunk, verdicts, read_seconds)]
-            self.cache.put_many(judge_key, stored)
-            cached.update({k: (v, s) for k, v, s in stored})
+            done = [(keys[i], v, own + s) for i, v, s in zip(chunk, verdicts, read_seconds)]
+            lost = sum(samples[i].content_hash() in failed for i in chunk)
+            lost += self.cache.put_many(judge_key, [d for i, d in zip(chunk, done)
+                                                    if samples[i].content_hash() not in failed])
+            self._not_cached[judge_key] = self._not_cached.get(judge_key, 0) + lost
+            cached.update({k: (v, s) for k, v, s in done})
             if tick:
                 tick(len(chunk))
         return [cached[k][0] for k in keys], [cached[k][1] for k in keys], hits
+
+    def _load(self, judge: Judge, judge_key: str) -> None:
+        """`judge.load()` once, before its first batch: a judge that cannot load stops here, with
+        its cause, instead of giving an error on every row."""
+        if judge_key in self._loaded:
+            return
+        try:
+            judge.load()
+        except Exception as exc:  # noqa: BLE001 - any cause is reported, in one line
+            raise JudgeFailed(repr(judge), f"cannot load: {_first_line(f'{type(exc).__name__}: {exc}')}") from exc
+        self._loaded.add(judge_key)
+
+    def _timed_batch(self, judge: Judge, judge_key: str, batch: list[Sample], judge_with: Callable
+                     ) -> tuple[list[Verdict], list[float]]:
+        """`judge.judge_with_signals(batch)` within `batch_timeout` seconds. It runs in a daemon
+        thread (so this works from any thread, and a stuck judge cannot hold the process at exit);
+        past the limit its rows are time-limit no-verdicts and the judge gets no more batches."""
+        if judge_key in self._stuck:
+            return [Verdict.none(NoVerdict.TIMEOUT, self._stuck[judge_key]) for _ in batch], [0.0] * len(batch)
+        if self.batch_timeout is None:
+            return judge.judge_with_signals(batch, judge_with)
+        box: dict[str, Any] = {}
+
+        def call() -> None:
+            try:
+                box["out"] = judge.judge_with_signals(batch, judge_with)
+            except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
+                box["exc"] = exc
+
+        worker = threading.Thread(target=call, name=f"judge-batch-{judge_key[:8]}", daemon=True)
+        worker.start()
+        worker.join(self.batch_timeout)
+        if worker.is_alive():
+            self._stuck[judge_key] = (f"batch time limit: a batch of {len(batch)} ran past "
+                                      f"{self.batch_timeout:g} s; the judge got no more rows")
+            return self._timed_batch(judge, judge_key, batch, judge_with)
+        if "exc" in box:
+            raise box["exc"]
+        return box["out"]
 
     @staticmethod
     def _chunks(todo: list[int], first: int):
@@ -193,7 +283,8 @@ def _rows_of(ds: Dataset, limit: int | None, shard: tuple[int, int] | None,
 def run(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, split: str | None,
         out_dir: str | Path | None, cache: VerdictCache, limit: int | None = None,
         progress: bool | RunProgress = True, exclude_ids: dict[str, set[str]] | None = None,
-        shard: tuple[int, int] | None = None, batch_size: int | None = None, workers: int = 1) -> dict[str, Any]:
+        shard: tuple[int, int] | None = None, batch_size: int | None = None, workers: int = 1,
+        keep_going: bool = False, batch_timeout: float | None = BATCH_TIMEOUT) -> dict[str, Any]:
     """Judge every (judge, dataset) pair; write results.json and verdict files to `out_dir` (if
     given) and return the results document as a dict (`run_document` gives the typed one).
 
@@ -203,17 +294,20 @@ def run(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, spli
     `batch_size`: the first chunk's size (chunks then grow while fast). `workers` > 1: judge on
     that many forked processes (`workers.WorkerPool`), reading each pair's verdicts back from the
     cache as soon as every worker has judged it.
+    A judge that cannot load, or fails on every row of a set, raises `JudgeFailed` (no results are
+    written); `keep_going=True` lists it in `skipped` instead and goes on. `batch_timeout`: seconds
+    a batch may take before its rows become time-limit no-verdicts (`Runner._timed_batch`).
     """
     return run_document(judge_specs, datasets, split=split, out_dir=out_dir, cache=cache, limit=limit,
                         progress=progress, exclude_ids=exclude_ids, shard=shard, batch_size=batch_size,
-                        workers=workers).to_dict()
+                        workers=workers, keep_going=keep_going, batch_timeout=batch_timeout).to_dict()
 
 
 def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, split: str | None,
                  out_dir: str | Path | None, cache: VerdictCache, limit: int | None = None,
                  progress: bool | RunProgress = True, exclude_ids: dict[str, set[str]] | None = None,
-                 shard: tuple[int, int] | None = None, batch_size: int | None = None, workers: int = 1
-                 ) -> ResultsDoc:
+                 shard: tuple[int, int] | None = None, batch_size: int | None = None, workers: int = 1,
+                 keep_going: bool = False, batch_timeout: float | None = BATCH_TIMEOUT) -> ResultsDoc:
     """`run`, returning the typed `ResultsDoc`."""
     started = time.perf_counter()
     out = Path(out_dir) if out_dir is not None else None
@@ -228,21 +322,24 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
     pool = None
     if workers > 1 and can_fork() and str(cache.path) != ":memory:":
         job = {"judges": list(judge_specs), "datasets": list(datasets), "cache": str(cache.path),
-               "limit": limit, "exclude_ids": exclude_ids, "shard": shard, "batch_size": batch_size}
+               "limit": limit, "exclude_ids": exclude_ids, "shard": shard, "batch_size": batch_size,
+               "batch_timeout": batch_timeout}
         pool = WorkerPool(job, workers, make_bars, judge_only)
         bars = RunProgress(enabled=False)  # what follows reads the workers' verdicts from the cache
     else:
         bars = make_bars()
-    runner = Runner(cache, progress=bars, first_chunk=batch_size)
+    runner = Runner(cache, progress=bars, first_chunk=batch_size, batch_timeout=batch_timeout)
     entries, skipped, records = [], [], {}
     final_answer_verdicts: dict[str, JudgedRows] = {}  # set -> a final-answer judge's verdicts (format_stats)
     with pool or contextlib.nullcontext():
         # each pair is read back as soon as every worker has judged it, while they judge the next ones
         for name, judge, ds, judged, excluded in _judge_plan(judge_specs, datasets, runner, limit, shard,
-                                                             exclude_ids, skipped, pool.wait if pool else None):
+                                                             exclude_ids, skipped, pool.wait if pool else None,
+                                                             keep_going):
             if judge.get_tags().extracts_final_answer:
                 final_answer_verdicts.setdefault(ds.name, judged)
             entry = build_entry(name, judge, ds, split, judged, excluded)
+            entry.cost.not_cached = judged.not_cached
             records[(name, ds.name)] = verdict_records(judged)
             if out is not None:
                 vfile = out / "verdicts" / f"{_slug(name)}__{_slug(ds.name)}.jsonl.gz"
@@ -270,41 +367,63 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
 
 def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], runner: Runner,
                 limit: int | None, shard: tuple[int, int] | None, exclude_ids: dict[str, set[str]] | None,
-                skipped: list[dict[str, str]], before: Callable[[str], None] | None = None
-                ) -> Iterator[tuple[str, Judge, Dataset, JudgedRows, dict[str, int]]]:
+                skipped: list[dict[str, str]], before: Callable[[str], None] | None = None,
+                keep_going: bool = False) -> Iterator[tuple[str, Judge, Dataset, JudgedRows, dict[str, int]]]:
     """(name, judge, dataset, judged rows, exclusions) of every (judge, dataset) pair, judged through
     `runner` (`before(label)` first, if given); pairs whose rows the judge handles none of go to
-    `skipped`."""
+    `skipped`. A judge that cannot load or fails on every row of a set raises `JudgeFailed`, or
+    with `keep_going` goes to `skipped` with its cause."""
     for spec in judge_specs:
         judge = make_judge(spec) if isinstance(spec, str) else spec
         name = spec if isinstance(spec, str) else repr(spec)
         try:
             for ds in datasets:
                 rows, excluded = _rows_of(ds, limit, shard, exclude_ids)
-                if not any(judge.supports(r.sample.task_type) for r in rows):
-                    types = ", ".join(sorted(judge.task_types or []))
-                    skipped.append({"judge": name, "dataset": ds.name, "why": f"judge handles {types} only"})
+                handled = [r.sample for r in rows if judge.supports(r.sample.task_type)]
+                why = (judge.skip_reason(handled) if handled
+                       else f"judge handles {', '.join(sorted(judge.task_types or []))} only")
+                if why:
+                    skipped.append({"judge": name, "dataset": ds.name, "why": why})
                     if runner.progress:
                         runner.progress.skip(len(rows))
                     continue
                 label = f"{name} / {ds.name}"
                 if before is not None:
                     before(label)
-                yield name, judge, ds, runner.judge_rows(judge, rows, label=label), excluded
+                try:
+                    judged = runner.judge_rows(judge, rows, label=label)
+                    _check_not_all_failed(judged)
+                except JudgeFailed as exc:
+                    if not keep_going:
+                        raise JudgeFailed(name, exc.cause) from exc
+                    skipped.append({"judge": name, "dataset": ds.name, "why": exc.cause})
+                    continue
+                yield name, judge, ds, judged, excluded
         finally:
             if isinstance(spec, str):
                 judge.close()
 
 
+def _check_not_all_failed(judged: JudgedRows) -> None:
+    """Raise `JudgeFailed` if every verdict of the pair is an error or a time limit."""
+    if judged.verdicts and not any(v.cacheable for v in judged.verdicts):
+        v = judged.verdicts[0]
+        raise JudgeFailed("", f"failed on every row ({len(judged.verdicts)}): {v.reason.value if v.reason else ''}"
+                              f" {_first_line(v.detail or '')}".rstrip())
+
+
 def judge_only(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, cache: VerdictCache,
                limit: int | None = None, progress: RunProgress | None = None,
                exclude_ids: dict[str, set[str]] | None = None, shard: tuple[int, int] | None = None,
-               batch_size: int | None = None) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
+               batch_size: int | None = None, batch_timeout: float | None = BATCH_TIMEOUT
+               ) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
     """Judge every pair into `cache` and nothing else (what a worker process does): (judge, dataset)
-    -> (verdicts found in the cache, the judge's profile seconds so far)."""
-    runner = Runner(cache, progress=progress, first_chunk=batch_size)
+    -> (verdicts found in the cache, the judge's profile seconds so far). A failed judge is passed
+    over: the parent, reading back, judges its rows again and reports the failure."""
+    runner = Runner(cache, progress=progress, first_chunk=batch_size, batch_timeout=batch_timeout)
     out = {}
-    for name, judge, ds, judged, _ in _judge_plan(judge_specs, datasets, runner, limit, shard, exclude_ids, []):
+    for name, judge, ds, judged, _ in _judge_plan(judge_specs, datasets, runner, limit, shard, exclude_ids, [],
+                                                  keep_going=True):
         profile = getattr(judge, "profile", None)
         out[(name, ds.name)] = (judged.from_cache, dict(profile()) if callable(profile) else {})
     return out

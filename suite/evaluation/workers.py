@@ -80,7 +80,8 @@ def _work(worker: int, workers: int, queue: Any, job: dict[str, Any], judge_only
     try:
         worked = judge_only(job["judges"], job["datasets"], cache=VerdictCache(job["cache"]), limit=job["limit"],
                             progress=QueueProgress(queue, worker), exclude_ids=job["exclude_ids"],
-                            shard=worker_shard(worker, workers, job["shard"]), batch_size=job["batch_size"])
+                            shard=worker_shard(worker, workers, job["shard"]), batch_size=job["batch_size"],
+                            batch_timeout=job["batch_timeout"])
         queue.put(("result", worker, worked))
     except BaseException:  # noqa: BLE001 - reported to the parent, which raises it
         queue.put(("error", worker, traceback.format_exc()))
