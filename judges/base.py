@@ -156,6 +156,11 @@ class Judge(ABC):
         exc = sys.exc_info()[1]
         return Verdict.none(NoVerdict.ERROR, f"{type(exc).__name__}: {exc}"[:500])
 
+    def covers(self, sample: Sample) -> bool:
+        """Whether the sample is in the judge's scope beyond its task type (a replayed source covers the
+        questions it judged). The runner leaves the others out, counted as unsupported."""
+        return True
+
     def skip_reason(self, samples: Sequence[Sample]) -> str | None:
         """Why the judge has nothing to say on any of these samples (replayed verdicts that cover none of
         them), or None. The runner then leaves the (judge, dataset) pair out, as for unsupported task types."""

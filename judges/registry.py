@@ -148,6 +148,11 @@ _BUILTIN = {
                   "BERTScore F1 (MiniLM-L6) against the best reference, threshold tuned on dev"),
     "stacked": ("judgesuite.judges.learned.stacked:StackedJudge", "core",
                 "boosted trees over cheap lexical features (+ sympy on math), one model per task family"),
+    "recorded": ("judgesuite.judges.recorded.judge:RecordedJudge", "core",
+                 "replays a published judge's verdicts: source=gpt-4-eval|instructgpt-eval|bem (NQ301, Kamalloo "
+                 "et al. 2023), deepseek-v3|qwen2.5-7b-instruct (GPQA/MMLU-Pro, Chandak et al. 2025)"),
+    "verdicts": ("judgesuite.judges.recorded.imported:VerdictsJudge", "core",
+                 "your own verdicts from a JSONL file: file=PATH[:name=NAME] (docs/verdicts-format.md)"),
     "regex+encoder": ("judgesuite.judges.routed.regex_encoder:RegexEncoderJudge", "encoder",
                       "regex 'Final answer:' first, the encoder judge only where regex has no verdict"),
 }

@@ -17,6 +17,14 @@ class NoVerdict(str, Enum):
     TIMEOUT = "timeout"  # parsing or comparison ran past its time limit
     INVALID_OUTPUT = "invalid_output"  # an LLM judge answered outside the allowed forms
     ERROR = "error"  # the judge raised; the exception text is in `detail`
+    NOT_RECORDED = "not_recorded"  # a replayed source (judges/recorded) has no verdict for this row
+    NOT_IN_FILE = "not_in_file"  # an imported verdicts file has no line for this row's id
+
+    @property
+    def cacheable(self) -> bool:
+        """Whether the same sample gives this outcome again: an error or a time limit depends on the
+        moment (an endpoint down, a loaded machine), so it is never stored as the judge's verdict."""
+        return self not in (NoVerdict.ERROR, NoVerdict.TIMEOUT)
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,7 @@ class Runner:
 
     def judge_rows(self, judge: Judge, rows: Sequence[Row], label: str = "") -> JudgedRows:
         """Verdicts for the rows the judge supports (cached ones reused), in row order."""
-        supported = [r for r in rows if judge.supports(r.sample.task_type)]
+        supported = [r for r in rows if judge.supports(r.sample.task_type) and judge.covers(r.sample)]
         if self.progress:
             self.progress.skip(len(rows) - len(supported))  # rows of task types the judge does not handle
         tick = self.progress.bar(label, len(supported)) if self.progress else None
@@ -379,8 +379,9 @@ def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset],
         try:
             for ds in datasets:
                 rows, excluded = _rows_of(ds, limit, shard, exclude_ids)
-                handled = [r.sample for r in rows if judge.supports(r.sample.task_type)]
-                why = (judge.skip_reason(handled) if handled
+                typed = [r.sample for r in rows if judge.supports(r.sample.task_type)]
+                why = ((judge.skip_reason(typed) or (None if any(map(judge.covers, typed))
+                                                     else "the judge covers none of these rows")) if typed
                        else f"judge handles {', '.join(sorted(judge.task_types or []))} only")
                 if why:
                     skipped.append({"judge": name, "dataset": ds.name, "why": why})
