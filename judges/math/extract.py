@@ -74,6 +74,11 @@ _BOX_GAP = re.compile(r"(?:[\s$,;.&]|\\[()\[\]]|\\q?quad\b|\\text\{[^{}]{0,30}\}
                       r"|[A-Za-z](?:_\{?\w{1,3}\}?)? ?=)*", re.IGNORECASE)
 _CURRENCY = re.compile(r"(?<!\$)\$(?=\d)|(?<=\d) ?\$(?!\$)")
 _INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
+# a label before the value on an answer line: "Result: 320.00 emails", "Total cost: $15" (letters only, a
+# space after the colon: a ratio "x:y" stays)
+_LABEL = re.compile(r"[A-Za-z][A-Za-z ]{1,24}:\**\s+(?=\S)")
+# the printed output of a program: the ToRA / Qwen2.5-Math "```output" block after the code
+_PROGRAM_OUTPUT = re.compile(r"```\s*output[ \t]*\n((?:(?!```).){1,400}?)\n?```", re.DOTALL | re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -91,7 +96,7 @@ class ExtractionConfig:
 SIMPLERL = ExtractionConfig("simplerl", (("boxed",), ("simplerl_number",)))
 LIGHTEVAL = ExtractionConfig("lighteval", (("lighteval_marker",), ("boxed",), ("latex",), ("number",)),
                              fall_through=True)
-AUTO = ExtractionConfig("auto", (("marker", "boxed_joined"), ("bold",), ("display",), ("parts", "last_line"),
+AUTO = ExtractionConfig("auto", (("marker", "boxed_joined", "program_output"), ("bold",), ("display",), ("parts", "last_line"),
                                  ("latex_last",), ("number",)),
                         last_committed_wins=True, fallback_numbers=True, detect_noncommittal=True)
 CONFIGS = {c.name: c for c in (SIMPLERL, LIGHTEVAL, AUTO)}
@@ -181,6 +186,9 @@ def looks_truncated(text: str) -> bool:
 
 def _clean_span(span: str) -> str:
     span = span.strip().lstrip("*_:#= ").strip()
+    label = _LABEL.match(span)
+    if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
+        span = span[label.end():].lstrip("*_ ")
     inner = last_boxed(span)
     if inner is not None:
         return inner[1]
@@ -267,6 +275,10 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return [(p, s, None) for p, s in all_boxed(text)][-5:]  # raw None: a boxed span
     if name == "boxed_joined":
         return _joined_boxes(text)
+    if name == "program_output":  # the last printed line of the last output block
+        ms = list(_PROGRAM_OUTPUT.finditer(text[-NUMBER_TAIL:]))
+        lines = [ln for ln in ms[-1].group(1).strip().split("\n") if ln.strip()] if ms else []
+        return [(len(text) - NUMBER_TAIL + ms[-1].start(), _clean_span(lines[-1]), None)] if lines else []
     if name == "display":
         m = _DISPLAY_END.search(text[-SPAN_CHARS * 2:])
         if m is None:
@@ -298,7 +310,14 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return [(0, s, "") for s in spans[::-1] if not _PROSE.search(s)][:5]
     if name == "bold":
         ms = [m for m in _BOLD.finditer(text) if not _PROSE.search(m.group(1))]
-        return [(m.start(), _clean_span(m.group(1)), m.group(1)) for m in ms][-1:]
+        out = []
+        for m in ms[-1:]:
+            span = m.group(1)
+            if span.rstrip().endswith(":"):  # a bold label: its value follows on the line
+                end = text.find("\n", m.end())
+                span = span + " " + text[m.end():end if end >= 0 else len(text)]
+            out.append((m.start(), _clean_span(span), span))
+        return out
     if name == "last_line":  # a short line that is math, not prose
         lines = [ln for ln in text.strip().split("\n") if ln.strip()]
         if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1]):

@@ -1,0 +1,117 @@
+"""Measure the math judges on the answer-style corpus of issue 37, per family (source).
+
+Usage:
+    python scripts/measure_math_styles.py --split dev [--judges sympy,math-verify] [--out FILE.json]
+    python scripts/measure_math_styles.py --split frozen   # the held-out families: run ONCE
+    python scripts/measure_math_styles.py --master-keys     # false-positive rate on the master-key probes
+
+Per family and judge: accuracy (a no-verdict counts as incorrect), false-positive rate (a `correct`
+verdict on a row labelled incorrect, over the incorrect rows), no-verdicts, and milliseconds per 1,000
+rows (the judge's worker processes started before the clock). `--show-errors` lists the wrong rows of
+the dev split only: the frozen split is never read row by row.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from judgesuite.judges import Sample, make_judge
+
+CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "math_style_corpus.jsonl"
+
+
+def load_corpus(split: str, path: Path = CORPUS) -> list[dict]:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if split == "all" or r["split"] == split]
+
+
+def sample_of(row: dict) -> Sample:
+    return Sample(id=row["id"], task_type="math", question="", candidate=row["candidate"],
+                  references=tuple(row["references"]))
+
+
+def rates(rows: list[dict], verdicts: list) -> dict:
+    n_neg = sum(not r["label"] for r in rows)
+    right = sum((v.correct is True) == r["label"] for r, v in zip(rows, verdicts))
+    fp = sum(v.correct is True and not r["label"] for r, v in zip(rows, verdicts))
+    return {"n": len(rows), "accuracy": round(right / max(1, len(rows)), 4),
+            "false_positive_rate": round(fp / max(1, n_neg), 4), "false_positives": fp,
+            "no_verdict": sum(v.correct is None for v in verdicts)}
+
+
+def measure(judge_name: str, rows: list[dict]) -> tuple[list, float]:
+    with make_judge(judge_name) as judge:
+        judge.judge([sample_of(rows[0])])  # start the workers outside the clock
+        start = time.perf_counter()
+        verdicts = judge.judge([sample_of(r) for r in rows])
+        seconds = time.perf_counter() - start
+    return verdicts, seconds * 1000 / len(rows) * 1000
+
+
+def master_keys(judges: list[str], per_set: int) -> dict:
+    from judgesuite.suite.data.probes import build_probe_set
+
+    probes = build_probe_set(per_set=per_set, datasets=["gsm8k-openai-solutions", "omni-math-gpt4o-examples"])
+    out = {}
+    for name in judges:
+        with make_judge(name) as judge:
+            verdicts = judge.judge([r.sample for r in probes.rows])
+        by_attack: dict[str, list] = defaultdict(list)
+        for r, v in zip(probes.rows, verdicts):
+            by_attack[r.meta["attack"]].append(v.correct is True)
+        out[name] = {"n": len(verdicts), "false_positive_rate": round(sum(v.correct is True for v in verdicts)
+                                                                      / len(verdicts), 4),
+                     "per_attack": {a: round(sum(x) / len(x), 4) for a, x in sorted(by_attack.items())}}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--split", default="dev", choices=("dev", "frozen", "all"))
+    ap.add_argument("--judges", default="sympy,math-verify")
+    ap.add_argument("--families", default="", help="comma-separated families (default: all of the split)")
+    ap.add_argument("--show-errors", action="store_true", help="print the wrong rows (dev split only)")
+    ap.add_argument("--master-keys", action="store_true")
+    ap.add_argument("--per-set", type=int, default=50, help="master-key probes per data set")
+    ap.add_argument("--out", default="")
+    args = ap.parse_args(argv)
+    judges = [j for j in args.judges.split(",") if j]
+    if args.master_keys:
+        result = master_keys(judges, args.per_set)
+        print(json.dumps(result, indent=1))
+    else:
+        rows = load_corpus(args.split)
+        if args.families:
+            rows = [r for r in rows if r["family"] in args.families.split(",")]
+        families = sorted({r["family"] for r in rows})
+        result = {"split": args.split, "judges": {}}
+        print(f"{'family':28s} {'n':>4s} " + " ".join(f"{j:>26s}" for j in judges))
+        per_judge = {}
+        for name in judges:
+            verdicts, ms = measure(name, rows)
+            per_judge[name] = verdicts
+            table = {f: rates([r for r in rows if r["family"] == f],
+                              [v for r, v in zip(rows, verdicts) if r["family"] == f]) for f in families}
+            table["all"] = rates(rows, verdicts)
+            table["all"]["ms_per_1000"] = round(ms)
+            result["judges"][name] = table
+        for f in families + ["all"]:
+            cells = [result["judges"][j][f] for j in judges]
+            print(f"{f:28s} {cells[0]['n']:4d} " + " ".join(
+                f"acc {c['accuracy']:.3f} fpr {c['false_positive_rate']:.3f} nv {c['no_verdict']:3d}" for c in cells))
+        print("ms per 1,000: " + ", ".join(f"{j} {result['judges'][j]['all']['ms_per_1000']:,}" for j in judges))
+        if args.show_errors and args.split == "dev":
+            for r, v in zip(rows, per_judge[judges[0]]):
+                if (v.correct is True) != r["label"]:
+                    print(f"--- {r['id']} label={r['label']} verdict={v.correct} refs={r['references']} "
+                          f"extracted={v.extracted!r} {v.detail}\n{r['candidate'][-200:]}")
+    if args.out:
+        Path(args.out).write_text(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
