@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from judgesuite.judges.base import Judge
+from judgesuite.judges.recorded import ReplayedJudge
 from judgesuite.judges.types import Sample
 from judgesuite.suite.data import Dataset, Row, dataset_names, load_dataset, load_jsonl
 from judgesuite.suite.data.loader import parse_row, split_of
@@ -75,6 +76,11 @@ def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[s
     with tempfile.TemporaryDirectory() as tmp:
         if isinstance(cache, VerdictCache):
             store = cache
+    replayed = [j for j in judges if isinstance(j, ReplayedJudge)]
+    if replayed:  # imported verdicts must name rows of the data (any split of it)
+        known = {r.id for d in (data if many else [data]) for r in _dataset(d, None).rows}
+        for j in replayed:
+            j.check_ids(known)
         elif cache is True:
             store = VerdictCache()
         else:

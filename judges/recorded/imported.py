@@ -16,7 +16,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from judgesuite.judges.base import CostModel, Judge, JudgeTags
+from judgesuite.judges.base import CostModel, JudgeTags
+from judgesuite.judges.recorded import ReplayedJudge
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 FIELDS = {"id", "correct", "score", "input_tokens", "generated_tokens", "seconds", "parameters"}
@@ -77,7 +78,7 @@ def parse_verdicts(text: str, path: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-class VerdictsJudge(Judge):
+class VerdictsJudge(ReplayedJudge):
     """Your own verdicts, from a JSONL file (`verdicts:file=PATH[:name=NAME]`)."""
 
     tags = JudgeTags(version="1", cost_class="llm", keyed_by_id=True)

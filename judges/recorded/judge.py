@@ -8,13 +8,14 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from judgesuite.judges.base import CostModel, Judge, JudgeTags
+from judgesuite.judges.base import CostModel, JudgeTags
+from judgesuite.judges.recorded import ReplayedJudge
 from judgesuite.judges.recorded.sources import SOURCES, Source, estimate_tokens
 from judgesuite.judges.recorded.store import ABSTAINED, covered_row, load_store, lookup
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 
-class RecordedJudge(Judge):
+class RecordedJudge(ReplayedJudge):
     """Replays a published judge's verdicts on the rows it judged (sources: `judgesuite judges`)."""
 
     tags = JudgeTags(version="1", cost_class="llm")

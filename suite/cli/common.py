@@ -18,10 +18,12 @@ def csv_list(text: str) -> list[str]:
     return [t.strip() for t in split_top_level(text, ",") if t.strip()]
 
 
-def load_sources(args: argparse.Namespace) -> list[Dataset]:
+def load_sources(args: argparse.Namespace, split: str | None = None) -> list[Dataset]:
+    """The --data files, or the --datasets (default: all) in --split (or `split`, if given)."""
     if args.data:
         return [load_jsonl(path, skip_invalid=args.skip_invalid) for path in args.data]
-    split = None if args.split == "all" else args.split
+    split = split or args.split
+    split = None if split == "all" else split
     return [load_dataset(name, split) for name in (args.datasets or dataset_names())]
 
 

@@ -16,13 +16,16 @@ from judgesuite.suite.data import DataError, bundled_names, card_field, load_bun
 CORE_JUDGES = ["exact-match", "token-f1", "rouge-l", "regex", "strict", "flexible", "math-verify", "sympy",
                "stacked"]
 ENCODER_JUDGES = ["encoder", "bertscore", "regex+encoder"]
+# Published verdicts of large judges, replayed on the sets they judged (free: nothing runs).
+RECORDED_JUDGES = [f"recorded:source={s}" for s in
+                   ("gpt-4-eval", "instructgpt-eval", "bem", "deepseek-v3", "qwen2.5-7b-instruct")]
 
 
 def default_judges() -> list[str]:
     from importlib.util import find_spec
 
     have_encoder = all(find_spec(m) is not None for m in ("torch", "transformers"))
-    return CORE_JUDGES + (ENCODER_JUDGES if have_encoder else [])
+    return CORE_JUDGES + (ENCODER_JUDGES if have_encoder else []) + RECORDED_JUDGES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -97,10 +100,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         import_plugins(args.plugin)
         specs = args.judges or default_judges()
-        cost_classes = []
+    from judgesuite.judges.recorded import ReplayedJudge
+        cost_classes, replayed = [], []
         for spec in specs:  # fail on a bad name before any work
             judge = make_judge(spec)
-            cost_classes.append(judge.get_tags().cost_class)
+            replayed += [judge] if isinstance(judge, ReplayedJudge) else []
+            cost_classes.append("rule" if isinstance(judge, ReplayedJudge) else judge.get_tags().cost_class)
             judge.close()
         datasets = load_sources(args)
         shard = parse_shard(args.shard)
@@ -109,6 +114,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         if args.exclude_flagged:
             exclude_ids = load_flagged(args.exclude_flagged)
     except (RegistryError, DataError, KeyError, ValueError, TypeError, ImportError, OSError) as exc:
+        if replayed:  # imported verdicts must name rows of the data (any split of it)
+            known = {r.id for ds in (datasets if args.data or args.split == "all" else load_sources(args, split="all"))
+                     for r in ds.rows}
+            for judge in replayed:
+                judge.check_ids(known)
         print(f"judgesuite run: {exc}", file=sys.stderr)
         return 2
     for ds in datasets:
@@ -173,6 +183,11 @@ def cmd_datasets(args: argparse.Namespace) -> int:
     probes = build_probe_set()
     print(f"{'master-keys':<30} {len(probes.rows):>6} {len(probes.rows):>6} {len(probes.rows):>5} {'-':>6}  "
           f"generated: {len(ATTACKS)} attacks on test questions, all wrong by construction")
+    from judgesuite.judges.recorded.sources import SOURCES
+
+    print("\nrecorded sources (published verdicts, replayed; nothing runs):")
+    for s in SOURCES.values():
+        print(f"  recorded:source={s.name:<20} {s.describe()}")
     return 0
 
 
