@@ -59,6 +59,8 @@ _AUTO_MARKERS = re.compile(
     r"|\br[ée]ponse(?:\s+finale)?\s*:|\brespuesta(?:\s+final)?\s*:|\b(?:die\s+)?antwort(?:\s+ist|\s*:)"
     r"|答案(?:是|为|為|:|：)|(?m:^[ \t]*Ответ[ \t]*:)",
     re.IGNORECASE)
+# an answer restated next to the value it rejects: "24, not 20", "100 (not 30)"; the value comes first
+_REJECTED = re.compile(r"([^\s,;(]{1,60}?)\s*(?:,|;|\(|--|\u2014)\s*(?:but\s+|and\s+)?not\s+[^\s()]{1,60}?\s*\)?[.!]?")
 _LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|[。，！]|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",
                            re.IGNORECASE)
@@ -78,6 +80,11 @@ _INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
 # space after the colon: a ratio "x:y" stays)
 _LABEL = re.compile(r"[A-Za-z][A-Za-z ]{1,24}:\**\s+(?=\S)")
 # the printed output of a program: the ToRA / Qwen2.5-Math "```output" block after the code
+# an answer in markup: "<answer>12.62</answer>" tags, or a JSON object's answer field
+# ({"answer": 3}, "final_answer": "310"); the value is a JSON number or a string without quotes inside
+_ANSWER_TAG = re.compile(r"<answer>\s*((?:(?!</?answer>).){1,400}?)\s*</answer>", re.DOTALL | re.IGNORECASE)
+_JSON_ANSWER = re.compile(r'"(?:final_?answer|answer|final|result)"\s*:\s*(?:"((?:\\.|[^"\\\n]){1,400})"'
+                          r'|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
 _PROGRAM_OUTPUT = re.compile(r"```\s*output[ \t]*\n((?:(?!```).){1,400}?)\n?```", re.DOTALL | re.IGNORECASE)
 
 
@@ -96,8 +103,8 @@ class ExtractionConfig:
 SIMPLERL = ExtractionConfig("simplerl", (("boxed",), ("simplerl_number",)))
 LIGHTEVAL = ExtractionConfig("lighteval", (("lighteval_marker",), ("boxed",), ("latex",), ("number",)),
                              fall_through=True)
-AUTO = ExtractionConfig("auto", (("marker", "boxed_joined", "program_output"), ("bold",), ("display",), ("parts", "last_line"),
-                                 ("latex_last",), ("number",)),
+AUTO = ExtractionConfig("auto", (("marker", "boxed_joined", "program_output", "answer_markup"), ("bold",), ("display",),
+                                 ("parts", "last_line"), ("latex_last",), ("number",)),
                         last_committed_wins=True, fallback_numbers=True, detect_noncommittal=True)
 CONFIGS = {c.name: c for c in (SIMPLERL, LIGHTEVAL, AUTO)}
 
@@ -247,6 +254,12 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
         if not spans:
             continue
         if config.detect_noncommittal and group == config.groups[0]:
+            rejected = _REJECTED.fullmatch(found[0][1].strip())
+            if rejected and not re.search(r"\bnot\b", rejected.group(1), re.IGNORECASE):
+                pos, _, raw = found[0]  # the committed value; its rejected alternative is no hedge
+                raw = (raw or "").replace(found[0][1].strip(), rejected.group(1))
+                found[0] = (pos, rejected.group(1), raw)
+                spans = [rejected.group(1)] + spans[1:]
             raw = found[0][2] or ""
             before = text[max(0, found[0][0] - 120):found[0][0]]
             head = _SENTENCE_END.split(raw, 1)[0]  # the committed sentence, before any prose cut
@@ -275,10 +288,16 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return [(p, s, None) for p, s in all_boxed(text)][-5:]  # raw None: a boxed span
     if name == "boxed_joined":
         return _joined_boxes(text)
+    if name == "answer_markup":
+        found = [(m.start(), m.group(1)) for m in _ANSWER_TAG.finditer(text[-NUMBER_TAIL:])][-1:]
+        found += [(m.start(), m.group(1) if m.group(1) is not None else m.group(2))
+                  for m in _JSON_ANSWER.finditer(text[-NUMBER_TAIL:])][-1:]
+        offset = max(0, len(text) - NUMBER_TAIL)
+        return [(offset + p, _clean_span(v.replace('\\\\', '\\')), None) for p, v in found if v.strip()]
     if name == "program_output":  # the last printed line of the last output block
         ms = list(_PROGRAM_OUTPUT.finditer(text[-NUMBER_TAIL:]))
         lines = [ln for ln in ms[-1].group(1).strip().split("\n") if ln.strip()] if ms else []
-        return [(len(text) - NUMBER_TAIL + ms[-1].start(), _clean_span(lines[-1]), None)] if lines else []
+        return [(max(0, len(text) - NUMBER_TAIL) + ms[-1].start(), _clean_span(lines[-1]), None)] if lines else []
     if name == "display":
         m = _DISPLAY_END.search(text[-SPAN_CHARS * 2:])
         if m is None:
