@@ -9,7 +9,6 @@ judge gives that batch.
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import itertools
 import re
@@ -31,9 +30,10 @@ from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.entries import JudgedRows, build_entry, hardware, verdict_records
 from judgesuite.suite.evaluation.progress import RunProgress
 from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc, write_verdict_file
-from judgesuite.suite.evaluation.workers import WorkerPool, can_fork
+from judgesuite.suite.evaluation.executor import Executor, RunPlan
+from judgesuite.suite.evaluation.workers import LocalExecutor
 
-__all__ = ["BATCH_TIMEOUT", "JudgeFailed", "JudgedRows", "RESULTS_SCHEMA", "Runner", "judge_only", "limit_rows", "parse_judge_spec", "run",
+__all__ = ["BATCH_TIMEOUT", "JudgeFailed", "JudgedRows", "RESULTS_SCHEMA", "Runner", "limit_rows", "parse_judge_spec", "run",
            "run_document", "shard_rows", "split_top_level"]
 
 # Chunks start small for LLM judges (a chunk is the unit that survives an interruption) and grow
@@ -284,30 +284,33 @@ def run(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, spli
         out_dir: str | Path | None, cache: VerdictCache, limit: int | None = None,
         progress: bool | RunProgress = True, exclude_ids: dict[str, set[str]] | None = None,
         shard: tuple[int, int] | None = None, batch_size: int | None = None, workers: int = 1,
-        keep_going: bool = False, batch_timeout: float | None = BATCH_TIMEOUT) -> dict[str, Any]:
+        keep_going: bool = False, batch_timeout: float | None = BATCH_TIMEOUT,
+        executor: Executor | None = None) -> dict[str, Any]:
     """Judge every (judge, dataset) pair; write results.json and verdict files to `out_dir` (if
     given) and return the results document as a dict (`run_document` gives the typed one).
 
     `judge_specs`: spec strings or Judge instances (named by their repr). `exclude_ids`: dataset ->
     row ids left out of scoring after `limit` (flagged references, `judgesuite audit-references`),
     counted as `excluded.flagged_reference`. `shard` = (i, n): only shard i of n of every set.
-    `batch_size`: the first chunk's size (chunks then grow while fast). `workers` > 1: judge on
-    that many forked processes (`workers.WorkerPool`), reading each pair's verdicts back from the
-    cache as soon as every worker has judged it.
+    `batch_size`: the first chunk's size (chunks then grow while fast). `executor`: who judges
+    (default `LocalExecutor(workers)`: this process, or `workers` > 1 forked processes;
+    `ray_executor.RayExecutor`: a Ray cluster); results and cache are the same on every executor.
     A judge that cannot load, or fails on every row of a set, raises `JudgeFailed` (no results are
     written); `keep_going=True` lists it in `skipped` instead and goes on. `batch_timeout`: seconds
     a batch may take before its rows become time-limit no-verdicts (`Runner._timed_batch`).
     """
     return run_document(judge_specs, datasets, split=split, out_dir=out_dir, cache=cache, limit=limit,
                         progress=progress, exclude_ids=exclude_ids, shard=shard, batch_size=batch_size,
-                        workers=workers, keep_going=keep_going, batch_timeout=batch_timeout).to_dict()
+                        workers=workers, keep_going=keep_going, batch_timeout=batch_timeout,
+                        executor=executor).to_dict()
 
 
 def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, split: str | None,
                  out_dir: str | Path | None, cache: VerdictCache, limit: int | None = None,
                  progress: bool | RunProgress = True, exclude_ids: dict[str, set[str]] | None = None,
                  shard: tuple[int, int] | None = None, batch_size: int | None = None, workers: int = 1,
-                 keep_going: bool = False, batch_timeout: float | None = BATCH_TIMEOUT) -> ResultsDoc:
+                 keep_going: bool = False, batch_timeout: float | None = BATCH_TIMEOUT,
+                 executor: Executor | None = None) -> ResultsDoc:
     """`run`, returning the typed `ResultsDoc`."""
     started = time.perf_counter()
     out = Path(out_dir) if out_dir is not None else None
@@ -319,23 +322,15 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
         return progress if isinstance(progress, RunProgress) else RunProgress(
             enabled=bool(progress), total=sum(len(_rows_of(ds, limit, shard, exclude_ids)[0]) for _, ds in plan))
 
-    pool = None
-    if workers > 1 and can_fork() and str(cache.path) != ":memory:":
-        job = {"judges": list(judge_specs), "datasets": list(datasets), "cache": str(cache.path),
-               "limit": limit, "exclude_ids": exclude_ids, "shard": shard, "batch_size": batch_size,
-               "batch_timeout": batch_timeout}
-        pool = WorkerPool(job, workers, make_bars, judge_only)
-        bars = RunProgress(enabled=False)  # what follows reads the workers' verdicts from the cache
-    else:
-        bars = make_bars()
-    runner = Runner(cache, progress=bars, first_chunk=batch_size, batch_timeout=batch_timeout)
+    runner = Runner(cache, first_chunk=batch_size, batch_timeout=batch_timeout)
     entries, skipped, records = [], [], {}
     final_answer_verdicts: dict[str, JudgedRows] = {}  # set -> a final-answer judge's verdicts (format_stats)
-    with pool or contextlib.nullcontext():
-        # each pair is read back as soon as every worker has judged it, while they judge the next ones
+    executor = executor if executor is not None else LocalExecutor(workers)
+    work = RunPlan(tuple(judge_specs), tuple(datasets), limit, shard, exclude_ids)
+    with executor.start(work, runner, make_bars) as judging:
+        # each pair is taken as soon as its tasks are back, while the executor judges the next ones
         for name, judge, ds, judged, excluded in _judge_plan(judge_specs, datasets, runner, limit, shard,
-                                                             exclude_ids, skipped, pool.wait if pool else None,
-                                                             keep_going):
+                                                             exclude_ids, skipped, judging.judged, keep_going):
             if judge.get_tags().extracts_final_answer:
                 final_answer_verdicts.setdefault(ds.name, judged)
             entry = build_entry(name, judge, ds, split, judged, excluded)
@@ -346,11 +341,8 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
                 write_verdict_file(vfile, records[(name, ds.name)])
                 entry.verdicts_file = str(vfile.relative_to(out))
             entries.append(entry)
-        worked = pool.results() if pool else {}
-    for entry in entries:
-        if (entry.judge, entry.dataset) in worked:  # what the workers found cached and where their time went
-            entry.cost.from_cache, entry.cost.profile = worked[(entry.judge, entry.dataset)]
-    bars.close()
+            if f"{name} / {ds.name}" in judging.profiles:  # where the workers' time went
+                entry.cost.profile = judging.profiles[f"{name} / {ds.name}"]
     doc = ResultsDoc(
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"), split=split, limit=limit,
         hardware=hardware(), wall_seconds=round(time.perf_counter() - started, 3), entries=entries,
@@ -367,17 +359,17 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
 
 def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], runner: Runner,
                 limit: int | None, shard: tuple[int, int] | None, exclude_ids: dict[str, set[str]] | None,
-                skipped: list[dict[str, str]], before: Callable[[str], None] | None = None,
+                skipped: list[dict[str, str]], judge_pair: Callable[..., JudgedRows] | None = None,
                 keep_going: bool = False) -> Iterator[tuple[str, Judge, Dataset, JudgedRows, dict[str, int]]]:
     """(name, judge, dataset, judged rows, exclusions) of every (judge, dataset) pair, judged through
-    `runner` (`before(label)` first, if given); pairs whose rows the judge handles none of go to
+    `runner` (or `judge_pair(judge index, dataset index, judge, rows, label)`); pairs whose rows the judge handles none of go to
     `skipped`. A judge that cannot load or fails on every row of a set raises `JudgeFailed`, or
     with `keep_going` goes to `skipped` with its cause."""
-    for spec in judge_specs:
+    for j, spec in enumerate(judge_specs):
         judge = make_judge(spec) if isinstance(spec, str) else spec
         name = spec if isinstance(spec, str) else repr(spec)
         try:
-            for ds in datasets:
+            for d, ds in enumerate(datasets):
                 rows, excluded = _rows_of(ds, limit, shard, exclude_ids)
                 typed = [r.sample for r in rows if judge.supports(r.sample.task_type)]
                 why = ((judge.skip_reason(typed) or (None if any(map(judge.covers, typed))
@@ -389,10 +381,9 @@ def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset],
                         runner.progress.skip(len(rows))
                     continue
                 label = f"{name} / {ds.name}"
-                if before is not None:
-                    before(label)
                 try:
-                    judged = runner.judge_rows(judge, rows, label=label)
+                    judged = (judge_pair(j, d, judge, rows, label) if judge_pair is not None
+                              else runner.judge_rows(judge, rows, label=label))
                     _check_not_all_failed(judged)
                 except JudgeFailed as exc:
                     if not keep_going:
@@ -411,23 +402,6 @@ def _check_not_all_failed(judged: JudgedRows) -> None:
         v = judged.verdicts[0]
         raise JudgeFailed("", f"failed on every row ({len(judged.verdicts)}): {v.reason.value if v.reason else ''}"
                               f" {_first_line(v.detail or '')}".rstrip())
-
-
-def judge_only(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], *, cache: VerdictCache,
-               limit: int | None = None, progress: RunProgress | None = None,
-               exclude_ids: dict[str, set[str]] | None = None, shard: tuple[int, int] | None = None,
-               batch_size: int | None = None, batch_timeout: float | None = BATCH_TIMEOUT
-               ) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
-    """Judge every pair into `cache` and nothing else (what a worker process does): (judge, dataset)
-    -> (verdicts found in the cache, the judge's profile seconds so far). A failed judge is passed
-    over: the parent, reading back, judges its rows again and reports the failure."""
-    runner = Runner(cache, progress=progress, first_chunk=batch_size, batch_timeout=batch_timeout)
-    out = {}
-    for name, judge, ds, judged, _ in _judge_plan(judge_specs, datasets, runner, limit, shard, exclude_ids, [],
-                                                  keep_going=True):
-        profile = getattr(judge, "profile", None)
-        out[(name, ds.name)] = (judged.from_cache, dict(profile()) if callable(profile) else {})
-    return out
 
 
 def _format_stats(ds: Dataset, limit: int | None, shard: tuple[int, int] | None,

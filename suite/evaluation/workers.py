@@ -1,33 +1,43 @@
-"""One run on several worker processes of this machine.
+"""The local executor: judging in this process, or on worker processes of this machine.
 
-Worker w of n judges shard w of n of every set (whole questions, `runner.shard_rows`) with its
-share of the cores as torch threads, and stores its verdicts in the run's verdict cache. The
-runner reads each (judge, set) pair back from that cache as soon as every worker has judged it
-(`WorkerPool.wait`), the path `judgesuite merge` takes, so the results equal those of a one-process
-run (timings aside). On 2 cores two one-thread workers
-judge ~10% faster than one two-thread process, and the single-threaded rule and symbolic judges
-of one worker overlap the other's model judges.
+With `workers` > 1 the run's tasks go to a `concurrent.futures.ProcessPoolExecutor` of forked
+processes: worker w of n judges part w of n of every (judge, set) pair (whole questions,
+`runner.shard_rows`) with its share of the cores as threads, reads the run's verdict cache and
+hands its verdicts back; the driver stores them and builds the results, so they equal those of a
+one-process run (timings aside). On 2 cores two one-thread workers judge ~10% faster than one
+two-thread process, and the single-threaded rule and symbolic judges of one worker overlap the
+other's model judges.
 
 Workers are forked (Linux), so judges registered in this process and Judge instances reach them;
-where fork is unsafe (no fork, or torch already loaded here) the run stays in one process.
+where fork is unsafe (no fork, or torch already loaded here) the run stays in one process. A
+worker ends with its parent (PR_SET_PDEATHSIG, and a check that the parent did not die first),
+and there are never more workers than usable cores.
 """
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import multiprocessing.util
 import os
+import signal
 import sys
-import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, replace
 from queue import Empty
 from typing import Any
 
-from judgesuite.judges.cpus import CPUS_ENV, usable_cpus
+from judgesuite.judges.cpus import usable_cpus
 from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.evaluation.executor import (Dispatching, Executor, ExecutorError, InProcess, Judging, JudgeTask,
+                                                  RunPlan, TaskDone, TaskFailed, TaskWorker, runner_options)
 from judgesuite.suite.evaluation.progress import RunProgress
 
 # A smaller run does not repay a second process's model loading (seconds per model).
 MIN_SAMPLES_PER_WORKER = 2000
 MAX_AUTO_WORKERS = 4
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def can_fork() -> bool:
@@ -44,118 +54,167 @@ def auto_workers(cost_classes: Sequence[str], samples: int) -> int:
     return max(1, min(usable_cpus(), MAX_AUTO_WORKERS, samples // MIN_SAMPLES_PER_WORKER))
 
 
+def capped_workers(asked: int) -> int:
+    """`asked` workers, at most one per usable core (a note on stderr when that cuts them)."""
+    cores = usable_cpus()
+    if asked > cores:
+        print(f"judgesuite: {asked} workers asked for, {cores} usable cores: judging on {cores}", file=sys.stderr)
+    return max(1, min(asked, cores))
+
+
+def end_with_parent(parent: int) -> None:
+    """Have Linux kill this process when its parent dies, and end now if it already has (between
+    the fork and the prctl call the signal would not be delivered)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the check below still runs
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+@dataclass(frozen=True)
+class BarStarted:
+    worker: int
+    label: str
+    total: int
+
+
+@dataclass(frozen=True)
+class Ticked:
+    worker: int
+    label: str
+    n: int
+    free: bool
+
+
+@dataclass(frozen=True)
+class BarDone:
+    worker: int
+    label: str
+
+
+@dataclass(frozen=True)
+class RowsSkipped:
+    worker: int
+    n: int
+
+
 class QueueProgress(RunProgress):
-    """A worker's progress, sent to the parent as events (label, counts) instead of drawn."""
+    """A worker's progress, sent to the driver as events instead of drawn."""
 
     def __init__(self, queue: Any, worker: int) -> None:
         super().__init__(enabled=True, total=0)  # total 0: no bar of its own
         self._queue, self._worker = queue, worker
 
-    def bar(self, label: str, total: int):
-        self._queue.put(("bar", self._worker, label, total))
-        return lambda n, free=False: self._queue.put(("tick", self._worker, label, n, free))
+    def bar(self, label: str, total: int, position: int = 1) -> Callable[..., None]:
+        self._queue.put(BarStarted(self._worker, label, total))
+        return lambda n, free=False: self._queue.put(Ticked(self._worker, label, n, free))
 
     def done(self, label: str) -> None:
-        self._queue.put(("done", self._worker, label))
+        self._queue.put(BarDone(self._worker, label))
 
     def skip(self, n: int) -> None:
-        self._queue.put(("skip", self._worker, n))
+        self._queue.put(RowsSkipped(self._worker, n))
 
     def close(self) -> None:
         pass
 
 
-def worker_shard(worker: int, workers: int, shard: tuple[int, int] | None) -> tuple[int, int]:
-    """Worker w's part of shard (i, n): the questions hashing to i + n*w mod n*workers (so the
-    workers of a shard split exactly that shard)."""
-    i, n = shard or (0, 1)
-    return i + n * worker, n * workers
+_WORKER: TaskWorker | None = None  # this worker process's state
 
 
-def _work(worker: int, workers: int, queue: Any, job: dict[str, Any], judge_only: Callable[..., Any]) -> None:
-    threads = max(1, usable_cpus() // workers)
-    # read when torch / numpy's BLAS load in this process, and by the judges' process pools
-    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", CPUS_ENV):
-        os.environ[var] = str(threads)
-    try:
-        worked = judge_only(job["judges"], job["datasets"], cache=VerdictCache(job["cache"]), limit=job["limit"],
-                            progress=QueueProgress(queue, worker), exclude_ids=job["exclude_ids"],
-                            shard=worker_shard(worker, workers, job["shard"]), batch_size=job["batch_size"],
-                            batch_timeout=job["batch_timeout"])
-        queue.put(("result", worker, worked))
-    except BaseException:  # noqa: BLE001 - reported to the parent, which raises it
-        queue.put(("error", worker, traceback.format_exc()))
+def _start_worker(plan: RunPlan, cache_path: str, queue: Any, parent: int, workers: int, slot: Any) -> None:
+    end_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the driver's: it stops the workers
+    with slot.get_lock():
+        index = slot.value
+        slot.value += 1
+    global _WORKER
+    _WORKER = TaskWorker(plan, VerdictCache(cache_path), QueueProgress(queue, index),
+                         threads=max(1, usable_cpus() // workers))
+    multiprocessing.util.Finalize(None, _WORKER.release, exitpriority=10)  # runs when the worker exits
 
 
-class WorkerPool:
-    """The runner's `judge_only` with `job`'s arguments (`cache` a path) on `workers` forked
-    processes, each on its shard, their progress drawn on the bars `make_bars()` makes once they
-    are started. `wait(label)` returns once every worker has judged that "judge / dataset" pair
-    (its verdicts are in the cache), so the caller can read it back while later pairs are judged;
-    `results()` waits for the end: (judge, dataset) -> (verdicts found in the cache, summed
-    profile seconds). Use it as a context manager (workers still running at exit are stopped)."""
+def _run_task(task: JudgeTask) -> TaskDone | TaskFailed:
+    assert _WORKER is not None
+    return _WORKER.run(task)
 
-    def __init__(self, job: dict[str, Any], workers: int, make_bars: Callable[[], RunProgress],
-                 judge_only: Callable[..., Any]) -> None:
+
+class _Pool:
+    """The run's tasks on `workers` forked processes, started (and all tasks submitted) at once:
+    before this process goes on to load any model."""
+
+    def __init__(self, plan: RunPlan, cache: VerdictCache, workers: int) -> None:
         ctx = multiprocessing.get_context("fork")
-        self.workers = workers
-        self._queue = ctx.Queue()
-        self._procs = [ctx.Process(target=_work, args=(w, workers, self._queue, job, judge_only), daemon=True)
-                       for w in range(workers)]
-        for p in self._procs:
-            p.start()
-        self._bars = make_bars()  # after the fork: no progress thread is copied into the workers
-        self._results: dict[tuple[str, str], list] = {}
-        self._ticks: dict[tuple[int, str], Any] = {}
-        self._finished: dict[str, int] = {}  # pair label -> workers done with it
-        self._pending = set(range(workers))
+        self.workers, self.queue = workers, ctx.Queue()
+        self.tasks = [JudgeTask(len(plan.datasets) * j * workers + d * workers + w, j, d, (w, workers))
+                      for j in range(len(plan.judges)) for d in range(len(plan.datasets)) for w in range(workers)]
+        self.executor = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_start_worker,
+                                            initargs=(plan, str(cache.path), self.queue, os.getpid(), workers,
+                                                      ctx.Value("i", 0)))
+        self.pending = {self.executor.submit(_run_task, t) for t in self.tasks}
 
-    def wait(self, label: str) -> None:
-        """Block until every worker is done with pair `label` (or every worker has ended: a worker
-        whose shard holds none of the pair's rows never reports it)."""
-        while self._pending and self._finished.get(label, 0) < self.workers:
-            self._next_event()
+    def messages(self) -> Iterator[Any]:
+        """Progress events and results as they come."""
+        while self.pending:
+            done, self.pending = wait(self.pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            yield from self._events()
+            for f in done:
+                try:
+                    yield f.result()
+                except BrokenProcessPool as exc:
+                    raise ExecutorError(f"a judging worker process died ({exc})") from None
+        yield from self._events()
 
-    def results(self) -> dict[tuple[str, str], tuple[int, dict[str, float]]]:
-        while self._pending:
-            self._next_event()
-        return {k: (v[0], v[1]) for k, v in self._results.items()}
+    def _events(self) -> Iterator[Any]:
+        while True:
+            try:
+                yield self.queue.get_nowait()
+            except Empty:
+                return
 
-    def _next_event(self) -> None:
-        try:
-            event = self._queue.get(timeout=1.0)
-        except Empty:  # check that no worker died without a word
-            dead = [w for w in self._pending if not self._procs[w].is_alive() and self._procs[w].exitcode not in (None, 0)]
-            if dead:
-                raise RuntimeError(f"judging worker {dead[0]} died (exit code {self._procs[dead[0]].exitcode})")
-            return
-        kind, w = event[0], event[1]
-        if kind == "bar":
-            label = f"{event[2]} [{w + 1}/{self.workers}]"
-            self._ticks[(w, event[2])] = (label, self._bars.bar(label, event[3], position=1 + w))
-        elif kind == "tick":
-            self._ticks[(w, event[2])][1](event[3], free=event[4])
-        elif kind == "done":
-            self._bars.done(self._ticks.pop((w, event[2]))[0])
-            self._finished[event[2]] = self._finished.get(event[2], 0) + 1
-        elif kind == "skip":
-            self._bars.skip(event[2])
-        elif kind == "result":
-            for key, (hits, profile) in event[2].items():
-                acc = self._results.setdefault(key, [0, {}])
-                acc[0] += hits
-                for phase, s in profile.items():
-                    acc[1][phase] = acc[1].get(phase, 0.0) + s
-            self._pending.discard(w)
-        else:
-            raise RuntimeError(f"judging worker {w} failed:\n{event[2]}")
+    def stop(self) -> None:
+        """Stop the workers: at once if tasks are left (the run ended early), else once they exit."""
+        if self.pending:  # stopped early: no worker judges on for nobody
+            for f in self.pending:
+                f.cancel()
+            terminate = getattr(self.executor, "terminate_workers", None)  # Python >= 3.14
+            if terminate is not None:
+                terminate()
+            else:
+                for p in list((getattr(self.executor, "_processes", None) or {}).values()):
+                    p.terminate()
+            self.pending = set()
+        self.executor.shutdown(wait=True, cancel_futures=True)
 
-    def __enter__(self) -> "WorkerPool":
-        return self
 
-    def __exit__(self, *exc: Any) -> None:
-        for p in self._procs:
-            if p.is_alive() and self._pending:
-                p.terminate()
-            p.join()
-        self._bars.close()
+class LocalExecutor(Executor):
+    """This machine: in this process, or (`workers` > 1, where forking is safe and the cache is a
+    file) on `workers` forked processes, capped at the usable cores."""
+
+    name = "local"
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = capped_workers(workers)
+
+    def start(self, plan: RunPlan, runner: Any, make_bars: Callable[[], RunProgress]) -> Judging:
+        if self.workers < 2 or not can_fork() or str(runner.cache.path) == ":memory:":
+            return InProcess(runner, make_bars())
+        pool = _Pool(replace(plan, runner_options=runner_options(runner)), runner.cache, self.workers)
+        bars = make_bars()  # after the fork: no progress thread is copied into the workers
+        ticks: dict[tuple[int, str], tuple[str, Callable[..., None]]] = {}
+
+        def draw(event: Any) -> None:
+            if isinstance(event, BarStarted):
+                label = f"{event.label} [{event.worker + 1}/{pool.workers}]"
+                ticks[(event.worker, event.label)] = (label, bars.bar(label, event.total, position=1 + event.worker))
+            elif isinstance(event, Ticked):
+                ticks[(event.worker, event.label)][1](event.n, free=event.free)
+            elif isinstance(event, BarDone):
+                bars.done(ticks.pop((event.worker, event.label))[0])
+            elif isinstance(event, RowsSkipped):
+                bars.skip(event.n)
+
+        return Dispatching(plan, pool.tasks, runner.cache, pool.messages(), bars, on_message=draw, on_close=pool.stop)
