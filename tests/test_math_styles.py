@@ -1,0 +1,124 @@
+"""The math answer-style corpus of issue 37 (tests/fixtures/math_style_corpus.jsonl) and what `sympy`
+does with the answer styles it holds."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from judgesuite.judges import Sample, make_judge
+from judgesuite.judges.math.symbolic import judge_math
+from judgesuite.suite.data.probes import build_probe_set
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "fixtures" / "math_style_corpus.jsonl"
+CARD = ROOT / "tests" / "fixtures" / "math_style_corpus.md"
+
+
+def _builder():
+    spec = importlib.util.spec_from_file_location("build_math_style_corpus",
+                                                  ROOT / "scripts" / "build_math_style_corpus.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _rows() -> list[dict]:
+    return [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_style_corpus_is_rebuilt_byte_for_byte_by_its_script(tmp_path):
+    out = tmp_path / "corpus.jsonl"
+    _builder().main(["--out", str(out)])
+    assert out.read_bytes() == CORPUS.read_bytes()
+    assert CORPUS.stat().st_size < 500_000
+
+
+def test_the_frozen_split_follows_the_seeded_rule_and_the_card_names_every_family_and_source():
+    builder, rows, card = _builder(), _rows(), CARD.read_text(encoding="utf-8")
+    families = {r["family"] for r in rows}
+    for r in rows:
+        assert r["split"] == ("frozen" if builder.frozen_family(r["family"]) else "dev")
+    frozen = {f for f in families if builder.frozen_family(f)}
+    assert frozen and families - frozen
+    named = card.split("Frozen:", 1)[1]
+    card_frozen, card_dev = ({n.strip(" .\n") for n in part.replace("\n", " ").split(",")}
+                             for part in named.split("Dev:", 1))
+    assert card_frozen == frozen and card_dev == families - frozen
+    # every family measures false positives too: each has wrong cases
+    by_family = defaultdict(set)
+    for r in rows:
+        by_family[r["family"]].add(r["label"])
+    assert all(labels == {True, False} for labels in by_family.values())
+
+
+def _judge(candidate: str, gold: str) -> bool | None:
+    return judge_math(((gold,), candidate, "auto"))[0]
+
+
+@pytest.mark.parametrize("candidate,gold", [
+    ("So 16 * 20 = 320 emails.\nResult: 320.00 emails", "320"),
+    ("She pays 5 + 10 = 15.\nTotal: $15", "15"),
+    ("Each piece is 6 inches long.\n**Total:** 8 pieces", "8"),
+    ("```python\nx = 4 * 6\nprint(x)\n```\n```output\n24\n```", "24"),
+    ("Thus the pH is 12.62.\n\n<answer>12.62</answer>", "12.62"),
+    ('{"reasoning": "3 * 4 = 12", "answer": 12}', "12"),
+    ('```json\n{\n  "steps": "half of it",\n  "final_answer": "\\\\frac{1}{2}"\n}\n```', "\\frac{1}{2}"),
+    ("So the answer is 24, not 20.", "24"),
+    ("Answer: 100 (not 30)", "100"),
+])
+def test_answer_styles_from_the_wild_are_read(candidate, gold):
+    assert _judge(candidate, gold) is True
+
+
+@pytest.mark.parametrize("candidate,gold", [
+    ("So the answer is 20, not 24.", "24"),  # the rejected value is the gold: wrong
+    ("Answer: 30 (not 100)", "100"),
+    ("The answer is not 18.", "18"),  # a negation stays non-committal
+    ("Result: 319.00 emails", "320"),
+    ("```python\nprint(23)\n```\n```output\n23\n```", "24"),
+    ('{"reasoning": "the answer is 12", "answer": 13}', "12"),
+    ("<answer>12.6</answer>", "12.62"),
+])
+def test_their_wrong_counterparts_stay_wrong(candidate, gold):
+    assert _judge(candidate, gold) is False
+
+
+def test_sympy_gives_no_false_equal_on_the_corpus():
+    rows = _rows()
+    with make_judge("sympy") as judge:
+        verdicts = judge.judge([Sample(id=r["id"], task_type="math", question="", candidate=r["candidate"],
+                                       references=tuple(r["references"])) for r in rows])
+    assert len(verdicts) == len(rows)
+    assert not [r["id"] for r, v in zip(rows, verdicts) if v.correct is True and not r["label"]]
+
+
+@pytest.mark.slow
+def test_sympy_matches_or_beats_math_verify_on_every_family_without_a_false_equal():
+    rows = _rows()
+    samples = [Sample(id=r["id"], task_type="math", question="", candidate=r["candidate"],
+                      references=tuple(r["references"])) for r in rows]
+    accuracy: dict[str, dict[str, float]] = {}
+    for name in ("sympy", "math-verify"):
+        with make_judge(name) as judge:
+            verdicts = judge.judge(samples)
+        if name == "sympy":
+            assert not [r["id"] for r, v in zip(rows, verdicts) if v.correct is True and not r["label"]]
+        right = defaultdict(list)
+        for r, v in zip(rows, verdicts):
+            right[r["family"]].append((v.correct is True) == r["label"])
+        accuracy[name] = {f: sum(x) / len(x) for f, x in right.items()}
+    worse = {f: (a, accuracy["math-verify"][f]) for f, a in accuracy["sympy"].items()
+             if a < accuracy["math-verify"][f]}
+    assert not worse
+
+
+def test_sympy_gives_no_false_equal_on_the_master_key_probes():
+    probes = build_probe_set(per_set=12, datasets=["gsm8k-openai-solutions", "omni-math-gpt4o-examples"])
+    with make_judge("sympy") as judge:
+        verdicts = judge.judge([r.sample for r in probes.rows])
+    assert len(verdicts) == len(probes.rows) > 100
+    assert not [r.id for r, v in zip(probes.rows, verdicts) if v.correct is True]
