@@ -36,7 +36,7 @@ def test_an_imported_file_scores_exactly_what_the_same_verdicts_score_in_process
     a, b = native.entries[0].metrics, imported.entries[0].metrics
     for key in ("accuracy", "kappa", "f1", "accuracy_ci", "kappa_ci", "no_verdict_rate", "n"):
         assert a[key] == b[key], key
-    assert [r.correct for r in imported.records[(repr(judge), SET)]] == [r.correct for r in records]
+    assert [r.correct for r in imported.records[(imported.entries[0].judge, SET)]] == [r.correct for r in records]
 
 
 def test_a_file_with_5_percent_of_rows_missing_reports_5_percent_no_verdicts(tmp_path):
@@ -62,7 +62,8 @@ def test_rows_with_the_same_content_keep_their_own_verdicts(tmp_path):
     path = tmp_path / "v.jsonl"
     path.write_text(json.dumps({"id": a.id, "correct": True}) + "\n" + json.dumps({"id": b.id, "correct": False}) + "\n")
     res = evaluate(VerdictsJudge.from_file(path), SET, split=None, cache=tmp_path / "c.sqlite")
-    got = {r.id: r.correct for r in res.records[(f"verdicts:file={path}", SET)]}
+    assert res.entries[0].judge == f"verdicts:file={path}"  # named by its spec
+    got = {r.id: r.correct for r in res.records[(res.entries[0].judge, SET)]}
     assert got[a.id] is True and got[b.id] is False
 
 
@@ -93,13 +94,22 @@ def test_the_cli_reads_a_file_names_the_judge_and_skips_sets_without_lines(tmp_p
     (['["ID", true]'], "expected a JSON object"),
     ([], "no verdict lines"),
 ])
-def test_a_bad_file_is_one_line_and_exit_2(tmp_path, lines, message):
-    rid = load_dataset(SET, "test").rows[0].id
+def test_a_bad_file_is_one_line_naming_it(tmp_path, lines, message):
+    rows = load_dataset(SET, None).rows
     path = tmp_path / "v.jsonl"
-    path.write_text("".join(ln.replace("ID", rid) + "\n" for ln in lines))
+    path.write_text("".join(ln.replace("ID", rows[0].id) + "\n" for ln in lines))
+    with pytest.raises(VerdictsFileError) as err:
+        VerdictsJudge.from_file(path).check_ids(r.id for r in rows)
+    assert message in str(err.value) and str(path) in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("line", ['{"id": "no-such-row", "correct": true}', '{"id": 3, "correct": true}'])
+def test_the_cli_refuses_a_bad_file_with_one_line_and_exit_2(tmp_path, line):
+    path = tmp_path / "v.jsonl"
+    path.write_text(line + "\n")
     out = _cli("--judges", f"verdicts:file={path}", "--datasets", SET, cwd=tmp_path)
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
-    assert message in out.stderr and str(path) in out.stderr
+    assert str(path) in out.stderr
 
 
 def test_a_missing_file_is_one_line(tmp_path):

@@ -167,6 +167,3 @@ class VerdictsJudge(ReplayedJudge):
             "latency": "from the file" if seconds else "unknown (not in the file)",
             "seconds_per_sample_file": sum(seconds) / len(seconds) if seconds else None,
             "not_in_file": sum(v.reason is NoVerdict.NOT_IN_FILE for v in verdicts), "rows": len(verdicts)}}
-
-    def __repr__(self) -> str:
-        return f"verdicts:name={self.name}" if self.name else f"verdicts:file={self.file}"
