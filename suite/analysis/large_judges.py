@@ -23,7 +23,7 @@ def is_replayed(judge: str) -> bool:
 
 def _figures(recs: Sequence[VerdictRecord]) -> dict[str, Any]:
     m = compute_metrics([bool(r.label) for r in recs], [Verdict(correct=r.correct) for r in recs])
-    flops = sum(r.flops for r in recs) / len(recs)
+    flops = sum(getattr(r, "flops", 0.0) for r in recs) / len(recs)
     return {"kappa": m["kappa"], "kappa_ci": m["kappa_ci"], "accuracy": m["accuracy"],
             "accuracy_ci": m["accuracy_ci"], "flops": flops or None,
             "accuracy_per_gflop": m["accuracy"] / (flops / 1e9) if flops else None}

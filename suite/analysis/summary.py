@@ -5,11 +5,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from judgesuite.suite.analysis.large_judges import compare as compare_with_large
 from judgesuite.suite.analysis.calibration import calibration, has_graded_scores, threshold_curve
 from judgesuite.suite.analysis.choice import align, families, rank_judges, verdict_sentence
 from judgesuite.suite.analysis.correction import ASSUMPTION, category, correct_entry, label_provenance
 from judgesuite.suite.analysis.disagreements import disagreements
+from judgesuite.suite.analysis.large_judges import compare as compare_with_large
 from judgesuite.suite.analysis.passk import has_repeated_samples, pass_at_k_by_model
 from judgesuite.suite.analysis.provenance import FAMILIES, set_description
 from judgesuite.suite.analysis.ranking import SetDistortion, borda_distortion, category_means, ranking_distortion
@@ -95,9 +95,10 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
         acc = {j: sum(r.agrees for r in rs) / len(rs) for j, rs in records.items()}
         info["mcnemar"] = [asdict(t) | {"significant": t.significant} for t in tests]
         info["significance_rank"] = significance_ranks(acc, tests)
-        info["large_judges"] = compare_with_large(records, [e.judge for e in entries if (
-            (e.judge_report or {}).get("replayed") or {}).get("flops") == "undisclosed"])
-        info["disagreements"] = disagreements(lines, best=best, budget_bytes=budget, limit=disagreement_limit)
+        info["large_judges"] = compare_with_large(records, [e["judge"] for e in entries if (
+            (e.get("judge_report") or {}).get("replayed") or {}).get("flops") == "undisclosed"])
+        info["disagreements"] = disagreements(results, entries, best=best, budget_bytes=budget,
+                                              limit=disagreement_limit, verdicts=lines)
         sets[ds] = info
     borda = {}
     for judge, per_set in distortion_by_judge.items():
