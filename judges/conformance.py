@@ -2,7 +2,10 @@
 
 Small named checks, yielded per judge by `yield_checks`; `check_judge` runs them all and raises a
 `ConformanceError` that names the failed check and says what is wrong; `parametrize_with_checks`
-turns them into pytest cases for a third party's test suite:
+turns them into pytest cases for a third party's test suite. A check that starts a process runs it
+in a fresh interpreter with a time limit per cost class (`timeout=` overrides it), so no check can
+hang; one that cannot apply (a class defined in `__main__`: a script, REPL or notebook) raises
+`CheckSkipped`: a pytest skip in parametrized cases, a `ConformanceWarning` from `check_judge`.
 
     from judgesuite.judges.conformance import parametrize_with_checks
 
@@ -13,41 +16,74 @@ turns them into pytest cases for a third party's test suite:
 from __future__ import annotations
 
 import copy
+import dataclasses
 import importlib
 import json
-import multiprocessing
+import os
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from judgesuite.judges.base import CostModel, Judge, JudgeTags
 from judgesuite.judges.conformance_probes import probe_samples
+from judgesuite.judges.registry import spec_of
+from judgesuite.judges.sandbox.bounded import ERROR, TIMEOUT, run_once
 from judgesuite.judges.types import TASK_TYPES, NoVerdict, Sample, Verdict
 
 COST_CLASSES = ("rule", "encoder", "llm")
+# Seconds a check's process may take, from interpreter start to reply (model loads included).
+DEFAULT_TIMEOUTS = {"rule": 120.0, "encoder": 300.0, "llm": 900.0}
 
 
 class ConformanceError(AssertionError):
     pass
 
 
+class CheckSkipped(Exception):
+    """A check that cannot apply to this judge here; the message says why."""
+
+
+class ConformanceWarning(UserWarning):
+    pass
+
+
 @dataclass(frozen=True)
 class Check:
-    """One named check; calling it on a judge raises ConformanceError when the judge fails it."""
+    """One named check; calling it on a judge raises ConformanceError when the judge fails it.
+
+    `timeout`: seconds a check that starts a process may take (None: the cost class's default)."""
 
     name: str
-    func: Callable[[Judge, list[Sample]], None]
+    func: Callable[..., None]
     samples: tuple[Sample, ...]
+    timeout: float | None = None
+
+    def run(self, judge: Judge) -> None:
+        """Run the check; raises ConformanceError on a failure, CheckSkipped where it cannot apply."""
+        if self.func in _STARTS_A_PROCESS:
+            self.func(judge, list(self.samples), timeout=self.timeout)
+        else:
+            self.func(judge, list(self.samples))
 
     def __call__(self, judge: Judge) -> None:
-        self.func(judge, list(self.samples))
+        """`run`, with a skip reported as a pytest skip inside a pytest test."""
+        try:
+            self.run(judge)
+        except CheckSkipped as exc:
+            if "PYTEST_CURRENT_TEST" not in os.environ:
+                raise
+            import pytest
+
+            pytest.skip(str(exc))
 
     def __repr__(self) -> str:
         return self.name
 
 
 def _label(judge: Judge) -> str:
-    return type(judge).__name__
+    """The judge's spec if its class is registered ("token-f1:threshold=0.3"), else its class name."""
+    return spec_of(judge) or type(judge).__name__
 
 
 def _fail(judge: Judge, check: str, message: str) -> ConformanceError:
@@ -186,29 +222,72 @@ def check_deterministic(judge: Judge, samples: list[Sample]) -> None:
                         "tag it JudgeTags(deterministic=False) if it samples")
 
 
-def _judge_in_child(module: str, qualname: str, params: dict, samples: list[Sample]) -> list[tuple]:
-    obj: Any = importlib.import_module(module)
-    for part in qualname.split("."):
+def _judge_in_child(task: dict[str, Any]) -> list[list[Any]]:
+    """In the fresh interpreter of `check_survives_spawn`: rebuild the judge by name, judge, reply."""
+    obj: Any = importlib.import_module(task["module"])
+    for part in task["qualname"].split("."):
         obj = getattr(obj, part)
-    with obj(**params) as judge:
-        return [_outcome(v) for v in judge.judge(samples)]
+    with obj(**task["params"]) as judge:
+        return [_plain(v) for v in judge.judge([Sample(**s) for s in task["samples"]])]
 
 
-def check_survives_spawn(judge: Judge, samples: list[Sample]) -> None:
-    """Rebuilt from its class and parameters in a fresh (spawned) process, it gives the same verdicts."""
+def _plain(v: Verdict) -> list[Any]:
+    reason = v.reason.value if isinstance(v.reason, NoVerdict) else v.reason
+    return [v.correct, reason]
+
+
+def _skip_reason(cls: type) -> str | None:
+    if cls.__module__ == "__main__":
+        return ("the class is defined in __main__ (a script, REPL or notebook), which a fresh "
+                "interpreter cannot import; define it in an importable module to run this check")
+    if cls.__module__ == "builtins":
+        return "the class was made by exec() outside any module, so a fresh interpreter cannot import it"
+    return None
+
+
+def _importable(cls: type) -> bool:
+    try:
+        obj: Any = importlib.import_module(cls.__module__)
+        for part in cls.__qualname__.split("."):
+            obj = getattr(obj, part)
+    except Exception:
+        return False
+    return obj is cls
+
+
+def check_survives_spawn(judge: Judge, samples: list[Sample], *, timeout: float | None = None) -> None:
+    """Rebuilt from its class and parameters in a fresh interpreter, it gives the same verdicts.
+
+    The child process has `timeout` seconds (default: by cost class, `DEFAULT_TIMEOUTS`) from start
+    to reply; a timeout or a child that dies is a failure naming the cause."""
     cls = type(judge)
+    reason = _skip_reason(cls)
+    if reason is not None:
+        raise CheckSkipped(f"{_label(judge)} skips check_survives_spawn: {reason}")
     if "<locals>" in cls.__qualname__:
         raise _fail(judge, "check_survives_spawn", "the class is defined inside a function: a worker process "
                     "cannot import it; define it at module level")
+    if not _importable(cls):
+        raise _fail(judge, "check_survives_spawn", f"{cls.__module__}.{cls.__qualname__} does not import as "
+                    "that name, so a worker process cannot rebuild it; define it at module level")
+    cost_class = judge.get_tags().cost_class
+    limit = float(timeout) if timeout is not None else DEFAULT_TIMEOUTS.get(cost_class, DEFAULT_TIMEOUTS["llm"])
     subset = samples[:3]
-    ctx = multiprocessing.get_context("spawn")
+    task = {"module": cls.__module__, "qualname": cls.__qualname__, "params": judge.get_params(),
+            "samples": [dataclasses.asdict(s) for s in subset]}
     try:
-        with ctx.Pool(1) as pool:
-            child = pool.apply(_judge_in_child, (cls.__module__, cls.__qualname__, judge.get_params(), subset))
-    except Exception as exc:
-        raise _fail(judge, "check_survives_spawn", f"a spawned worker could not rebuild and run it: "
-                    f"{type(exc).__name__}: {exc}") from exc
-    here = [_outcome(v) for v in judge.judge(subset)]
+        outcome = run_once(_judge_in_child, task, timeout=limit)
+    except TypeError as exc:
+        raise _fail(judge, "check_survives_spawn", f"get_params() must be JSON-serialisable to rebuild the judge "
+                    f"in a worker process: {exc}") from exc
+    if outcome.status == TIMEOUT:
+        origin = "timeout=" if timeout is not None else f"the {cost_class} default; pass timeout= to change it"
+        raise _fail(judge, "check_survives_spawn", f"a fresh interpreter did not rebuild and run it within "
+                    f"{limit:g} s ({origin}): {outcome.error}")
+    if outcome.status == ERROR:
+        raise _fail(judge, "check_survives_spawn", f"a fresh interpreter could not rebuild and run it: {outcome.error}")
+    child = [tuple(pair) for pair in outcome.value]
+    here = [tuple(_plain(v)) for v in judge.judge(subset)]
     if judge.get_tags().deterministic and child != here:
         raise _fail(judge, "check_survives_spawn", f"verdicts differ in a worker process: {child} vs {here}")
 
@@ -216,32 +295,42 @@ def check_survives_spawn(judge: Judge, samples: list[Sample]) -> None:
 CHECKS = (check_tags, check_get_params_round_trip, check_empty_batch, check_one_verdict_per_sample,
           check_no_verdict_has_reason, check_not_always_raising, check_params_unchanged_by_judging,
           check_batch_independence, check_deterministic, check_survives_spawn)
+_STARTS_A_PROCESS = (check_survives_spawn,)
 
 
-def yield_checks(judge: Judge, *, skip: Sequence[str] = ()) -> Iterator[Check]:
+def yield_checks(judge: Judge, *, skip: Sequence[str] = (), timeout: float | None = None) -> Iterator[Check]:
     """The checks for `judge`, each bound to probe samples of the task types it handles.
 
-    LLM judges get a smaller probe set (each probe costs a model call)."""
+    LLM judges get a smaller probe set (each probe costs a model call). `timeout`: seconds each
+    check that starts a process may take (None: `DEFAULT_TIMEOUTS` of the judge's cost class)."""
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     tags = judge.get_tags()
     samples = probe_samples(sorted(tags.task_types) if tags.task_types is not None else None,
                             small=tags.cost_class == "llm")
     for func in CHECKS:
         if func.__name__ not in skip:
-            yield Check(func.__name__, func, tuple(samples))
+            yield Check(func.__name__, func, tuple(samples), timeout)
 
 
-def check_judge(judge: Judge, *, skip: Sequence[str] = ()) -> None:
-    """Run every conformance check on `judge`; raise ConformanceError at the first failure."""
+def check_judge(judge: Judge, *, skip: Sequence[str] = (), timeout: float | None = None) -> None:
+    """Run every conformance check on `judge`; raise ConformanceError at the first failure.
+
+    A check that cannot apply here is skipped with a ConformanceWarning saying why."""
     if not isinstance(judge, Judge):
         raise ConformanceError(f"{judge!r} is not a judgesuite Judge (subclass judgesuite.Judge)")
-    for check in yield_checks(judge, skip=skip):
-        check(judge)
+    for check in yield_checks(judge, skip=skip, timeout=timeout):
+        try:
+            check.run(judge)
+        except CheckSkipped as exc:
+            warnings.warn(str(exc), ConformanceWarning, stacklevel=2)
 
 
-def parametrize_with_checks(judges: Sequence[Judge], *, skip: Sequence[str] = ()) -> Any:
-    """A `pytest.mark.parametrize("judge, check", ...)` over every judge x check, ids "Judge-check_name"."""
+def parametrize_with_checks(judges: Sequence[Judge], *, skip: Sequence[str] = (),
+                            timeout: float | None = None) -> Any:
+    """A `pytest.mark.parametrize("judge, check", ...)` over every judge x check, ids "judge-check_name"
+    (the judge's spec if registered, else its class name); a check that cannot apply is a skip."""
     import pytest
 
-    cases = [(j, c) for j in judges for c in yield_checks(j, skip=skip)]
-    return pytest.mark.parametrize("judge, check", cases,
-                                   ids=[f"{type(j).__name__}-{c.name}" for j, c in cases])
+    cases = [(j, c) for j in judges for c in yield_checks(j, skip=skip, timeout=timeout)]
+    return pytest.mark.parametrize("judge, check", cases, ids=[f"{_label(j)}-{c.name}" for j, c in cases])

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import inspect
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib.metadata import entry_points
@@ -198,3 +200,32 @@ def make_judge(name: str, **params: Any) -> Judge:
 def list_judges() -> list[Entry[type[Judge]]]:
     """Every known judge, without importing any of them."""
     return list(JUDGES)
+
+
+def _spec_value(value: Any) -> str:
+    text = json.dumps(value, separators=(",", ":"))
+    if isinstance(value, str) and not any(c in value for c in ":,=\"{}[]"):
+        try:
+            json.loads(value)
+        except ValueError:
+            return value  # a bare word reads back as itself
+    return text
+
+
+def spec_of(judge: Judge) -> str | None:
+    """The spec that builds `judge` ("token-f1:threshold=0.3"): its registered name plus the parameters
+    that differ from their defaults; None when its class is registered under no name."""
+    cls = type(judge)
+    path = f"{cls.__module__}:{cls.__qualname__}"
+    name = next((e.name for e in JUDGES if e.target is cls or e.target == path), None)
+    if name is None:
+        return None
+    defaults = {p.name: p.default for p in inspect.signature(cls.__init__).parameters.values()}
+    parts = [name]
+    for key, value in judge.get_params().items():
+        if key not in defaults or defaults[key] is inspect.Parameter.empty or defaults[key] != value:
+            try:
+                parts.append(f"{key}={_spec_value(value)}")
+            except (TypeError, ValueError):
+                return None  # a parameter a spec cannot hold
+    return ":".join(parts)

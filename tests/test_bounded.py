@@ -1,15 +1,16 @@
 """Time limits that work from any thread, and pathological inputs that end in a no-verdict."""
 from __future__ import annotations
 
+import os
 import threading
 import time
 
 import pytest
 
 from judgesuite.judges import NoVerdict, Sample, make_judge
-from judgesuite.judges.sandbox.bounded import ERROR, OK, TIMEOUT, BoundedPool
+from judgesuite.judges.sandbox.bounded import ERROR, OK, TIMEOUT, BoundedPool, run_once
 
-from .workers import crash, echo_or_sleep
+from .workers import crash, die, echo_or_sleep, start_grandchild_and_hang
 
 
 def test_timeout_kills_only_the_stuck_call_and_keeps_order():
@@ -63,6 +64,48 @@ def test_inputs_that_are_not_json_are_an_error_outcome():
     with BoundedPool(echo_or_sleep, workers=1, timeout=5) as pool:
         out = pool.map([{1, 2}, 4])
     assert out[0].status == ERROR and "cannot send task" in out[0].error and out[1].value == 4
+
+
+def test_run_once_replies_from_a_fresh_interpreter():
+    out = run_once(echo_or_sleep, {"a": [1, 2]}, timeout=60)
+    assert out.status == OK and out.value == {"a": [1, 2]}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as f:  # a zombie is dead
+        return f.read().split(")")[-1].split()[0] != "Z"
+
+
+def test_run_once_stops_a_hanging_child_and_everything_it_started(tmp_path):
+    pid_file = tmp_path / "grandchild.pid"
+    out = run_once(start_grandchild_and_hang, str(pid_file), timeout=3)
+    assert out.status == TIMEOUT and "no reply within 3 s" in out.error and "killed" in out.error
+    grandchild = int(pid_file.read_text())
+    deadline = time.monotonic() + 10
+    while _alive(grandchild) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(grandchild)
+
+
+@pytest.mark.parametrize("how, cause", [("signal", "was killed by SIGKILL"),
+                                        ("exit", "exited with code 3 before replying (fatal: the model file is corrupt)")])
+def test_run_once_names_how_a_dead_child_ended(how, cause):
+    out = run_once(die, how, timeout=60)
+    assert out.status == ERROR and cause in out.error
+
+
+def test_run_once_reports_what_the_function_raised():
+    out = run_once(crash, "raise", timeout=60)
+    assert out.status == ERROR and out.error == "ValueError: bad input"
+
+
+def test_run_once_refuses_what_json_cannot_carry():
+    with pytest.raises(TypeError):
+        run_once(echo_or_sleep, {1, 2}, timeout=60)
 
 
 PATHOLOGICAL = {

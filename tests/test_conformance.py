@@ -1,11 +1,15 @@
 """The conformance suite: broken judges are rejected by name, every registered judge passes."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from judgesuite.judges import JUDGES, Judge, JudgeTags, Verdict, make_judge
-from judgesuite.judges.conformance import (ConformanceError, check_judge, parametrize_with_checks,
-                                           yield_checks)
+from judgesuite.judges.conformance import (CheckSkipped, ConformanceError, ConformanceWarning, check_judge,
+                                           parametrize_with_checks, yield_checks)
+
+from .workers import DiesInAWorker, HangsInAWorker, WellBehaved
 
 
 class Containment(Judge):
@@ -73,6 +77,57 @@ def test_a_class_defined_in_a_function_cannot_survive_a_worker():
 
     with pytest.raises(ConformanceError, match="check_survives_spawn: .*module level"):
         check_judge(Local())
+
+
+def _spawn_check(judge, **kw):
+    return next(c for c in yield_checks(judge, **kw) if c.name == "check_survives_spawn")
+
+
+def test_a_judge_that_hangs_in_a_worker_fails_within_its_time_limit():
+    judge = HangsInAWorker(home=os.getpid())
+    with pytest.raises(ConformanceError, match=r"HangsInAWorker fails check_survives_spawn: .*within 3 s "
+                                               r"\(timeout=\): no reply within 3 s; the child process was killed"):
+        check_judge(judge, timeout=3)
+
+
+def test_a_judge_that_kills_its_worker_fails_naming_the_cause():
+    with pytest.raises(ConformanceError, match="check_survives_spawn: .*child process was killed by SIGKILL"):
+        _spawn_check(DiesInAWorker(home=os.getpid()))(DiesInAWorker(home=os.getpid()))
+
+
+def test_the_process_check_passes_for_a_module_level_class_and_times_out_by_cost_class():
+    check = _spawn_check(WellBehaved())
+    assert check.timeout is None
+    check(WellBehaved())
+    with pytest.raises(ValueError, match="timeout must be a positive"):
+        list(yield_checks(WellBehaved(), timeout=0))
+
+
+def test_a_class_in_main_is_skipped_with_its_reason_never_run_in_a_worker():
+    Main = type("Main", (WellBehaved,), {"__module__": "__main__"})
+    with pytest.warns(ConformanceWarning, match="Main skips check_survives_spawn: the class is defined in "
+                                                "__main__ .*script, REPL or notebook"):
+        check_judge(Main())  # every other check ran and passed
+    with pytest.raises(CheckSkipped, match="__main__"):
+        _spawn_check(Main()).run(Main())
+    with pytest.raises(pytest.skip.Exception, match="__main__"):  # a pytest skip in parametrized cases
+        _spawn_check(Main())(Main())
+
+
+def test_a_registered_judge_is_named_by_its_spec_in_failures_and_results():
+    from judgesuite import evaluate, register_judge
+
+    register_judge("test-always-raises", replace=True)(AlwaysRaises)
+    register_judge("test-containment", replace=True)(Containment)
+    try:
+        with pytest.raises(ConformanceError, match="^test-always-raises:threshold=0.3 fails check_not_always"):
+            check_judge(AlwaysRaises(threshold=0.3))
+        results = evaluate([Containment(), Containment(threshold=0.3)], "evouna-nq", limit=20)
+        assert [e.judge for e in results.entries] == ["test-containment", "test-containment:threshold=0.3"]
+        assert "Containment(" not in results.table()
+    finally:
+        JUDGES.remove("test-always-raises")
+        JUDGES.remove("test-containment")
 
 
 def test_checks_are_small_and_named():

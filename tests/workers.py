@@ -25,3 +25,54 @@ def run_pattern(arg):
     obj = getattr(importlib.import_module(module), attr)
     pattern = obj[index] if isinstance(obj, (tuple, list)) else obj
     return len(pattern.findall(text))
+
+
+def start_grandchild_and_hang(pid_file):
+    """Start a long-lived process, note its pid, then never return."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+    with open(pid_file, "w") as f:
+        f.write(str(child.pid))
+    time.sleep(3600)
+
+
+def die(how):
+    """End the process without a reply: by a signal, or with an exit code after a line on stderr."""
+    import signal
+    import sys
+
+    if how == "signal":
+        os.kill(os.getpid(), signal.SIGKILL)
+    print("fatal: the model file is corrupt", file=sys.stderr, flush=True)
+    os._exit(3)
+
+
+from judgesuite.judges import Judge, Verdict  # noqa: E402  (judges for the conformance suite's process check)
+
+
+class WellBehaved(Judge):
+    def _judge_batch(self, samples):
+        return [Verdict(s.references[0].lower() in s.candidate.lower()) for s in samples]
+
+
+class HangsInAWorker(WellBehaved):
+    """Judges where it was built; never returns in any other process."""
+
+    def __init__(self, home: int = 0) -> None:
+        self.home = home
+
+    def _judge_batch(self, samples):
+        if os.getpid() != self.home:
+            time.sleep(3600)
+        return super()._judge_batch(samples)
+
+
+class DiesInAWorker(HangsInAWorker):
+    """Judges where it was built; kills its process anywhere else (a crash in native code)."""
+
+    def _judge_batch(self, samples):
+        if os.getpid() != self.home:
+            die("signal")
+        return WellBehaved._judge_batch(self, samples)

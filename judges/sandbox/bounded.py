@@ -1,7 +1,8 @@
 """Run untrusted-input work (parsing, symbolic comparison) with a hard time limit.
 
-Each call runs in a worker process; a call that overruns its timeout gets its worker
-killed and replaced, and reports `TIMEOUT` while the other calls go on. No signals are
+`run_once` runs one call in a fresh interpreter (the conformance suite's process check);
+`BoundedPool` runs many in reused worker processes: a call that overruns its timeout gets its
+worker killed and replaced, and reports `TIMEOUT` while the other calls go on. No signals are
 used, so this works from any thread (SIGALRM-based limits, as in Math-Verify, only
 work in the main thread of the main interpreter).
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -51,9 +53,7 @@ def function_path(fn: Callable[..., Any] | str) -> str:
 
 class _Worker:
     def __init__(self, fn_path: str, max_memory_mb: int | None) -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)  # same imports as the caller
-        cmd = [sys.executable, "-m", "judgesuite.judges.sandbox.worker", fn_path, str(max_memory_mb or 0)]
+        cmd, env = _worker_command(fn_path, max_memory_mb)
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
                                      stderr=subprocess.DEVNULL, text=True, encoding="utf-8",
                                      errors="surrogatepass")
@@ -81,6 +81,67 @@ class _Worker:
             pass
         if self.proc.poll() is None:
             self.kill()
+
+
+def _worker_command(fn_path: str, max_memory_mb: int | None) -> tuple[list[str], dict[str, str]]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)  # same imports as the caller
+    return [sys.executable, "-m", "judgesuite.judges.sandbox.worker", fn_path, str(max_memory_mb or 0)], env
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _death(returncode: int | None) -> str:
+    if returncode is not None and returncode < 0:
+        try:
+            return f"was killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"was killed by signal {-returncode}"
+    return f"exited with code {returncode}"
+
+
+def run_once(fn: Callable[[Any], Any] | str, arg: Any, *, timeout: float,
+             max_memory_mb: int | None = None) -> Outcome:
+    """`fn(arg)` once in a fresh interpreter, bounded by `timeout` seconds from start to reply.
+
+    The child never imports the caller's `__main__`. It runs in its own process group, which is
+    killed whole on a timeout or an interrupt (with any process the function started). A child
+    that ends without a reply is an ERROR naming how it ended and the last line of its stderr.
+    Raises TypeError when `arg` is not JSON-serialisable.
+    """
+    if not timeout > 0:
+        raise ValueError("timeout must be positive")
+    payload = json.dumps([0, arg]) + "\n"
+    cmd, env = _worker_command(function_path(fn), max_memory_mb)
+    started = time.monotonic()
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=env, text=True, encoding="utf-8", errors="surrogatepass",
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(payload, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        proc.wait()
+        return Outcome(TIMEOUT, error=f"no reply within {timeout:g} s; the child process was killed",
+                       seconds=time.monotonic() - started)
+    finally:
+        _kill_group(proc)  # what the function left running, or everything on an interrupt
+    seconds = time.monotonic() - started
+    lines = out.splitlines()
+    if len(lines) >= 2:
+        try:
+            _, status, value, error = json.loads(lines[-1])
+            return Outcome(status, value, error, seconds)
+        except (ValueError, TypeError):
+            pass
+    last = next((line.strip() for line in reversed(err.splitlines()) if line.strip()), "no output on stderr")
+    return Outcome(ERROR, error=f"the child process {_death(proc.returncode)} before replying ({last[:300]})",
+                   seconds=seconds)
 
 
 _LIVE_POOLS: "weakref.WeakSet[BoundedPool]" = weakref.WeakSet()

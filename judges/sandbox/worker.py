@@ -9,6 +9,8 @@ import importlib
 import json
 import os
 import sys
+import threading
+import time
 
 
 def _limit_memory(max_mb: int) -> None:
@@ -22,8 +24,21 @@ def _limit_memory(max_mb: int) -> None:
         pass
 
 
+def _end_with_parent() -> None:
+    """Exit once the parent is gone (it was killed): a stuck call must not outlive the caller."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="end-with-parent").start()
+
+
 def main() -> None:
     fn_path, max_mb = sys.argv[1], int(sys.argv[2])
+    _end_with_parent()
     out = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="surrogatepass")
     os.dup2(2, 1)  # stray prints of the function must not corrupt the protocol
     sys.setrecursionlimit(10_000)
