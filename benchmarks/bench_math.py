@@ -65,3 +65,23 @@ def test_sympy_worst_case_latency_on_pathological_inputs(benchmark):
     benchmark.extra_info["worst_s"] = round(max(latencies.values()), 3)
     benchmark.extra_info["latency_s"] = {k: round(v, 3) for k, v in latencies.items()}
     assert len(latencies) == len(PATHOLOGICAL)
+
+
+@pytest.mark.parametrize("name", ["sympy", "math-verify"])
+def test_answer_style_corpus_per_1000_samples(benchmark, name):
+    """The answer-style corpus of issue 37 (tests/fixtures/math_style_corpus.jsonl): real outputs of the
+    bundled sets, grader cases and wild answer styles (goal: `sympy` within 1.5x of Math-Verify)."""
+    import json
+    from pathlib import Path
+
+    from judgesuite.judges import Sample
+
+    corpus = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "math_style_corpus.jsonl"
+    rows = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()]
+    samples = [Sample(id=f"{r['id']}-{i}", task_type="math", question="", candidate=r["candidate"],
+                      references=tuple(r["references"])) for i, r in enumerate(rows * 2)][:1000]
+    with make_judge(name) as judge:
+        judge.judge(samples[:4])
+        verdicts = benchmark.pedantic(judge.judge, args=(samples,), rounds=1, iterations=1)
+    assert len(verdicts) == 1000
+    benchmark.extra_info["samples"] = 1000
