@@ -9,7 +9,7 @@ import base64
 import hashlib
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from judgesuite.leaderboard.common import human_time, labelled_entries
 from judgesuite.leaderboard.sections import build_sections
 from judgesuite.leaderboard.sections.browser import browser_data
 from judgesuite.suite.analysis.summary import analyze
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 
@@ -87,27 +88,25 @@ def environment() -> Environment:
     return env
 
 
-def render(results: dict[str, Any], *, title: str = "judgesuite leaderboard",
+def render(doc: ResultsDoc, *, title: str = "judgesuite leaderboard",
            rho: Mapping[str, float] | None = None, disagreement_limit: int = 100, browser_kb: int = 200,
            analysis: dict[str, Any] | None = None) -> str:
     """The page as one HTML string (styles, scripts, plots and data inline)."""
     if analysis is None:
-        analysis = analyze(results, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb)
-    return environment().get_template("index.html.j2").render(**build_context(results, analysis, title))
+        analysis = analyze(doc, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb)
+    # the sections render the document's JSON form (the templates index it as written)
+    return environment().get_template("index.html.j2").render(**build_context(doc.to_dict(), analysis, title))
 
 
-def write_site(results: dict[str, Any], out_dir: str | Path, *, title: str = "judgesuite leaderboard",
+def write_site(doc: ResultsDoc, out_dir: str | Path, *, title: str = "judgesuite leaderboard",
                rho: Mapping[str, float] | None = None, disagreement_limit: int = 100,
-               browser_kb: int = 200, verdicts: Mapping[tuple[str, str], Sequence[Any]] | None = None
-               ) -> tuple[Path, dict[str, Any]]:
-    """Write out_dir/index.html and out_dir/analysis.json (the analyses without the browser rows).
-    `verdicts`: (judge, dataset) -> verdict records already in memory (`ResultsDoc.records`)."""
-    analysis = analyze(results, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb,
-                       verdicts=verdicts)
+               browser_kb: int = 200) -> tuple[Path, dict[str, Any]]:
+    """Write out_dir/index.html and out_dir/analysis.json (the analyses without the browser rows)."""
+    analysis = analyze(doc, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     page = out / "index.html"
-    page.write_text(render(results, title=title, analysis=analysis), encoding="utf-8")
+    page.write_text(render(doc, title=title, analysis=analysis), encoding="utf-8")
     slim = dict(analysis, sets={s: {k: v for k, v in i.items() if k != "disagreements"}
                                 for s, i in analysis["sets"].items()})
     (out / "analysis.json").write_text(json.dumps(slim, indent=1, ensure_ascii=False, default=str), encoding="utf-8")

@@ -8,13 +8,15 @@ from math import comb
 import pytest
 
 from judgesuite.suite.analysis import (
-    Record, analyze, average_ranks, borda, calibration, human_accuracy, kendall_tau_b, load_records,
-    load_results, mcnemar_p, pairwise, pass_at_k, pass_at_k_by_model, ranking_distortion, threshold_curve,
+    analyze, average_ranks, borda, calibration, human_accuracy, kendall_tau_b, mcnemar_p, pairwise, pass_at_k,
+    pass_at_k_by_model, ranking_distortion, threshold_curve,
 )
 from judgesuite.suite.analysis.correction import label_provenance, rho_for
 from judgesuite.suite.analysis.passk import has_repeated_samples
 from judgesuite.suite.analysis.ranking import borda_distortion, category_means
 from judgesuite.suite.analysis.significance import holm, significance_ranks
+from judgesuite.suite.evaluation.schema import ResultsDoc
+from judgesuite.suite.evaluation.schema import VerdictRecord as Record
 
 
 def rec(i, model, label, correct, score=None, qid=None):
@@ -204,17 +206,17 @@ def real_results(tmp_path_factory):
     out = tmp_path_factory.mktemp("lb")
     run(JUDGES, [load_bundled(n, "test") for n in SETS], split="test", out_dir=out,
         cache=VerdictCache(out / "c.sqlite"), limit=200, progress=False)
-    return load_results(out / "results.json")
+    return ResultsDoc.read(out / "results.json")
 
 
 def test_distortion_on_real_results_agrees_with_runner(real_results):
-    for entry in real_results["entries"]:
-        records = load_records(real_results, entry)
-        assert len(records) == entry["n_rows"] == 200
+    for entry in real_results.entries:
+        records = real_results.verdicts(entry)
+        assert len(records) == entry.n_rows == 200
         d = ranking_distortion(records)
-        assert sum(m.n for m in d.models) == entry["n_rows"]
+        assert sum(m.n for m in d.models) == entry.n_rows
         for m in d.models:
-            runner_view = entry["by_model"][m.model]  # computed independently by the runner
+            runner_view = entry.by_model[m.model]  # computed independently by the runner
             assert m.label_accuracy == pytest.approx(runner_view["label_accuracy"], abs=1e-6)
             assert m.judged_accuracy == pytest.approx(runner_view["judged_accuracy"], abs=1e-6)
             assert m.delta == pytest.approx(m.delta_no_verdict + m.delta_matching)
@@ -259,20 +261,23 @@ def test_analyze_real_results(real_results):
             assert r["kind"] == "no_verdict" or all((v[0] is True) != r["label"] for v in r["v"])
 
 
-def test_label_provenance_of_bundled_sets(tmp_path):
-    assert label_provenance({"dataset": "omni-math-gpt4o-examples"})["synthetic"]
-    own = tmp_path / "own.jsonl"
-    own.write_text('{"label": true}\n{"label": false, "label_source": "human"}\n{"label": null, "label_source": "x"}\n')
-    prov = label_provenance({"dataset": "own", "data_path": str(own)})
-    assert prov["human_share"] == 1.0 and not prov["synthetic"]
-    bare = tmp_path / "bare.jsonl"
-    bare.write_text('{"label": true}\n')
-    prov = label_provenance({"dataset": "bare", "data_path": str(bare)})
+def test_label_provenance_counts_the_rows_label_sources(tmp_path):
+    from judgesuite import evaluate
+
+    assert label_provenance({"human": 1, "": 1})["human_share"] == 1.0
+    prov = label_provenance({"": 3})  # rows that state no source say nothing
     assert prov["human_share"] is None and not prov["synthetic"] and not prov["known"]
-    own.write_text('{"label": true, "label_source": "gpt-4o"}\n')  # a new version of the file is re-read
-    assert label_provenance({"dataset": "own", "data_path": str(own)})["synthetic"]
-    assert not label_provenance({"dataset": "evouna-nq"})["synthetic"]
-    assert not label_provenance({"dataset": "no-such-set"})["known"]
+    assert label_provenance({"gpt-4o": 2, "human": 1})["synthetic"]
+    own = tmp_path / "own.jsonl"
+    own.write_text("".join(
+        f'{{"id": "r{i}", "task_type": "open_qa", "question": "q{i}", "candidate": "a", "references": ["a"], '
+        f'"label": true, '
+        f'"label_source": "{src}"}}\n' for i, src in enumerate(["gpt-4o", "gpt-4o", "human annotator"])))
+    (entry,) = evaluate("exact-match", own, cache=False).entries
+    assert entry.label_sources == {"gpt-4o": 2, "human annotator": 1}  # counted by the run, stored typed
+    assert label_provenance(entry.label_sources)["synthetic"]
+    (nq,) = evaluate("exact-match", "evouna-nq", limit=5, cache=False).entries
+    assert not label_provenance(nq.label_sources)["synthetic"] and label_provenance(nq.label_sources)["known"]
 
 
 def test_bootstrap_rates_from_weights_equal_the_resampled_rows():

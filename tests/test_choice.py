@@ -16,7 +16,8 @@ SETS = ["openqa-eval-nq301", "omni-math-gpt4o-examples", "financebench"]
 
 @pytest.fixture(scope="module")
 def analysis(tmp_path_factory):
-    from judgesuite.suite.analysis import analyze, load_results
+    from judgesuite.suite.analysis import analyze
+    from judgesuite.suite.evaluation.schema import ResultsDoc
     from judgesuite.suite.data.loader import load_bundled
     from judgesuite.suite.evaluation.cache import VerdictCache
     from judgesuite.suite.evaluation.runner import run
@@ -25,7 +26,7 @@ def analysis(tmp_path_factory):
     with constant_judges():
         run(["always-incorrect", "never-sure", "exact-match", "token-f1"], [load_bundled(n, "test") for n in SETS],
             split="test", out_dir=out, cache=VerdictCache(out / "c.sqlite"), limit=150, progress=False)
-    return analyze(load_results(out / "results.json"))
+    return analyze(ResultsDoc.read(out / "results.json"))
 
 
 def test_constant_judges_are_marked_and_never_ranked_first(analysis):

@@ -260,7 +260,7 @@ def test_runner_records_routing_and_the_leaderboard_shows_flops_saved(tmp_path):
     from dataclasses import replace
 
     from judgesuite.leaderboard.build import write_site
-    from judgesuite.suite.analysis import load_results
+    from judgesuite.suite.evaluation.schema import ResultsDoc
     from judgesuite.suite.evaluation.cache import VerdictCache
     from judgesuite.suite.data.loader import Dataset
     from judgesuite.suite.evaluation.runner import run
@@ -276,8 +276,8 @@ def test_runner_records_routing_and_the_leaderboard_shows_flops_saved(tmp_path):
     encoder, regex = make_judge("encoder"), make_judge("regex")
     assert cache.count(encoder.cache_key()) == 40 and cache.count(regex.cache_key()) == 40
     assert cache.count() == 2 * 40  # the composite is not cached itself: its stages are, once each
-    res = load_results(tmp_path / "results.json")
-    by = {e["judge"]: e for e in res["entries"]}
+    res = ResultsDoc.read(tmp_path / "results.json")
+    by = {e.judge: e.to_dict() for e in res.entries}
     assert by["regex+encoder"]["routing"] == {"encoder": 0.75, "regex": 0.25}
     assert by["encoder"]["routing"] is None
     saved = 1 - by["regex+encoder"]["cost"]["flops_per_sample"] / by["encoder"]["cost"]["flops_per_sample"]

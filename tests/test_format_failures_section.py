@@ -8,6 +8,7 @@ reply for GSM8K; the chosen option letter for ARC), taken from the run described
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 from judgesuite.judges.extract.final_answer import extract_final_answer
 from judgesuite.leaderboard.build import write_site
 from judgesuite.leaderboard.inputs import load_any
+from judgesuite.suite.evaluation.schema import ResultsDoc
 from judgesuite.leaderboard.sections import format_failures
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.data.loader import load_bundled, load_jsonl
@@ -47,7 +49,7 @@ def _section(html: str) -> str:
 
 
 def test_stats_count_missing_final_answers_per_model_and_format(results, generated):
-    groups = {(g["model"], g["format"]): g for g in results["format_stats"]["generated"]}
+    groups = {(g["model"], g["format"]): g for g in results.format_stats["generated"]}
     assert {f for _, f in groups} == {"free", "soft", "strict"}
     assert {m for m, _ in groups} == {"smollm2-135m", "gemma3-270m"}
     for (model, fmt), g in groups.items():
@@ -61,13 +63,13 @@ def test_stats_count_missing_final_answers_per_model_and_format(results, generat
         assert gap == pytest.approx(split)
         assert g["lost_to_parsing"] <= g["parse_failures"]
     # The regex entry's no-verdicts include every parse failure of that model and format.
-    regex = next(e for e in results["entries"] if e["judge"] == "regex" and e["dataset"] == "generated")
+    regex = results.entry("regex", "generated").to_dict()
     for (model, fmt), g in groups.items():
         assert regex["by_model"][f"{model} [{fmt}]"]["no_verdict_rate"] >= g["parse_failure_rate"] - 1e-6  # stored rounded
 
 
 def test_bundled_rows_have_no_format_and_are_counted_too(results):
-    stats = results["format_stats"]["gsm8k-openai-solutions"]
+    stats = results.format_stats["gsm8k-openai-solutions"]
     assert stats and all(g["format"] == "-" for g in stats)
     assert sum(g["rows"] for g in stats) == 80
 
@@ -86,7 +88,7 @@ def test_section_shows_the_stored_numbers(results, tmp_path):
     sec = _section(page.read_text(encoding="utf-8"))
     never = sec[sec.index("Never a"):]
     never = never[:never.index("</p>")]
-    for g in results["format_stats"]["generated"]:
+    for g in results.format_stats["generated"]:
         if g["parse_failure_rate"] >= 1.0:  # named in the sentence, not given a row
             assert f"{g['model']} ({g['format']})" in never
             continue
@@ -98,7 +100,7 @@ def test_section_shows_the_stored_numbers(results, tmp_path):
                               f"{100 * (g['label_accuracy'] - g['regex_accuracy']):+.1f}"]
         assert cells[9:11] == [f"{100 * g['lost_to_parsing_rate']:.1f}", f"{100 * g['lost_to_matching_rate']:.1f}"]
     # Pooled over models per format: the strict format's parse failures, from the stored counts.
-    strict = [g for g in results["format_stats"]["generated"] if g["format"] == "strict"]
+    strict = [g for g in results.format_stats["generated"] if g["format"] == "strict"]
     n = sum(g["rows"] for g in strict)
     rate = sum(g["parse_failures"] for g in strict) / n
     assert re.search(rf"<tr><td>generated</td><td>strict</td><td[^>]*>2</td>\s*<td[^>]*>{n}</td>"
@@ -109,10 +111,11 @@ def test_section_shows_the_stored_numbers(results, tmp_path):
 
 
 def test_section_escapes_model_names_and_is_absent_without_stats(results, tmp_path):
-    hostile = json.loads(json.dumps(results).replace('"gemma3-270m"', json.dumps(PAYLOAD)))
+    hostile = ResultsDoc.from_dict(json.loads(json.dumps(results.to_dict()).replace('"gemma3-270m"', json.dumps(PAYLOAD))))
+    hostile.base = results.base
     sec = _section(write_site(hostile, tmp_path / "site")[0].read_text(encoding="utf-8"))
     assert PAYLOAD not in sec and "&lt;/script&gt;&lt;script&gt;" in sec
-    bare = {k: v for k, v in results.items() if k != "format_stats"}
-    assert format_failures.build(bare, {}) is None
+    bare = dataclasses.replace(results, format_stats={})
+    assert format_failures.build(bare.to_dict(), {}) is None
     html = write_site(bare, tmp_path / "bare")[0].read_text(encoding="utf-8")
     assert f'<section id="{format_failures.ID}">' not in html

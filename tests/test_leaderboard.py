@@ -139,8 +139,8 @@ def test_cli_writes_page_and_reads_pytest_benchmark_json(site, tmp_path, capsys)
     bench_path = tmp_path / "bench.json"
     bench_path.write_text(json.dumps(bench))
     loaded = load_any(bench_path)
-    assert len(loaded["entries"]) == len(results["entries"])
-    assert loaded["entries"][0]["cost"]["seconds_per_sample"] == pytest.approx(0.5 / loaded["entries"][0]["n_rows"])
+    assert len(loaded.entries) == len(results["entries"])
+    assert loaded.entries[0].cost.seconds_per_sample == pytest.approx(0.5 / loaded.entries[0].n_rows)
     assert cli_main(["leaderboard", str(bench_path), "--out", str(tmp_path / "b"), "--quiet"]) == 0
     assert "Test CPU" in (tmp_path / "b" / "index.html").read_text()
     bad = tmp_path / "bad.json"
@@ -209,8 +209,8 @@ def test_flops_plot_when_judges_use_a_model(site, tmp_path):
 
     results = load_any(site["tmp"] / "results" / "results.json")
     assert "FLOPs per answer (log scale)" not in site["html"]
-    for e in results["entries"]:
-        e["cost"]["flops_per_sample"] = {"token-f1": 4e7, "exact-match": 2e9}.get(e["judge"], 0.0)
+    for e in results.entries:
+        e.cost.flops_per_sample = {"token-f1": 4e7, "exact-match": 2e9}.get(e.judge, 0.0)
     html = write_site(results, tmp_path / "flops")[0].read_text(encoding="utf-8")
     cost = html[html.index('<section id="cost">'):html.index('<section id="distortion">')]
     assert "FLOPs per answer (log scale)" in cost and "1e9" in cost
@@ -221,9 +221,9 @@ def test_a_run_builds_its_page_from_the_verdicts_in_memory_as_from_its_files(tmp
 
     res = evaluate(["token-f1", "exact-match", "flexible"], ["openqa-eval-nq301", "gsm8k-openai-solutions"],
                    limit=120, out=tmp_path / "run")
-    results = load_any(tmp_path / "run" / "results.json")
-    _, from_files = write_site(results, tmp_path / "a")
-    _, from_memory = write_site(results, tmp_path / "b", verdicts=res.records)
+    _, from_files = write_site(load_any(tmp_path / "run" / "results.json"), tmp_path / "a")
+    _, from_memory = write_site(res, tmp_path / "b")
+    assert res.records
     assert from_memory == from_files
     assert from_files["sets"]["gsm8k-openai-solutions"]["have_verdicts"] == ["exact-match", "flexible", "token-f1"]
 

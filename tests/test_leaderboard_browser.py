@@ -23,7 +23,7 @@ def site(tmp_path_factory):
     """A real run: rule judges and the two constant judges on four bundled test splits (two with human
     labels, one labelled by GPT-4o, one by a rule), 150 rows each."""
     from judgesuite.leaderboard.build import write_site
-    from judgesuite.suite.analysis import load_results
+    from judgesuite.suite.evaluation.schema import ResultsDoc
     from judgesuite.suite.data.loader import load_bundled
     from judgesuite.suite.evaluation.cache import VerdictCache
     from judgesuite.suite.evaluation.runner import run
@@ -32,7 +32,7 @@ def site(tmp_path_factory):
     with constant_judges():
         run(["exact-match", "token-f1", "regex", "flexible", *CONSTANT], [load_bundled(n, "test") for n in SETS],
             split="test", out_dir=tmp / "results", cache=VerdictCache(tmp / "c.sqlite"), limit=150, progress=False)
-    page, analysis = write_site(load_results(tmp / "results" / "results.json"), tmp / "site", browser_kb=BROWSER_KB)
+    page, analysis = write_site(ResultsDoc.read(tmp / "results" / "results.json"), tmp / "site", browser_kb=BROWSER_KB)
     return {"page": page, "html": page.read_text(encoding="utf-8"), "analysis": analysis}
 
 

@@ -66,7 +66,7 @@ def _render(results_json: Path, out: Path) -> str:
 def test_store_creates_a_results_document(report, tmp_path):
     path = store_report(report, tmp_path / "new" / "results.json", wall_seconds=12.34)
     doc = _strict(path.read_text(encoding="utf-8"))
-    assert doc["schema"] == "judgesuite.results/1" and doc["entries"] == []
+    assert doc["schema"] == "judgesuite.results/2" and doc["entries"] == []
     mc = doc["mc_formats"]
     assert mc["results"] == report["results"] and mc["shots_curve"] == report["shots_curve"]
     assert mc["wall_seconds"] == 12.3 and mc["created"]
@@ -89,7 +89,7 @@ def test_store_keeps_judge_entries_and_replaces_an_earlier_report(report, judge_
 def test_store_refuses_a_file_that_is_not_a_results_document(report, tmp_path):
     path = tmp_path / "other.json"
     path.write_text('{"benchmarks": []}')
-    with pytest.raises(ValueError, match="not a judgesuite results document"):
+    with pytest.raises(ValueError, match="pytest-benchmark file without judgesuite entries"):
         store_report(report, path)
     assert path.read_text() == '{"benchmarks": []}'
 

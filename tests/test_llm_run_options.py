@@ -93,14 +93,14 @@ def test_audit_references_then_run_without_flagged(tmp_path, nq301_test):
 
 def test_run_records_vote_report_and_generated_only_flops_and_the_leaderboard_shows_them(tmp_path):
     from judgesuite.leaderboard.build import write_site
-    from judgesuite.suite.analysis import load_results
+    from judgesuite.suite.evaluation.schema import ResultsDoc
 
     r = _cli("run", "--judges", "llm-vote:k=3:threads=1:max_new_tokens=6,llm-direct:threads=1:max_new_tokens=6",
              "--datasets", "openqa-eval-nq301", "--limit", "2", "--out", str(tmp_path / "o"),
              "--cache", str(tmp_path / "c.sqlite"), "--no-progress", "--no-site")
     assert r.returncode == 0, r.stderr
-    res = load_results(tmp_path / "o" / "results.json")
-    by = {e["judge"].split(":")[0]: e for e in res["entries"]}
+    res = ResultsDoc.read(tmp_path / "o" / "results.json")
+    by = {e.judge.split(":")[0]: e.to_dict() for e in res.entries}
     vote, direct = by["llm-vote"], by["llm-direct"]
     assert set(vote["judge_report"]) >= {"agreement_rate", "flip_rate", "position_bias_gap"}
     assert direct["judge_report"] is None

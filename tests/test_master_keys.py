@@ -45,14 +45,14 @@ def test_false_positive_rates_per_attack_are_reported(tmp_path):
 
 def test_probe_sets_stay_out_of_rankings_and_get_their_own_leaderboard_section(tmp_path):
     from judgesuite.leaderboard.build import write_site
-    from judgesuite.suite.analysis import load_results
+    from judgesuite.suite.evaluation.schema import ResultsDoc
     from judgesuite.suite.data.loader import load_bundled
 
     probes = build_probe_set(per_set=5, datasets=["openqa-eval-nq301"])
     real = [load_bundled(n, "test") for n in ("openqa-eval-nq301", "evouna-nq")]
     run(["exact-match", "token-f1"], [*real, probes], split="test", out_dir=tmp_path, limit=60,
               cache=VerdictCache(tmp_path / "c.sqlite"), progress=False)
-    page, analysis = write_site(load_results(tmp_path / "results.json"), tmp_path / "site")
+    page, analysis = write_site(ResultsDoc.read(tmp_path / "results.json"), tmp_path / "site")
     assert set(analysis["sets"]) == {"openqa-eval-nq301", "evouna-nq"}
     assert set(analysis["probes"]["master-keys"]) == {"exact-match", "token-f1"}
     assert sorted(analysis["borda"]["token-f1"]["sets"]) == ["evouna-nq", "openqa-eval-nq301"]

@@ -116,7 +116,7 @@ def test_results_document_and_verdict_files(tmp_path, gsm8k_test):
     res = run(["flexible", "exact-match"], [gsm8k_test], split="test", out_dir=tmp_path,
               cache=VerdictCache(tmp_path / "c.sqlite"), limit=100, progress=False)
     doc = json.loads((tmp_path / "results.json").read_text())
-    assert doc == json.loads(json.dumps(res)) and doc["schema"] == "judgesuite.results/1"
+    assert doc == json.loads(json.dumps(res)) and doc["schema"] == "judgesuite.results/2"
     flex = next(e for e in doc["entries"] if e["judge"] == "flexible")
     assert flex["n_rows"] == 100 and flex["metrics"]["accuracy"] > 0.95
     assert set(flex["by_model"]) == {r.model for r in limit_rows(gsm8k_test.scorable(), 100)}

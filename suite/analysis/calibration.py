@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from judgesuite.suite.analysis.records import Record
+from judgesuite.suite.evaluation.schema import VerdictRecord
 from judgesuite.suite.evaluation.metrics import binary_rates
 
 
-def has_graded_scores(records: Sequence[Record]) -> bool:
+def has_graded_scores(records: Sequence[VerdictRecord]) -> bool:
     """True when the judge emits scores beyond 0/1 (a binary score has no curve to draw)."""
     return len({r.score for r in records if r.score is not None} - {0.0, 1.0}) > 0
 
@@ -32,7 +32,7 @@ class ThresholdCurve:
     best_accuracy: float
 
 
-def threshold_curve(records: Sequence[Record], thresholds: Sequence[float] | None = None) -> ThresholdCurve:
+def threshold_curve(records: Sequence[VerdictRecord], thresholds: Sequence[float] | None = None) -> ThresholdCurve:
     """Accuracy, precision, recall and F1 of the rule `score >= t` against the labels."""
     if not records:
         raise ValueError("threshold_curve needs at least one record")
@@ -55,7 +55,7 @@ class Calibration:
     bins: list[dict]  # lo, hi, n, mean_score, label_rate
 
 
-def calibration(records: Sequence[Record], n_bins: int = 10) -> Calibration | None:
+def calibration(records: Sequence[VerdictRecord], n_bins: int = 10) -> Calibration | None:
     """Expected calibration error and the reliability bins; None when no row has a score."""
     scored = [r for r in records if r.score is not None]
     if not scored:

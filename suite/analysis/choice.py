@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from judgesuite.suite.analysis.records import Record
+from judgesuite.suite.evaluation.schema import VerdictRecord
 from judgesuite.suite.evaluation.metrics import binary_rates, bootstrap_rates
 from judgesuite.suite.evaluation.statistics import (BOOTSTRAP, PairTest, bootstrap_weights, holm_adjust,
                                                     interval, paired_difference_p, significance_ranks)
@@ -46,7 +46,7 @@ class SetRows:
     held_out: dict[str, dict[str, Any]] = field(default_factory=dict)  # judge -> Judge.held_out()["sets"]
 
 
-def align(name: str, records: Mapping[str, Sequence[Record]], cost: Mapping[str, Mapping[str, Any]],
+def align(name: str, records: Mapping[str, Sequence[VerdictRecord]], cost: Mapping[str, Mapping[str, Any]],
           learned_from: Mapping[str, Sequence[str]] | None = None,
           held_out: Mapping[str, Mapping[str, Any]] | None = None) -> SetRows:
     """The rows every judge of `records` judged, in one order."""

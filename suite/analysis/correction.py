@@ -13,13 +13,10 @@ for ITS labeller (Nemotron-Super-v1.5); for another labeller they are an assumpt
 """
 from __future__ import annotations
 
-import gzip
-import json
-from collections import Counter
 from collections.abc import Mapping
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
+
+from judgesuite.suite.evaluation.schema import Entry
 
 ASSUMPTION = ("valid only if the judge's agreement with the synthetic labels is independent of "
               "where those labels disagree with humans (paper, appendix C, eq. 4); rho is the "
@@ -64,56 +61,25 @@ def is_human_source(label_source: str) -> bool:
     return label_source.strip().lower().startswith("human")
 
 
-@lru_cache(maxsize=64)
-def _sources_in_file(path: str, mtime_ns: int, size: int) -> tuple[tuple[str, int], ...]:
-    """label_source counts of a data file (cached per file version)."""
-    counts: Counter[str] = Counter()
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(obj, dict) and obj.get("label") is not None:
-                counts[str(obj.get("label_source") or "")] += 1
-    return tuple(counts.most_common())
-
-
-def label_provenance(entry: Mapping[str, Any]) -> dict[str, Any]:
-    """Where an entry's labels come from: counts of `label_source` in its data file, and
-    whether the set counts as synthetic (most rows with a stated source not from humans;
-    a file that states no source is not corrected)."""
-    path = entry.get("data_path")
-    if not path or not Path(path).is_file():
-        try:
-            from judgesuite.suite.data.loader import DATASETS_DIR
-
-            path = str(DATASETS_DIR / f"{entry['dataset']}.jsonl.gz")
-        except ImportError:  # pragma: no cover
-            path = ""
-    if not path or not Path(path).is_file():
-        return {"sources": {}, "human_share": None, "synthetic": False, "known": False}
-    st = Path(path).stat()
-    sources = dict(_sources_in_file(str(path), st.st_mtime_ns, st.st_size))
+def label_provenance(sources: Mapping[str, int]) -> dict[str, Any]:
+    """Where a set's labels come from, given its labelled rows per `label_source` (`Entry.label_sources`):
+    the human share, and whether the set counts as synthetic (most rows with a stated source not
+    from humans; a set that states no source is not corrected)."""
     total = sum(n for s, n in sources.items() if s)  # rows without a label_source say nothing
     human = sum(n for s, n in sources.items() if s and is_human_source(s))
     share = human / total if total else None
-    return {"sources": sources, "human_share": share, "known": bool(total),
+    return {"sources": dict(sources), "human_share": share, "known": bool(total),
             "synthetic": share is not None and share < 0.5}
 
 
-def correct_entry(entry: Mapping[str, Any], overrides: Mapping[str, float] | None = None) -> dict[str, Any] | None:
+def correct_entry(entry: Entry, overrides: Mapping[str, float] | None = None) -> dict[str, Any] | None:
     """The corrected accuracy (and interval) of a results entry on a synthetic-label set, else None."""
-    prov = label_provenance(entry)
+    prov = label_provenance(entry.label_sources)
     if not prov["synthetic"]:
         return None
-    task_types = entry.get("task_types") or []
-    task_type = task_types[0] if len(task_types) == 1 else ""
+    task_type = entry.task_types[0] if len(entry.task_types) == 1 else ""
     rho, origin = rho_for(task_type, overrides)
-    m = entry["metrics"]
+    m = entry.metrics
     acc = m.get("accuracy")
     if acc is None:
         return None

@@ -17,7 +17,6 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judgesuite.suite.analysis.records import load_verdicts
 from judgesuite.suite.evaluation.schema import VerdictRecord
 
 KINDS = ("split", "all_wrong", "no_verdict")
@@ -50,28 +49,22 @@ def tail(candidate: str, n: int = 300) -> str:
     return candidate if len(candidate) <= n else "\u2026" + candidate[-n:]
 
 
-def _rows(results: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
-          verdicts: Mapping[str, Sequence[VerdictRecord] | None] | None) -> tuple[list[str], dict[str, dict]]:
+def _rows(verdicts: Mapping[str, Sequence[VerdictRecord] | None]) -> tuple[list[str], dict[str, dict]]:
     rows: dict[str, dict[str, Any]] = {}
     judges: list[str] = []
-    for e in entries:
-        if verdicts is not None:
-            lines = verdicts.get(e["judge"])
-        else:
-            lines = load_verdicts(results, e)  # type: ignore[arg-type]
+    for judge, lines in verdicts.items():
         if lines is None:
             continue
-        judges.append(e["judge"])
-        for o in (v.__dict__ for v in lines):
-            if o.get("label") is None:
+        judges.append(judge)
+        for v in lines:
+            if v.label is None:
                 continue
-            row = rows.setdefault(str(o["id"]), {
-                "id": str(o["id"]), "model": str(o.get("model") or ""), "label": bool(o["label"]),
-                "question": clip(o.get("question"), 600), "candidate": clip_middle(o.get("candidate")),
-                "references": [clip(x, 200) for x in (o.get("references") or [])][:8], "_v": {}})
-            score = o.get("score")
-            row["_v"][e["judge"]] = [o.get("correct"), None if score is None else round(float(score), 3),
-                                     o.get("reason"), None if o.get("extracted") is None else clip(o["extracted"], 160)]
+            row = rows.setdefault(v.id, {
+                "id": v.id, "model": v.model, "label": bool(v.label),
+                "question": clip(v.question, 600), "candidate": clip_middle(v.candidate),
+                "references": [clip(x, 200) for x in v.references][:8], "_v": {}})
+            row["_v"][judge] = [v.correct, None if v.score is None else round(float(v.score), 3),
+                                v.reason, None if v.extracted is None else clip(v.extracted, 160)]
     return judges, rows
 
 
@@ -93,16 +86,15 @@ def _order(row: dict[str, Any]) -> tuple:
     return (not row["best_wrong"], hashlib.sha256(row["id"].encode()).hexdigest())
 
 
-def disagreements(results: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], *, best: str | None = None,
-                  budget_bytes: int = 40_000, limit: int = 100,
-                  verdicts: Mapping[str, Sequence[VerdictRecord] | None] | None = None) -> dict[str, Any]:
+def disagreements(verdicts: Mapping[str, Sequence[VerdictRecord] | None], *, best: str | None = None,
+                  budget_bytes: int = 40_000, limit: int = 100) -> dict[str, Any]:
     """Rows of one set by kind, sampled into `budget_bytes` of JSON (and at most `limit` rows).
 
     Returns {judges, best, counts: {kind: rows in the set}, shown: {kind: rows kept}, rows,
     budget_bytes}; each row's `v` lists [correct, score, reason, extracted] in `judges` order and
     `answer` is the span the best judge read out of the answer (else another judge's, else the
-    answer's end). `verdicts`: judge -> its verdict file's labelled lines, where already read."""
-    judges, rows = _rows(results, entries, verdicts)
+    answer's end). `verdicts`: judge -> its labelled verdict records of the set (None: none stored)."""
+    judges, rows = _rows(verdicts)
     by_kind: dict[str, list[dict[str, Any]]] = {k: [] for k in KINDS}
     for row in rows.values():
         kind, best_wrong = classify(row["_v"], row["label"], best)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from math import comb
 
-from judgesuite.suite.analysis.records import Record
+from judgesuite.suite.evaluation.schema import VerdictRecord
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:
@@ -20,19 +20,19 @@ def pass_at_k(n: int, c: int, k: int) -> float:
     return 1.0 - comb(n - c, k) / comb(n, k)
 
 
-def samples_per_question(records: Iterable[Record]) -> dict[tuple[str, str], list[Record]]:
-    groups: dict[tuple[str, str], list[Record]] = {}
+def samples_per_question(records: Iterable[VerdictRecord]) -> dict[tuple[str, str], list[VerdictRecord]]:
+    groups: dict[tuple[str, str], list[VerdictRecord]] = {}
     for r in records:
         groups.setdefault((r.model, r.question_id), []).append(r)
     return groups
 
 
-def has_repeated_samples(records: Iterable[Record]) -> bool:
+def has_repeated_samples(records: Iterable[VerdictRecord]) -> bool:
     """True when some model answered some question more than once (pass@k is defined)."""
     return any(len(g) > 1 for g in samples_per_question(records).values())
 
 
-def pass_at_k_by_model(records: Sequence[Record], ks: Sequence[int] = (1, 5, 10)) -> dict[str, dict]:
+def pass_at_k_by_model(records: Sequence[VerdictRecord], ks: Sequence[int] = (1, 5, 10)) -> dict[str, dict]:
     """Per model and k: mean pass@k over the questions with at least k samples, by the labels
     and by the judge (a no-verdict counts as incorrect); k values no question reaches are left out."""
     out: dict[str, dict] = {}

@@ -1,7 +1,7 @@
 """Where a set's labels come from (human / automatic rule / LLM) and what the set is, for the
 leaderboard: every number that depends on labels is shown beside this provenance.
 
-The kind is read from the rows' `label_source` (counted in correction.label_provenance); a set
+The kind is read from the rows' `label_source` (counted per entry as `Entry.label_sources`); a set
 whose sources are at least 90% human counts as human-labelled. Bundled sets also carry a card
 (datasets/<name>.md) with a source line and the label method; user files are "unknown" unless
 their rows state a `label_source`.
@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judgesuite.suite.analysis.correction import is_human_source, label_provenance
+from judgesuite.suite.evaluation.schema import Entry
 
 HUMAN_SHARE = 0.9
 KIND_TEXT = {"human": "human", "rule": "automatic rule", "llm": "LLM", "mixed": "mixed", "unknown": "unknown"}
@@ -65,12 +66,12 @@ def _card(name: str) -> dict[str, str]:
     return out
 
 
-def set_description(entry: Mapping[str, Any]) -> dict[str, Any]:
+def set_description(entry: Entry) -> dict[str, Any]:
     """Family, label kind (+ the rows' sources), and the card's source / label method of a set."""
-    prov = label_provenance(entry)
-    types = sorted(entry.get("task_types") or [])
+    prov = label_provenance(entry.label_sources)
+    types = sorted(entry.task_types)
     families = sorted({FAMILY_OF_TASK.get(t, t) for t in types})
-    card = _card(str(entry["dataset"]))
+    card = _card(entry.dataset)
     kind = label_kind(prov["sources"])
     source = card.get("source") or ""
     return {"family": families[0] if len(families) == 1 else "mixed", "task_types": types,

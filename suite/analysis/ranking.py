@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from judgesuite.suite.analysis.records import Record
+from judgesuite.suite.evaluation.schema import VerdictRecord
 from judgesuite.suite.evaluation.statistics import (average_ranks, bootstrap_weights, interval, kendall_tau_b,
                                                     kendall_tau_b_rows)
 
@@ -57,7 +57,7 @@ class SetDistortion:
         return asdict(self)
 
 
-def model_distortion(model: str, records: Sequence[Record]) -> ModelDistortion:
+def model_distortion(model: str, records: Sequence[VerdictRecord]) -> ModelDistortion:
     n = len(records)
     label_acc = sum(r.label for r in records) / n
     judged = sum(r.correct is True for r in records) / n
@@ -68,7 +68,7 @@ def model_distortion(model: str, records: Sequence[Record]) -> ModelDistortion:
                            no_verdict_rate=sum(r.correct is None for r in records) / n)
 
 
-def kendall_tau_interval(records: Sequence[Record], bootstrap: int = BOOTSTRAP, seed: int = 0,
+def kendall_tau_interval(records: Sequence[VerdictRecord], bootstrap: int = BOOTSTRAP, seed: int = 0,
                          tau: float | None = None) -> list[float] | None:
     """95% percentile interval of Kendall tau-b, resampling questions (every model's answers to a
     drawn question come along, so the models stay paired); None when tau is undefined throughout.
@@ -98,11 +98,11 @@ def kendall_tau_interval(records: Sequence[Record], bootstrap: int = BOOTSTRAP, 
     return interval(taus, tau, len(qids), digits=4)
 
 
-def ranking_distortion(records: Iterable[Record], bootstrap: int = BOOTSTRAP) -> SetDistortion:
+def ranking_distortion(records: Iterable[VerdictRecord], bootstrap: int = BOOTSTRAP) -> SetDistortion:
     """Per evaluated model: judged minus label accuracy (two parts), ranks, delta rank; Kendall tau-b
     with a bootstrap interval over questions (`bootstrap=0` skips it)."""
     records = list(records)
-    by_model: dict[str, list[Record]] = {}
+    by_model: dict[str, list[VerdictRecord]] = {}
     for r in records:
         by_model.setdefault(r.model, []).append(r)
     models = [model_distortion(m, rs) for m, rs in sorted(by_model.items())]

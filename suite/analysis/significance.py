@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from judgesuite.suite.analysis.records import Record
+from judgesuite.suite.evaluation.schema import VerdictRecord
 from judgesuite.suite.evaluation import statistics
 from judgesuite.suite.evaluation.statistics import ALPHA, holm, mcnemar_p
 
@@ -43,7 +43,7 @@ class McNemarTest:
 PairTest = McNemarTest  # the name earlier versions exported
 
 
-def pair_test(a: str, b: str, ra: Sequence[Record], rb: Sequence[Record]) -> McNemarTest:
+def pair_test(a: str, b: str, ra: Sequence[VerdictRecord], rb: Sequence[VerdictRecord]) -> McNemarTest:
     """McNemar test of judges a and b on the rows (by id) that both judged."""
     return _test(a, b, {r.id: r.agrees for r in ra}, {r.id: r.agrees for r in rb})
 
@@ -59,7 +59,7 @@ def _test(a: str, b: str, agree_a: Mapping[str, bool], agree_b: Mapping[str, boo
                        p=mcnemar_p(only_a, only_b))
 
 
-def pairwise(records: Mapping[str, Sequence[Record]]) -> list[McNemarTest]:
+def pairwise(records: Mapping[str, Sequence[VerdictRecord]]) -> list[McNemarTest]:
     """All judge pairs of one set, Holm-adjusted together."""
     agree = {j: {r.id: r.agrees for r in rs} for j, rs in records.items()}  # once per judge, not per pair
     tests = [_test(a, b, agree[a], agree[b]) for a, b in combinations(sorted(records), 2)]

@@ -1,86 +1,70 @@
-"""All analyses of one results document, as one JSON-able dict (what the leaderboard renders)."""
+"""All analyses of one typed results document, as one JSON-able dict (what the leaderboard renders)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
+from judgesuite.suite.analysis.large_judges import compare as compare_with_large
 from judgesuite.suite.analysis.calibration import calibration, has_graded_scores, threshold_curve
 from judgesuite.suite.analysis.choice import align, families, rank_judges, verdict_sentence
 from judgesuite.suite.analysis.correction import ASSUMPTION, category, correct_entry, label_provenance
 from judgesuite.suite.analysis.disagreements import disagreements
-from judgesuite.suite.analysis.large_judges import compare as compare_with_large
 from judgesuite.suite.analysis.passk import has_repeated_samples, pass_at_k_by_model
 from judgesuite.suite.analysis.provenance import FAMILIES, set_description
 from judgesuite.suite.analysis.ranking import SetDistortion, borda_distortion, category_means, ranking_distortion
-from judgesuite.suite.analysis.records import Record, entries_by_dataset, load_verdicts, records_of
 from judgesuite.suite.analysis.significance import pairwise, significance_ranks
-from judgesuite.suite.evaluation.schema import VerdictRecord
+from judgesuite.suite.evaluation.schema import Entry, ResultsDoc, VerdictRecord
 
 
-def is_probe_set(entries: list[dict[str, Any]]) -> bool:
-    """A probe set (every row wrong by construction) carries an `adversarial` block per entry."""
-    return any(e.get("adversarial") for e in entries)
-
-
-def set_category(entries: list[dict[str, Any]]) -> str:
-    types = sorted({t for e in entries for t in e.get("task_types", [])})
+def set_category(entries: Sequence[Entry]) -> str:
+    types = sorted({t for e in entries for t in e.task_types})
     return category(types[0]) if len(types) == 1 else "mixed"
 
 
-def _verdicts_of(results: Mapping[str, Any], entry: Mapping[str, Any],
-                 given: Mapping[tuple[str, str], Sequence[VerdictRecord]] | None) -> list[VerdictRecord] | None:
-    key = (entry["judge"], entry["dataset"])
-    if given is None or key not in given or not entry.get("verdicts_file"):
-        return load_verdicts(results, entry)  # type: ignore[arg-type]
-    # normalised as a read-back line is, so the analyses equal those of the stored files
-    return [v for v in (VerdictRecord.from_dict(dict(r.__dict__)) for r in given[key]) if v.label is not None]
-
-
-def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = None,
+def analyze(doc: ResultsDoc, *, rho: Mapping[str, float] | None = None,
             disagreement_limit: int = 100, browser_kb: int = 200,
-            pass_ks: tuple[int, ...] = (1, 5, 10),
-            verdicts: Mapping[tuple[str, str], Sequence[VerdictRecord]] | None = None) -> dict[str, Any]:
+            pass_ks: tuple[int, ...] = (1, 5, 10)) -> dict[str, Any]:
     """Per labelled set: description and label provenance, kappa ranking, ranking distortion,
     correction, calibration, pass@k, McNemar, disagreement rows (`browser_kb` KB shared by the
     sets); across sets: "Which judge?" per family (`choice`), Borda, category means; probe sets only
-    under `probes` (judge -> false-positive rates per attack). `verdicts`: (judge, dataset) -> the
-    entry's verdict records where they are in memory (a run that just wrote them); else read."""
+    under `probes` (judge -> false-positive rates per attack). Verdicts come from the document's
+    records where the run that made it holds them, else from its verdict files."""
     sets: dict[str, dict[str, Any]] = {}
     distortion_by_judge: dict[str, dict[str, SetDistortion]] = {}
     category_of: dict[str, str] = {}
     probes: dict[str, dict[str, Any]] = {}
     aligned: dict[str, Any] = {}
-    by_dataset = entries_by_dataset(results)
-    labelled = [ds for ds, es in by_dataset.items() if not is_probe_set(es)]
+    by_dataset = doc.by_dataset()
+    labelled = [ds for ds, es in by_dataset.items() if not any(e.probe for e in es)]
     budget = browser_kb * 1000 // max(len(labelled), 1)
     for ds, entries in by_dataset.items():
-        if is_probe_set(entries):
+        if any(e.probe for e in entries):
             # Wrong-by-construction probes (master keys): their "models" are attacks, so they
             # enter no ranking, pooling or calibration; false-positive rates only.
-            probes[ds] = {e["judge"]: e["adversarial"] for e in entries if e.get("adversarial")}
+            probes[ds] = {e.judge: e.adversarial for e in entries if e.adversarial}
             continue
-        lines = {e["judge"]: _verdicts_of(results, e, verdicts) for e in entries}  # each file read once
-        records: dict[str, list[Record]] = {j: records_of(v) for j, v in lines.items() if v}
+        lines = {e.judge: doc.verdicts(e) for e in entries}  # each file read once
+        records: dict[str, list[VerdictRecord]] = {j: v for j, v in lines.items() if v}
         cat = set_category(entries)
         category_of[ds] = cat
-        prov = label_provenance(entries[0])
+        prov = label_provenance(entries[0].label_sources)
         desc = set_description(entries[0])
-        aligned[ds] = align(ds, records, {e["judge"]: e.get("cost") or {} for e in entries},
-                            {e["judge"]: e.get("learned_from") or [] for e in entries},
-                            {e["judge"]: e.get("held_out") or {} for e in entries})
+        aligned[ds] = align(ds, records, {e.judge: asdict(e.cost) for e in entries},
+                            {e.judge: e.learned_from for e in entries},
+                            {e.judge: e.held_out.to_dict() if e.held_out else {} for e in entries})
         ranking = rank_judges([aligned[ds]])
         best = next((r["judge"] for r in ranking["rows"] if r["rank"] is not None), None)
         info: dict[str, Any] = {"description": desc, "ranking": ranking,
-            "category": cat, "task_types": sorted({t for e in entries for t in e.get("task_types", [])}),
-            "n_rows": max(e["n_rows"] for e in entries), "label_provenance": prov,
-            "judges": [e["judge"] for e in entries], "have_verdicts": sorted(records),
+            "category": cat, "task_types": sorted({t for e in entries for t in e.task_types}),
+            "n_rows": max(e.n_rows for e in entries), "label_provenance": prov,
+            "judges": [e.judge for e in entries], "have_verdicts": sorted(records),
             "distortion": {}, "calibration": {}, "curves": {}, "correction": {}, "pass_at_k": {},
         }
         for e in entries:
             corr = correct_entry(e, rho)
             if corr:
-                info["correction"][e["judge"]] = corr
+                info["correction"][e.judge] = corr
         for judge, recs in records.items():
             d = ranking_distortion(recs)
             info["distortion"][judge] = d.to_dict()
@@ -95,10 +79,9 @@ def analyze(results: Mapping[str, Any], *, rho: Mapping[str, float] | None = Non
         acc = {j: sum(r.agrees for r in rs) / len(rs) for j, rs in records.items()}
         info["mcnemar"] = [asdict(t) | {"significant": t.significant} for t in tests]
         info["significance_rank"] = significance_ranks(acc, tests)
-        info["large_judges"] = compare_with_large(records, [e["judge"] for e in entries if (
-            (e.get("judge_report") or {}).get("replayed") or {}).get("flops") == "undisclosed"])
-        info["disagreements"] = disagreements(results, entries, best=best, budget_bytes=budget,
-                                              limit=disagreement_limit, verdicts=lines)
+        info["large_judges"] = compare_with_large(records, [e.judge for e in entries if (
+            (e.judge_report or {}).get("replayed") or {}).get("flops") == "undisclosed"])
+        info["disagreements"] = disagreements(lines, best=best, budget_bytes=budget, limit=disagreement_limit)
         sets[ds] = info
     borda = {}
     for judge, per_set in distortion_by_judge.items():

@@ -59,7 +59,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"judgesuite leaderboard: {exc}", file=sys.stderr)
         return 2
-    if not results["entries"] and not results.get("mc_formats"):  # mc_formats: judgesuite mc-formats --results
+    if not results.entries and not results.extra.get("mc_formats"):  # mc_formats: judgesuite mc-formats --results
         print("judgesuite leaderboard: no entries in the results", file=sys.stderr)
         return 2
     page, analysis = write_site(results, args.out, title=args.title, rho=dict(args.rho),

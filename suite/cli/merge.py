@@ -7,9 +7,10 @@ aside). A verdict no shard stored is computed then (and counted).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
+
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,18 +24,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_merge)
 
 
-def _plan(docs: list[dict]) -> tuple[list[str], list[tuple[str, str]], str | None, int | None]:
+def _plan(docs: list[ResultsDoc]) -> tuple[list[str], list[tuple[str, str]], str | None, int | None]:
     first = docs[0]
-    shards = sorted(d.get("shard") or "" for d in docs)
+    shards = sorted(d.shard or "" for d in docs)
     n = {s.partition("/")[2] for s in shards}
     if "" in shards or len(n) != 1 or shards != sorted(f"{i}/{next(iter(n))}" for i in range(int(next(iter(n))))):
         raise ValueError(f"expected shards 0/N .. N-1/N of one run, got {shards}")
     for d in docs[1:]:
-        if (d.get("split"), d.get("limit")) != (first.get("split"), first.get("limit")):
+        if (d.split, d.limit) != (first.split, first.limit):
             raise ValueError("the shards were run with different --split or --limit")
-    specs = list(dict.fromkeys(e["judge"] for d in docs for e in d["entries"]))
-    sets = list(dict.fromkeys((e["dataset"], e.get("data_path", "")) for d in docs for e in d["entries"]))
-    return specs, sets, first.get("split"), first.get("limit")
+    specs = list(dict.fromkeys(e.judge for d in docs for e in d.entries))
+    sets = list(dict.fromkeys((e.dataset, e.data_path) for d in docs for e in d.entries))
+    return specs, sets, first.split, first.limit
 
 
 def cmd_merge(args: argparse.Namespace) -> int:
@@ -43,7 +44,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     from judgesuite.suite.evaluation.runner import run_document
 
     try:
-        docs = [json.loads((Path(s) / "results.json").read_text(encoding="utf-8")) for s in args.shards]
+        docs = [ResultsDoc.read(Path(s) / "results.json") for s in args.shards]
         specs, sets, split, limit = _plan(docs)
         datasets = [load_dataset(name, split) if name in dataset_names() else load_jsonl(path, name)
                     for name, path in sets]
@@ -58,8 +59,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
           f"-> {Path(args.out) / 'results.json'}")
     if not args.no_site:
         from judgesuite.leaderboard.build import write_site
-        from judgesuite.leaderboard.inputs import load_any
 
-        page, _ = write_site(load_any(str(Path(args.out) / "results.json")), Path(args.out) / "site")
+        page, _ = write_site(doc, Path(args.out) / "site")
         print(f"leaderboard: {page}")
     return 0

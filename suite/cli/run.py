@@ -129,18 +129,16 @@ def cmd_run(args: argparse.Namespace) -> int:
               out_dir=args.out, cache=VerdictCache(args.cache), limit=args.limit,
               progress=not args.no_progress, exclude_ids=exclude_ids, shard=shard,
                        batch_size=args.batch_size, workers=workers)
-    results = doc.to_dict()
-    print(summary_table(results))
+    print(summary_table(doc))
     if args.profile:
-        print(profile_table(results))
+        print(profile_table(doc))
     results_path = Path(args.out) / "results.json"
     print(f"\n{len(doc.entries)} results in {time.perf_counter() - t0:.1f} s -> {results_path}")
     if not args.no_site and shard is None:
         from judgesuite.leaderboard.build import write_site
-        from judgesuite.leaderboard.inputs import load_any
 
         site = Path(args.site) if args.site else Path(args.out) / "site"
-        page, _ = write_site(load_any(str(results_path)), site, verdicts=doc.records)
+        page, _ = write_site(doc, site)
         print(f"leaderboard: {page}\nopen it: python -m webbrowser file://{Path(page).resolve()}")
     return 0
 

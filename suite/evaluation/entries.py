@@ -13,8 +13,8 @@ from judgesuite.judges.base import Judge
 from judgesuite.judges.types import Verdict
 from judgesuite.suite.data.loader import Dataset, Row
 from judgesuite.suite.evaluation.metrics import compute_metrics
-from judgesuite.suite.evaluation.schema import (CANDIDATE_CHARS, QUESTION_CHARS, Cost, Entry, VerdictRecord,
-                                                write_verdict_file)
+from judgesuite.suite.evaluation.schema import (CANDIDATE_CHARS, QUESTION_CHARS, Cost, Entry, HeldOut, VerdictRecord,
+                                                label_sources)
 
 
 @dataclass
@@ -26,6 +26,7 @@ class JudgedRows:
     seconds: list[float]
     from_cache: int = 0
     unsupported: int = 0
+    not_cached: int = 0  # errors and time limits (and verdicts built on them): judged again next run
 
 
 def _by_model(rows: Sequence[Row], labels: list[bool], verdicts: Sequence[Verdict]) -> dict[str, dict]:
@@ -92,7 +93,8 @@ def build_entry(spec: str, judge: Judge, dataset: Dataset, split: str | None, ju
         adversarial=_adversarial(judged.rows, judged.verdicts) if dataset.probe else None,
         routing=routing, judge_report=judge.report(judged.verdicts, labels),
         data_path=dataset.path, label_source=dataset.label_source, learned_from=list(judge.learned_from()),
-        held_out=judge.held_out())
+        held_out=HeldOut.from_dict(judge.held_out()), probe=dataset.probe,
+        label_sources=label_sources(dataset.rows))
 
 
 def verdict_records(judged: JudgedRows) -> list[VerdictRecord]:
@@ -103,10 +105,6 @@ def verdict_records(judged: JudgedRows) -> list[VerdictRecord]:
                           question=row.sample.question[:QUESTION_CHARS],
                           candidate=row.sample.candidate[:CANDIDATE_CHARS], references=list(row.sample.references))
             for row, v, s in zip(judged.rows, judged.verdicts, judged.seconds)]
-
-
-def write_verdicts(path: Path, judged: JudgedRows) -> None:
-    write_verdict_file(path, verdict_records(judged))
 
 
 def hardware() -> dict[str, Any]:

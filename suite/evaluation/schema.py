@@ -1,8 +1,10 @@
 """The results schema: what the runner writes and the analyses and the leaderboard read.
 
-`results.json` (schema `judgesuite.results/1`) is a `ResultsDoc`; each judge x dataset pair is an
+`results.json` (schema `judgesuite.results/2`) is a `ResultsDoc`; each judge x dataset pair is an
 `Entry` with a `Cost` block; per-sample verdicts go to a gzipped JSONL file of `VerdictRecord`s.
-Fields are only ever added (readers ignore unknown keys), so older documents stay readable.
+`ResultsDoc.read` is the one place a results file is parsed: a `judgesuite.results/1` document is
+migrated, a pytest-benchmark JSON of benchmarks/bench_judges.py converted, anything else refused
+with one line (ValueError).
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-RESULTS_SCHEMA = "judgesuite.results/1"
+RESULTS_SCHEMA = "judgesuite.results/2"
+OLDER_SCHEMAS = ("judgesuite.results/1",)  # migrated on read
 
 
 @functools.cache
@@ -43,7 +46,68 @@ class Cost:
     seconds_total: float
     from_cache: int
     flops_counts: str = "2 x parameters x (input + generated) tokens"
+    not_cached: int = 0  # errors and time limits (never stored): judged again on the next run
     profile: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Figures:
+    """Accuracy and Cohen's kappa of a judge on one set's rows."""
+
+    judge: str
+    accuracy: float
+    kappa: float
+
+
+@dataclass
+class HeldOutSet:
+    """A learned judge's recipe trained without one set and scored on its test split."""
+
+    rows: int | None
+    accuracy: float
+    kappa: float
+    baseline: Figures
+    extra: dict[str, Any] = field(default_factory=dict)  # e.g. the encoder's threshold, says_correct
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.extra, "rows": self.rows, "accuracy": self.accuracy, "kappa": self.kappa,
+                "baseline": asdict(self.baseline)}
+
+
+@dataclass
+class HeldOut:
+    """What `Judge.held_out()` reports: how and when the held-out figures were measured, per set."""
+
+    protocol: str = ""
+    measured: str = ""
+    sets: dict[str, HeldOutSet] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "HeldOut | None":
+        """The record's sets with the numbers the leaderboard prints (None when none has them)."""
+        def number(x: Any) -> bool:
+            return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+        def figures(x: Any) -> bool:
+            return isinstance(x, dict) and number(x.get("accuracy")) and number(x.get("kappa"))
+
+        sets = d.get("sets") if isinstance(d, dict) else None
+        kept = {}
+        for name, f in (sets.items() if isinstance(sets, dict) else ()):
+            base = f.get("baseline") if isinstance(f, dict) else None
+            if figures(f) and figures(base) and isinstance(base.get("judge"), str):
+                rows = f.get("rows")
+                kept[str(name)] = HeldOutSet(
+                    rows=int(rows) if number(rows) else None, accuracy=float(f["accuracy"]), kappa=float(f["kappa"]),
+                    baseline=Figures(base["judge"], float(base["accuracy"]), float(base["kappa"])),
+                    extra={k: v for k, v in f.items() if k not in ("rows", "accuracy", "kappa", "baseline")})
+        if not kept:
+            return None
+        return cls(protocol=str(d.get("protocol") or ""), measured=str(d.get("measured") or ""), sets=kept)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"protocol": self.protocol, "measured": self.measured,
+                "sets": {name: s.to_dict() for name, s in self.sets.items()}}
 
 
 @dataclass
@@ -67,18 +131,22 @@ class Entry:
     judge_report: dict[str, Any] | None = None
     verdicts_file: str | None = None
     data_path: str = ""
-    label_source: str | None = None
+    label_source: str | None = None  # the set card's statement
     learned_from: list[str] = field(default_factory=list)  # sets whose rows fit the judge's model
-    held_out: dict[str, Any] = field(default_factory=dict)  # its recipe trained without each set (Judge.held_out)
+    held_out: HeldOut | None = None  # its recipe trained without each set (Judge.held_out)
+    probe: bool = False  # every row wrong by construction (master keys): false-positive rates only
+    label_sources: dict[str, int] = field(default_factory=dict)  # labelled rows per row `label_source`
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("cost", "held_out")}
+        return {**d, "cost": asdict(self.cost), "held_out": self.held_out.to_dict() if self.held_out else None}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Entry":
         d = _known(cls, d)
         d["cost"] = Cost(**_known(Cost, {"seconds_median_per_sample": d["cost"].get("seconds_per_sample", 0.0),
                                          **d["cost"]}))
+        d["held_out"] = HeldOut.from_dict(d.get("held_out"))
         return cls(**d)
 
 
@@ -99,6 +167,7 @@ class ResultsDoc:
     extra: dict[str, Any] = field(default_factory=dict)  # sections added by other commands (mc_formats)
     # per-sample verdicts by (judge, dataset), in memory only (the files hold them on disk)
     records: dict[tuple[str, str], list["VerdictRecord"]] = field(default_factory=dict, repr=False)
+    base: Path | None = field(default=None, repr=False)  # the folder read from (verdict files are relative to it)
 
     def entry(self, judge: str, dataset: str) -> Entry:
         """The entry of one judge (its spec) on one dataset."""
@@ -112,20 +181,19 @@ class ResultsDoc:
         """The plain-text summary `judgesuite run` prints."""
         from judgesuite.suite.evaluation.report import summary_table
 
-        return summary_table(self.to_dict())
+        return summary_table(self)
 
     def to_dict(self) -> dict[str, Any]:
-        skip = ("entries", "extra", "records")
+        skip = ("entries", "extra", "records", "base")
         d = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in skip}
         d["entries"] = [e.to_dict() for e in self.entries]
         return {"schema": self.schema, **d, **self.extra}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ResultsDoc":
-        known = {f.name for f in fields(cls)}
-        doc = cls(**{k: v for k, v in d.items() if k in known and k not in ("entries", "extra", "records")},
-                  entries=[Entry.from_dict(e) for e in d.get("entries", [])])
-        doc.extra = {k: v for k, v in d.items() if k not in known and not k.startswith("_")}
+        known = {f.name for f in fields(cls)} - {"entries", "extra", "records", "base"}
+        doc = cls(**{k: v for k, v in d.items() if k in known}, entries=[Entry.from_dict(e) for e in d["entries"]])
+        doc.extra = {k: v for k, v in d.items() if k not in known and k != "entries" and not k.startswith("_")}
         return doc
 
     def write(self, path: str | Path) -> None:
@@ -133,15 +201,137 @@ class ResultsDoc:
         tmp = path.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, path)
+        self.base = path.resolve().parent
 
     @classmethod
     def read(cls, path: str | Path) -> "ResultsDoc":
-        return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+        """The document at `path` (a results.json, or a pytest-benchmark JSON of
+        benchmarks/bench_judges.py), with `base` set to its folder; ValueError (one line) otherwise."""
+        path = Path(path)
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"{path}: cannot read JSON: {exc}") from None
+        if isinstance(raw, dict) and isinstance(raw.get("benchmarks"), list):
+            raw = from_pytest_benchmark(raw)
+            if not raw["entries"]:
+                raise ValueError(f"{path}: pytest-benchmark file without judgesuite entries "
+                                 "(run benchmarks/bench_judges.py with --benchmark)")
+        if not isinstance(raw, dict) or not isinstance(raw.get("entries"), list):
+            raise ValueError(f"{path}: not a judgesuite results document (no 'entries' list)")
+        schema = raw.get("schema")
+        if schema in OLDER_SCHEMAS:
+            raw = migrate_v1(raw, path.resolve().parent)
+        elif schema != RESULTS_SCHEMA:
+            raise ValueError(f"{path}: results schema {schema!r} is not one this version reads ({RESULTS_SCHEMA}, "
+                             f"or {', '.join(OLDER_SCHEMAS)} which it migrates); write it again with `judgesuite run`")
+        try:
+            doc = cls.from_dict(raw)
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise ValueError(f"{path}: not a judgesuite results document ({type(exc).__name__}: {exc})") from None
+        doc.base = path.resolve().parent
+        return doc
+
+    def verdict_path(self, entry: Entry) -> Path | None:
+        """The entry's verdict file (relative names are inside `base`); None when it has none."""
+        if not entry.verdicts_file:
+            return None
+        p = Path(entry.verdicts_file)
+        if not p.is_absolute():
+            p = (self.base or Path(".")) / p
+        return p if p.is_file() else None
+
+    def verdicts(self, entry: Entry) -> list["VerdictRecord"] | None:
+        """The entry's labelled verdict records: from memory where the run that made this document
+        holds them, else from its verdict file; None when there is neither."""
+        if (entry.judge, entry.dataset) in self.records:
+            # normalised as a read-back line is, so analyses equal those of the stored files
+            return [v for v in (VerdictRecord.from_dict(dict(r.__dict__))
+                                for r in self.records[(entry.judge, entry.dataset)]) if v.label is not None]
+        path = self.verdict_path(entry)
+        if path is None:
+            return None
+        return [v for v in read_verdict_file(path) if v.label is not None]
+
+    def by_dataset(self) -> dict[str, list[Entry]]:
+        out: dict[str, list[Entry]] = {}
+        for e in self.entries:
+            out.setdefault(e.dataset, []).append(e)
+        return out
+
+
+def from_pytest_benchmark(doc: dict[str, Any]) -> dict[str, Any]:
+    """A results document from `pytest --benchmark --benchmark-json=F`: every benchmark of
+    benchmarks/bench_judges.py carries its results entry in `extra_info["entry"]`;
+    latency is taken from the benchmark's own timing (mean, and median for the plots)."""
+    entries = []
+    for bench in doc.get("benchmarks", []):
+        entry = (bench.get("extra_info") or {}).get("entry") if isinstance(bench, dict) else None
+        if not isinstance(entry, dict):
+            continue
+        entry = dict(entry)
+        stats = bench.get("stats") or {}
+        n = max(int(entry.get("n_rows") or 0), 1)
+        if stats.get("mean") is not None:
+            cost = dict(entry.get("cost") or {})
+            cost["seconds_per_sample"] = float(stats["mean"]) / n
+            cost["seconds_total"] = float(stats["mean"])
+            cost["seconds_median_per_sample"] = float(stats.get("median", stats["mean"])) / n
+            entry["cost"] = cost
+        entries.append(entry)
+    machine = doc.get("machine_info") or {}
+    cpu = machine.get("cpu") or {}
+    return {
+        "schema": RESULTS_SCHEMA, "source": "pytest-benchmark", "wall_seconds": 0.0,
+        "created": doc.get("datetime"), "split": "test", "limit": None,
+        "hardware": {"machine": machine.get("machine"), "processor": cpu.get("brand_raw") or machine.get("processor"),
+                     "cpu_count": cpu.get("count"), "python": machine.get("python_version"), "gpu": None},
+        "entries": entries, "skipped": [],
+    }
+
+
+def migrate_v1(raw: dict[str, Any], base: Path) -> dict[str, Any]:
+    """A `judgesuite.results/1` document as /2: an entry is a probe when it carries an `adversarial`
+    block; its labels' sources are counted from its data (a bundled set's split, else its file), as a
+    run counts them."""
+    entries = []
+    for e in raw["entries"]:
+        if not isinstance(e, dict):
+            raise ValueError("an entry is not an object")
+        entries.append({**e, "probe": bool(e.get("adversarial")),
+                        "label_sources": dict(_label_sources(e.get("dataset"), e.get("split"), e.get("data_path"), base))})
+    return {**raw, "schema": RESULTS_SCHEMA, "entries": entries}
+
+
+@functools.cache
+def _label_sources(dataset: Any, split: Any, data_path: Any, base: Path) -> dict[str, int]:
+    from judgesuite.suite.data.loader import DataError, bundled_names, load_bundled, load_jsonl
+
+    try:
+        if dataset in bundled_names():
+            ds = load_bundled(dataset, split if isinstance(split, str) else None)
+        elif isinstance(data_path, str) and (base / data_path).is_file():
+            ds = load_jsonl(base / data_path)
+        else:
+            return {}
+    except (DataError, OSError):
+        return {}
+    return label_sources(ds.rows)
+
+
+def label_sources(rows: Iterable[Any]) -> dict[str, int]:
+    """Labelled rows per `label_source` (what `Entry.label_sources` holds)."""
+    counts: dict[str, int] = {}
+    for r in rows:
+        if r.label is not None:
+            counts[r.label_source] = counts.get(r.label_source, 0) + 1
+    return counts
 
 
 @dataclass
 class VerdictRecord:
-    """One line of a verdict file: the row, its label and the judge's verdict."""
+    """One judged row, as a verdict file stores it and every analysis reads it: the row, its label
+    (None = unlabelled) and the judge's verdict (`correct` None = no verdict) and score."""
 
     id: str
     question_id: str
@@ -159,6 +349,11 @@ class VerdictRecord:
     question: str = ""
     candidate: str = ""
     references: list[str] = field(default_factory=list)
+
+    @property
+    def agrees(self) -> bool:
+        """The verdict matches the label; a no-verdict counts as a verdict of 'incorrect'."""
+        return (self.correct is True) == self.label
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "VerdictRecord":
