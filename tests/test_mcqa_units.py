@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from judgesuite.suite.studies.mc_formats.data import bundled_benchmarks, clf_split_of, load_items
+from judgesuite.suite.data.mcqa import bundled_benchmarks, clf_split_of, load_items
 from judgesuite.suite.studies.mc_formats.evaluate import ItemScores, option_probs, predict, rule_scores
 from judgesuite.suite.studies.mc_formats.formats import PAPER_SEEDS, cloze_pairs, prompt_pairs, sample_demos, symbol_pairs
 from judgesuite.suite.studies.mc_formats.labels import (heuristic_label, label_scores, majority_label, margin,

@@ -46,7 +46,7 @@ def register(sub) -> None:
 
 
 def handle(args) -> int:
-    from judgesuite.suite.studies.mc_formats.data import BENCHMARKS
+    from judgesuite.suite.data.mcqa import BENCHMARKS
     from judgesuite.suite.studies.mc_formats.markdown import report_markdown
     from judgesuite.suite.studies.mc_formats.pipeline import ROUTERS, Config, run
 

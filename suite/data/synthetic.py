@@ -49,7 +49,7 @@ class Question:
 
 def test_questions() -> set[str]:
     """Normalised text of every test-split question: bundled sets and multiple-choice benchmarks."""
-    from judgesuite.suite.studies.mc_formats.data import bundled_benchmarks, load_items
+    from judgesuite.suite.data.mcqa import bundled_benchmarks, load_items
 
     out = {normalize_answer(r.sample.question) for n in bundled_names()
            for r in load_bundled(n, "test").rows}
@@ -75,7 +75,7 @@ def bundled_questions(names: list[str] | None = None) -> list[Question]:
 
 def mcqa_questions(per_benchmark: int | None, exclude: set[str], seed: int) -> list[Question]:
     """Questions of the multiple-choice benchmarks' train files (clf_train part), minus `exclude`."""
-    from judgesuite.suite.studies.mc_formats.data import bundled_benchmarks, load_items
+    from judgesuite.suite.data.mcqa import bundled_benchmarks, load_items
 
     out = []
     for b in bundled_benchmarks():

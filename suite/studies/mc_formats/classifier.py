@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from judgesuite.judges.encoder.backbones import minilm_path
-from judgesuite.suite.studies.mc_formats.data import McqaItem
+from judgesuite.suite.data.mcqa import McqaItem
 from judgesuite.suite.studies.mc_formats.formats import LETTERS
 
 

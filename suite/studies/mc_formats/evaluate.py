@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from judgesuite.suite.studies.mc_formats.data import McqaItem
+from judgesuite.suite.data.mcqa import McqaItem
 from judgesuite.suite.studies.mc_formats.formats import prompt_pairs, sample_demos
 
 RULES = ("symbol", "cloze", "cloze_char", "cloze_raw")

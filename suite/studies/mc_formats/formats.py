@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from judgesuite.suite.studies.mc_formats.data import McqaItem
+from judgesuite.suite.data.mcqa import McqaItem
 
 LETTERS = "ABCDEFGHIJ"
 PAPER_SEEDS = (308, 713, 777, 1234, 4649)

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from judgesuite.suite.studies.mc_formats.data import McqaItem
+from judgesuite.suite.data.mcqa import McqaItem
 from judgesuite.suite.studies.mc_formats.evaluate import ItemScores, option_probs, predict
 
 SYMBOL, CLOZE = "symbol", "cloze"

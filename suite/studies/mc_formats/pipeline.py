@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judgesuite.suite.studies.mc_formats.classifier import FormatClassifier
-from judgesuite.suite.studies.mc_formats.data import McqaItem, load_items
+from judgesuite.suite.data.mcqa import McqaItem, load_items
 from judgesuite.suite.studies.mc_formats.evaluate import ItemScores, predict, score_items
 from judgesuite.suite.studies.mc_formats.formats import PAPER_SEEDS
 from judgesuite.suite.studies.mc_formats.labels import CLOZE, SYMBOL, heuristic_label, label_scores, majority_label, typology

@@ -16,9 +16,9 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judgesuite.suite.data.loader import read_json_objects
+from judgesuite.suite.data.loader import DATASETS_DIR, read_json_objects
 
-BUNDLED_DIR = Path(__file__).resolve().parents[3] / "datasets" / "mcqa"
+BUNDLED_DIR = DATASETS_DIR / "mcqa"
 BENCHMARKS = ("arc_easy", "arc_challenge", "mmlu", "openbookqa", "commonsenseqa", "hellaswag", "piqa",
               "winogrande", "socialiqa")
 SPLITS = ("test", "clf_train", "clf_val")
