@@ -1,10 +1,15 @@
-"""The wheel installs everything under one `judgesuite` namespace, with the data."""
+"""The wheel installs everything under one `judgesuite` namespace, with the data; the core install
+declares every package its code path imports."""
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 import textwrap
+import tomllib
 import zipfile
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,3 +54,41 @@ def test_wheel_installs_under_one_namespace_with_bundled_data(tmp_path):
     """)
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
+
+
+def _normalised(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_core_path_imports_only_declared_core_dependencies(tmp_path):
+    """Every top-level module judgesuite's own code imports while the no-torch run runs (every core
+    judge and the replayed ones on every bundled set, the page, the bounded worker processes) is
+    stdlib or a distribution in pyproject's core `dependencies`."""
+    from judgesuite.suite.cli.run import CORE_JUDGES, RECORDED_JUDGES
+
+    trace = tmp_path / "trace"
+    trace.mkdir()
+    hook = ROOT / "tests" / "fixtures" / "import_trace"
+    env = {**os.environ, "JUDGESUITE_IMPORT_TRACE": str(trace),
+           "PYTHONPATH": os.pathsep.join([str(hook), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.run([sys.executable, "-m", "judgesuite.suite.cli.main", "run",
+                           "--judges", ",".join(CORE_JUDGES + RECORDED_JUDGES), "--limit", "5",
+                           "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "cache.sqlite")],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert (tmp_path / "out" / "site" / "index.html").is_file()
+    imported: dict[str, set[str]] = {}
+    for f in trace.glob("*.txt"):
+        for line in f.read_text().splitlines():
+            caller, top = line.split()
+            imported.setdefault(top, set()).add(caller)
+    assert len(list(trace.glob("*.txt"))) >= 2  # the bounded workers of the math judges were traced too
+    assert {"numpy", "jinja2", "math_verify", "scipy"} <= set(imported)  # the hook saw the core path
+
+    declared = {_normalised(re.match(r"[A-Za-z0-9_.-]+", d).group())
+                for d in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]}
+    dists = packages_distributions()
+    undeclared = {top: sorted(callers) for top, callers in imported.items()
+                  if top not in sys.stdlib_module_names and top not in ("judgesuite", "__future__")
+                  and not {_normalised(d) for d in dists.get(top, [top])} & declared}
+    assert not undeclared, f"imported by the core path but not a core dependency: {undeclared}"
