@@ -7,6 +7,8 @@ import json
 import sys
 import textwrap
 
+import pytest
+
 from judgesuite.judges import JUDGES, make_judge, register_judge
 from judgesuite.judges.fingerprint import clear_cache
 from judgesuite.suite.data import load_bundled
@@ -95,3 +97,95 @@ def test_encoder_cost_is_the_same_from_a_fresh_or_a_cached_run(tmp_path):
     assert costs[0]["parameters"] > 20_000_000  # MiniLM-L6 with its classifier head, from the header
     saved = json.loads((tmp_path / "r2" / "results.json").read_text())["entries"][0]["cost"]
     assert saved["parameters"] == costs[0]["parameters"]
+
+
+# --- a stored stacked model is checked on load (never trusted, never unpickled) -------------------
+
+def _model_arrays():
+    from judgesuite.judges.learned.stacked import DEFAULT_MODEL
+    import numpy as np
+
+    with np.load(DEFAULT_MODEL, allow_pickle=False) as data:
+        return {k: np.array(data[k]) for k in data.files}
+
+
+def _saved(tmp_path, arrays, name="m.npz"):
+    import numpy as np
+
+    path = tmp_path / name
+    np.savez(path, **arrays)
+    return path
+
+
+def _load(path):
+    from judgesuite.judges.learned.model import load_model
+    from judgesuite.judges.learned.stacked import FEATURES_VERSION, feature_names
+
+    return load_model(path, features=feature_names(), features_version=FEATURES_VERSION)
+
+
+def test_a_self_pointing_tree_is_refused_on_load(tmp_path):
+    from judgesuite.judges.learned.model import ModelFormatError
+
+    arrays = _model_arrays()
+    assert not arrays["default.is_leaf"][0]  # node 0 of the shipped model is a split
+    arrays["default.left"][0] = 0  # it now points at itself: a walk would never reach a leaf
+    arrays["default.depth"][0] = 2**31 - 1  # and the file claims a depth to loop for
+    with pytest.raises(ModelFormatError, match="default.left: a split's child must be a later node"):
+        _load(_saved(tmp_path, arrays))
+
+
+def test_a_tree_deeper_than_the_bound_is_refused_on_load(tmp_path):
+    import numpy as np
+
+    from judgesuite.judges.learned.model import MAX_DEPTH, ModelFormatError
+
+    arrays, n = _model_arrays(), MAX_DEPTH + 2  # one tree: a chain of n splits, then two leaves
+    chain = {"feature": np.zeros(n + 2, np.int32), "threshold": np.zeros(n + 2), "missing_left": np.zeros(n + 2, bool),
+             "is_leaf": np.r_[np.zeros(n, bool), True, True], "left": np.r_[np.arange(1, n + 1), 0, 0].astype(np.int32),
+             "right": np.r_[np.full(n, n + 1), 0, 0].astype(np.int32), "value": np.zeros(n + 2),
+             "roots": np.array([0], np.int32), "depth": np.array([3], np.int32)}  # the stored depth lies
+    arrays.update({f"default.{k}": v for k, v in chain.items()})
+    with pytest.raises(ModelFormatError, match=f"deeper than {MAX_DEPTH}"):
+        _load(_saved(tmp_path, arrays))
+    for k in ("left", "right"):  # MAX_DEPTH levels pass, with leaves reached by the counted depth
+        chain[k] = np.where(np.arange(n + 2) == MAX_DEPTH - 1, n, chain[k])
+    chain["is_leaf"][MAX_DEPTH:n] = True
+    arrays.update({f"default.{k}": v for k, v in chain.items()})
+    assert _load(_saved(tmp_path, arrays, "ok.npz")).forests["default"].depth == MAX_DEPTH
+
+
+def test_the_stored_depth_is_not_trusted(tmp_path, nq301_test):
+    from judgesuite.judges.learned.stacked import StackedJudge
+
+    arrays = _model_arrays()
+    arrays["default.depth"][0] = 1  # too shallow: a walk of 1 level would stop at splits
+    samples = [r.sample for r in nq301_test.rows[:40]]
+    shipped = [v.correct for v in StackedJudge().judge(samples)]
+    crafted = StackedJudge(model=str(_saved(tmp_path, arrays)))
+    assert crafted.load().forests["default"].depth == StackedJudge().load().forests["default"].depth > 1
+    assert [v.correct for v in crafted.judge(samples)] == shipped
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda a: a["default.value"].__setitem__(a["default.is_leaf"].nonzero()[0][0], float("nan")), "non-finite"),
+    (lambda a: a["default.threshold"].__setitem__(0, float("inf")), "non-finite"),
+    (lambda a: a["default.baseline"].__setitem__(0, float("nan")), "non-finite"),
+    (lambda a: a["default.feature"].__setitem__(0, 10_000), "feature index outside"),
+    (lambda a: a["default.feature"].__setitem__(0, -1), "feature index outside"),
+    (lambda a: a["default.roots"].__setitem__(0, 10**6), "roots: node index out of range"),
+    (lambda a: a.__setitem__("default.value", a["default.value"][:-1]), "expected"),
+], ids=["nan-leaf", "inf-threshold", "nan-baseline", "feature-too-big", "feature-negative", "root", "short-array"])
+def test_other_invalid_trees_are_refused(tmp_path, change, message, capsys):
+    from judgesuite.judges.learned.model import ModelFormatError
+    from judgesuite.suite.cli.main import main
+
+    arrays = _model_arrays()
+    change(arrays)
+    path = _saved(tmp_path, arrays)
+    with pytest.raises(ModelFormatError, match=message):
+        _load(path)
+    assert main(["run", "--judges", f"stacked:model={path}", "--datasets", "openqa-eval-nq301", "--limit", "3",
+                 "--no-site", "--no-progress", "--out", str(tmp_path / "o"), "--cache", str(tmp_path / "c")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0] and str(path) in err[0]

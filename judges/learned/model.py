@@ -5,7 +5,10 @@ File format (`.npz`, read with `allow_pickle=False`, so loading cannot run code)
   versions, training data, and per family its threshold, baseline and dev / test figures;
 - per forest F (named in meta's `families[...]["forest"]`): `F.feature` (int32), `F.threshold` (float64), `F.missing_left`, `F.is_leaf`
   (bool), `F.left`, `F.right` (int32, absolute node indices), `F.value` (float64 leaf
-  values), `F.roots` (int32, one per tree), `F.depth` (max tree depth).
+  values), `F.roots` (int32, one per tree), `F.depth` (max tree depth; kept for the format, not trusted).
+A file is checked on load before it judges (`Forest.from_arrays`): a split's children come after it
+(so no tree has a cycle), the depth, counted from the roots, is at most MAX_DEPTH, split features
+index the feature list, and thresholds, leaf values and the baseline are finite.
 P(correct) = sigmoid(baseline + sum of the leaf values reached in every tree), as in
 scikit-learn's HistGradientBoostingClassifier (binary log-loss), which exported it.
 A model for `stacked:encoder=true` also holds meta's `encoder_blend`: the logistic second stage
@@ -23,6 +26,7 @@ import numpy as np
 
 FORMAT = "judgesuite-stacked/1"
 ARRAYS = ("feature", "threshold", "missing_left", "is_leaf", "left", "right", "value", "roots")
+MAX_DEPTH = 64  # scikit-learn's trees here are at most 12 deep; a crafted file cannot make the walk long
 RETRAIN_HINT = ("retrain it with `judgesuite train-stacked --out DIR` (add `--encoder` for "
                 "`stacked:encoder=true`; needs scikit-learn: pip install 'judgesuite[learned]') and pass "
                 "`stacked:model=DIR/stacked.npz` (or `DIR/stacked-encoder.npz`)")
@@ -74,22 +78,47 @@ class Forest:
         return out
 
     @classmethod
-    def from_arrays(cls, data: Any, prefix: str) -> "Forest":
+    def from_arrays(cls, data: Any, prefix: str, n_features: int) -> "Forest":
+        """The forest `prefix` of a model file, checked (ModelFormatError naming what is wrong)."""
         kw = {k: np.asarray(data[f"{prefix}.{k}"]) for k in ARRAYS}
         n_nodes = kw["feature"].size
-        for k in ("threshold", "missing_left", "is_leaf", "left", "right", "value"):
-            if kw[k].shape != (n_nodes,):
+        for k in ARRAYS:
+            if kw[k].ndim != 1 or (k != "roots" and kw[k].shape != (n_nodes,)):
                 raise ModelFormatError(f"{prefix}.{k}: expected {n_nodes} entries, got shape {kw[k].shape}")
-        for k in ("left", "right", "roots"):
-            bad = (kw[k] < 0) | (kw[k] >= n_nodes)
-            if bad.any() and not (k != "roots" and kw["is_leaf"][bad].all()):
-                raise ModelFormatError(f"{prefix}.{k}: node index out of range")
-        return cls(feature=kw["feature"].astype(np.intp), threshold=kw["threshold"].astype(np.float64),
-                   missing_left=kw["missing_left"].astype(bool), is_leaf=kw["is_leaf"].astype(bool),
-                   left=kw["left"].astype(np.intp), right=kw["right"].astype(np.intp),
-                   value=kw["value"].astype(np.float64), roots=kw["roots"].astype(np.intp),
-                   depth=int(np.asarray(data[f"{prefix}.depth"])[0]),
-                   baseline=float(np.asarray(data[f"{prefix}.baseline"])[0]))
+            if kw[k].dtype.kind not in "biuf":
+                raise ModelFormatError(f"{prefix}.{k}: expected numbers, got {kw[k].dtype}")
+        forest = cls(feature=kw["feature"].astype(np.intp), threshold=kw["threshold"].astype(np.float64),
+                     missing_left=kw["missing_left"].astype(bool), is_leaf=kw["is_leaf"].astype(bool),
+                     left=kw["left"].astype(np.intp), right=kw["right"].astype(np.intp),
+                     value=kw["value"].astype(np.float64), roots=kw["roots"].astype(np.intp), depth=0,
+                     baseline=float(np.asarray(data[f"{prefix}.baseline"], dtype=np.float64).ravel()[0]))
+        forest.depth = forest._checked_depth(prefix, n_features)
+        return forest
+
+    def _checked_depth(self, prefix: str, n_features: int) -> int:
+        """The deepest leaf's depth, counted from the roots, after checking the tree structure."""
+        n = self.feature.size
+        split = np.flatnonzero(~self.is_leaf)
+        if ((self.roots < 0) | (self.roots >= n)).any():
+            raise ModelFormatError(f"{prefix}.roots: node index out of range")
+        for k in ("left", "right"):  # children after their parent: no cycle, every walk ends at a leaf
+            child = getattr(self, k)[split]
+            if ((child <= split) | (child >= n)).any():
+                raise ModelFormatError(f"{prefix}.{k}: a split's child must be a later node")
+        if ((self.feature[split] < 0) | (self.feature[split] >= n_features)).any():
+            raise ModelFormatError(f"{prefix}.feature: feature index outside the {n_features} features")
+        if not (np.isfinite(self.baseline) and np.isfinite(self.value[self.is_leaf]).all()
+                and np.isfinite(self.threshold[split]).all()):
+            raise ModelFormatError(f"{prefix}: non-finite leaf value, threshold or baseline")
+        depth, level = 0, np.unique(self.roots)
+        while True:  # level by level from the roots (the stored depth is not trusted)
+            level = level[~self.is_leaf[level]]
+            if level.size == 0:
+                return depth
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ModelFormatError(f"{prefix}: a tree deeper than {MAX_DEPTH} levels")
+            level = np.unique(np.concatenate([self.left[level], self.right[level]]))
 
 
 @dataclass
@@ -175,7 +204,10 @@ def load_model(path: str | Path, *, features: list[str], features_version: str) 
                     f"({len(stored)} features), this code computes version {features_version!r} "
                     f"({len(features)} features; differing: {', '.join(diff) or 'order'}); {RETRAIN_HINT}")
             names = {f["forest"] for f in meta["families"].values()}
-            forests = {name: Forest.from_arrays(data, name) for name in sorted(names)}
+            try:
+                forests = {name: Forest.from_arrays(data, name, len(features)) for name in sorted(names)}
+            except ModelFormatError as exc:
+                raise ModelFormatError(f"{path}: {exc}; {RETRAIN_HINT}") from None
             if "default" not in meta["families"]:
                 raise ModelFormatError(f"{path}: no 'default' family; {RETRAIN_HINT}")
             blend = meta.get("encoder_blend")
