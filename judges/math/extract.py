@@ -85,6 +85,10 @@ _LABEL = re.compile(r"[A-Za-z][A-Za-z ]{1,24}:\**\s+(?=\S)")
 _ANSWER_TAG = re.compile(r"<answer>\s*((?:(?!</?answer>).){1,400}?)\s*</answer>", re.DOTALL | re.IGNORECASE)
 _JSON_ANSWER = re.compile(r'"(?:final_?answer|answer|final|result)"\s*:\s*(?:"((?:\\.|[^"\\\n]){1,400})"'
                           r'|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
+# LaTeX escaped twice (a JSON string pasted as text): "\\\\boxed{\\\\frac{1}{2}}"
+_DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|cdot|times|[lg]eq?|infty|in|cup)(?![A-Za-z])")
+_DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
+_ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
 _PROGRAM_OUTPUT = re.compile(r"```\s*output[ \t]*\n((?:(?!```).){1,400}?)\n?```", re.DOTALL | re.IGNORECASE)
 
 
@@ -196,6 +200,11 @@ def _clean_span(span: str) -> str:
     label = _LABEL.match(span)
     if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
         span = span[label.end():].lstrip("*_ ")
+    inline = list(_ONE_INLINE.finditer(span))
+    if len(inline) == 1:  # "So $x \in [2, 5)$.": the one formula of a short line without numbers around it
+        outside = span[:inline[0].start()] + span[inline[0].end():]
+        if not re.search(r"\d", outside) and not _SPAN_HEDGES.search(outside) and len(outside.strip(" .,:;!")) <= 40:
+            return inline[0].group(1).strip()
     inner = last_boxed(span)
     if inner is not None:
         return inner[1]
@@ -237,9 +246,16 @@ def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
     return [m.group() for m in pattern.finditer(text)]
 
 
+def undouble_escapes(text: str) -> str:
+    """LaTeX escaped twice ("\\\\frac{1}{2}") as written once; text without a doubled command as is."""
+    return _DOUBLED.sub(r"\\", text) if _DOUBLED_COMMAND.search(text) else text
+
+
 def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
     """Find the answer spans of `text` under `config` (see the module docstring)."""
     result = Extraction()
+    if config.detect_noncommittal:
+        text = undouble_escapes(text)
     for group in config.groups:
         found: list[tuple[int, str, str]] = []  # (position, span, raw text around it)
         for strategy in group:

@@ -85,6 +85,8 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
         elif auto and gold is not None and not isinstance(gold.value, Collection):
             # "x = 4 and x = 9" is two answers (a list), "3,5" one number with a decimal comma
             spans = [answer_groups(s) if answer_groups(s) != s else (decimal_comma(s) or s) for s in spans]
+        elif auto and gold is not None:  # a tuple gold: "x = 2 and y = 3" is the pair (2, 3)
+            spans = list(dict.fromkeys([answer_groups(s) for s in spans] + spans))
         result, span, detail = _compare(ref, gold, spans, auto)
         if result is True:
             return True, span[:200], f"{ex.method}: {detail}"
