@@ -122,3 +122,15 @@ def test_sympy_gives_no_false_equal_on_the_master_key_probes():
         verdicts = judge.judge([r.sample for r in probes.rows])
     assert len(verdicts) == len(probes.rows) > 100
     assert not [r.id for r, v in zip(probes.rows, verdicts) if v.correct is True]
+
+
+def test_the_measure_script_reports_each_family(tmp_path):
+    spec = importlib.util.spec_from_file_location("measure_math_styles", ROOT / "scripts" / "measure_math_styles.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "styles.json"
+    assert module.main(["--split", "dev", "--families", "fewshot-minerva,style-several-and", "--judges", "sympy",
+                        "--out", str(out)]) == 0
+    table = json.loads(out.read_text())["judges"]["sympy"]
+    assert set(table) == {"fewshot-minerva", "style-several-and", "all"}
+    assert table["all"]["n"] == 24 and table["all"]["false_positives"] == 0

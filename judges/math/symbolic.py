@@ -152,7 +152,7 @@ def _latex_compare(ref: str, span: str) -> bool | None:
 class SympyJudge(Judge):
     """Extract (auto / simplerl / lighteval), parse safely, compare exactly, numerically, symbolically."""
 
-    tags = JudgeTags(version="2", task_types=frozenset({"math"}), identity_exclude=("workers",),
+    tags = JudgeTags(version="3", task_types=frozenset({"math"}), identity_exclude=("workers",),
                      libraries=("sympy", "mpmath", "latex2sympy2_extended", "math-verify"))
 
     def __init__(self, extraction: str = "auto", timeout: float = 5.0, workers: int | None = None) -> None:
