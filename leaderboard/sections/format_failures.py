@@ -1,8 +1,8 @@
 """Section: "Final answer:" format failures per set, evaluated model and answer format
-(BERT-as-a-Judge Tables 13-15): the regex judge's parse-failure rate, and on labelled rows the
-accuracy it loses to parse failures vs to matching. Reads `results["format_stats"]`, which
-`judgesuite run` computes per set (suite/format_stats.py); the split needs the `regex` judge in
-the run."""
+(BERT-as-a-Judge Tables 13-15): the parse-failure rate, and on labelled rows the accuracy each
+judge that extracts a final answer loses to parse failures vs to matching. Reads the analysis's
+`sets[<set>]["format_stats"]` (suite/analysis/format_stats.py); the split needs such a judge
+(e.g. `regex`) in the run."""
 from __future__ import annotations
 
 from typing import Any
@@ -17,24 +17,23 @@ def _rate(num: int, den: int) -> float | None:
 
 
 def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
-    probes = analysis.get("probes") or {}
-    stats = {name: groups for name, groups in (results.get("format_stats") or {}).items()
-             if name not in probes and groups}
+    stats = {name: info["format_stats"] for name, info in (analysis.get("sets") or {}).items()
+             if info.get("format_stats")}
     if not stats:
         return None
     rows, pooled = [], {}
     for name in sorted(stats):
         for g in stats[name]:
-            judged = g.get("regex_judged") or 0
-            label_acc, regex_acc = g.get("label_accuracy"), g.get("regex_accuracy")
-            rows.append({
-                "set": name, "model": g["model"], "format": g["format"], "n": g["rows"],
-                "parse_failure": g.get("parse_failure_rate"), "labelled": g.get("labelled", 0),
-                "label_accuracy": label_acc, "regex_accuracy": regex_acc,
-                "gap": label_acc - regex_acc if judged and label_acc is not None and regex_acc is not None else None,
-                "lost_parsing": g.get("lost_to_parsing_rate"), "lost_matching": g.get("lost_to_matching_rate"),
-                "false_accepts": _rate(g.get("false_accepts", 0), judged),
-            })
+            label_acc = g.get("label_accuracy")
+            base = {"set": name, "model": g["model"], "format": g["format"], "n": g["rows"],
+                    "parse_failure": g.get("parse_failure_rate"), "labelled": g.get("labelled", 0),
+                    "label_accuracy": label_acc}
+            for judge, j in sorted((g.get("judges") or {"": {}}).items()):
+                acc = j.get("accuracy")
+                rows.append({**base, "judge": judge, "judge_accuracy": acc,
+                             "gap": label_acc - acc if label_acc is not None and acc is not None else None,
+                             "lost_parsing": j.get("lost_to_parsing_rate"), "lost_matching": j.get("lost_to_matching_rate"),
+                             "false_accepts": j.get("false_accept_rate")})
             p = pooled.setdefault((name, g["format"]), {"models": 0, "n": 0, "failures": 0})
             p["models"] += 1
             p["n"] += g["rows"]
@@ -47,6 +46,6 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
         if r["parse_failure"] is not None and r["parse_failure"] >= 1.0:
             never.setdefault(r["set"], []).append(r["model"] if r["format"] == "-" else f"{r['model']} ({r['format']})")
     rows = [r for r in rows if r["parse_failure"] is None or r["parse_failure"] < 1.0]
-    return {"rows": rows, "by_format": by_format, "never": sorted(never.items()),
+    return {"rows": rows, "by_format": by_format, "never": sorted((k, list(dict.fromkeys(v))) for k, v in never.items()),
             "has_formats": any(r["format"] != "-" for r in rows),
             "has_split": any(r["lost_parsing"] is not None for r in rows)}

@@ -10,6 +10,7 @@ from judgesuite.suite.analysis.calibration import calibration, has_graded_scores
 from judgesuite.suite.analysis.choice import align, families, rank_judges, verdict_sentence
 from judgesuite.suite.analysis.correction import ASSUMPTION, category, correct_entry, label_provenance
 from judgesuite.suite.analysis.disagreements import disagreements
+from judgesuite.suite.analysis.format_stats import format_stats
 from judgesuite.suite.analysis.passk import has_repeated_samples, pass_at_k_by_model
 from judgesuite.suite.analysis.provenance import FAMILIES, set_description
 from judgesuite.suite.analysis.ranking import SetDistortion, borda_distortion, category_means, ranking_distortion
@@ -26,7 +27,8 @@ def analyze(doc: ResultsDoc, *, rho: Mapping[str, float] | None = None,
             disagreement_limit: int = 100, browser_kb: int = 200,
             pass_ks: tuple[int, ...] = (1, 5, 10)) -> dict[str, Any]:
     """Per labelled set: description and label provenance, kappa ranking, ranking distortion,
-    correction, calibration, pass@k, McNemar, disagreement rows (`browser_kb` KB shared by the
+    correction, calibration, pass@k, McNemar, format failures per final-answer judge, disagreement
+    rows (`browser_kb` KB shared by the
     sets); across sets: "Which judge?" per family (`choice`), Borda, category means; probe sets only
     under `probes` (judge -> false-positive rates per attack). Verdicts come from the document's
     records where the run that made it holds them, else from its verdict files."""
@@ -81,6 +83,8 @@ def analyze(doc: ResultsDoc, *, rho: Mapping[str, float] | None = None,
         info["significance_rank"] = significance_ranks(acc, tests)
         info["large_judges"] = compare_with_large(records, [e.judge for e in entries if (
             (e.judge_report or {}).get("replayed") or {}).get("flops") == "undisclosed"])
+        info["format_stats"] = format_stats(doc.format_stats.get(ds) or [], {
+            e.judge: records[e.judge] for e in entries if e.extracts_final_answer and e.judge in records})
         info["disagreements"] = disagreements(lines, best=best, budget_bytes=budget, limit=disagreement_limit)
         sets[ds] = info
     borda = {}

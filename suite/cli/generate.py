@@ -86,12 +86,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "format-stats", help="'Final answer:' parse-failure rates per model and format (paper Fig. 2)",
         description="Per model and format: share of candidates without 'Final answer:', and on labelled "
-                    "rows the accuracy the regex judge loses to parsing vs to matching.")
+                    "rows the accuracy each final-answer judge (regex by default) loses to parsing vs to matching.")
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--data", type=csv_list, help="JSONL file(s) in the bundled schema")
     g.add_argument("--datasets", type=csv_list, help="bundled sets")
     p.add_argument("--split", default="all", choices=["train", "dev", "test", "all"])
-    p.add_argument("--no-regex", action="store_true", help="parse failures only (do not run the regex judge)")
+    p.add_argument("--judges", type=csv_list, default=["regex"],
+                   help="judges whose loss to parsing is split out (those that extract a final answer; default: regex)")
+    p.add_argument("--no-regex", action="store_true", help="parse failures only (run no judge)")
+    p.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
     p.add_argument("--json", default=None, help="also write the stats as JSON here")
     p.set_defaults(func=cmd_format_stats)
 
@@ -185,27 +188,29 @@ def cmd_label(args: argparse.Namespace) -> int:
 
 
 def cmd_format_stats(args: argparse.Namespace) -> int:
+    from judgesuite.judges.registry import RegistryError
+    from judgesuite.suite.analysis.format_stats import format_stats, stats_table
+    from judgesuite.suite.data.answer_format import format_groups
     from judgesuite.suite.data.loader import DataError, load_bundled, load_jsonl
-    from judgesuite.suite.analysis.format_stats import format_failure_stats, stats_table
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.evaluation.runner import run_document
 
     split = None if args.split == "all" else args.split
+    judges = [] if args.no_regex else args.judges
     try:
         sets = ([load_jsonl(p).split(split) for p in args.data] if args.data
                 else [load_bundled(n, split) for n in args.datasets])
-    except (DataError, KeyError, ValueError) as exc:
+        # the judges go through the run's loop: cached, chunked, resumable
+        doc = run_document(judges, sets, split=split, out_dir=None, cache=VerdictCache(args.cache), progress=False)
+    except (DataError, RegistryError, KeyError, ValueError) as exc:
         print(f"judgesuite format-stats: {exc}", file=sys.stderr)
         return 2
     out = {}
     for ds in sets:
-        verdicts = None
-        if not args.no_regex:
-            from judgesuite.judges.registry import make_judge
-
-            with make_judge("regex") as regex:
-                verdicts = regex.judge([r.sample for r in ds.rows])
-        stats = format_failure_stats(ds.rows, verdicts)
+        final = {e.judge: doc.verdicts(e) or [] for e in doc.entries if e.dataset == ds.name and e.extracts_final_answer}
+        stats = format_stats(format_groups(ds.rows), final)
         print(f"== {ds.name}\n{stats_table(stats)}\n")
-        out[ds.name] = [s.as_dict() for s in stats]
+        out[ds.name] = stats
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -94,6 +94,7 @@ def build_entry(spec: str, judge: Judge, dataset: Dataset, split: str | None, ju
         routing=routing, judge_report=judge.report(judged.verdicts, labels),
         data_path=dataset.path, label_source=dataset.label_source, learned_from=list(judge.learned_from()),
         held_out=HeldOut.from_dict(judge.held_out()), probe=dataset.probe,
+        extracts_final_answer=judge.get_tags().extracts_final_answer,
         label_sources=label_sources(dataset.rows))
 
 

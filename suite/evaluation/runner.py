@@ -24,7 +24,7 @@ from judgesuite.judges.base import Judge, StagedJudge
 from judgesuite.judges.registry import make_judge
 from judgesuite.judges.specs import parse_judge_spec, split_top_level
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
-from judgesuite.suite.analysis.format_stats import results_block
+from judgesuite.suite.data.answer_format import format_groups
 from judgesuite.suite.data.loader import Dataset, Row
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.entries import JudgedRows, build_entry, hardware, verdict_records
@@ -324,15 +324,12 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
 
     runner = Runner(cache, first_chunk=batch_size, batch_timeout=batch_timeout)
     entries, skipped, records = [], [], {}
-    final_answer_verdicts: dict[str, JudgedRows] = {}  # set -> a final-answer judge's verdicts (format_stats)
     executor = executor if executor is not None else LocalExecutor(workers)
     work = RunPlan(tuple(judge_specs), tuple(datasets), limit, shard, exclude_ids)
     with executor.start(work, runner, make_bars) as judging:
         # each pair is taken as soon as its tasks are back, while the executor judges the next ones
         for name, judge, ds, judged, excluded in _judge_plan(judge_specs, datasets, runner, limit, shard,
                                                              exclude_ids, skipped, judging.judged, keep_going):
-            if judge.get_tags().extracts_final_answer:
-                final_answer_verdicts.setdefault(ds.name, judged)
             entry = build_entry(name, judge, ds, split, judged, excluded)
             entry.cost.not_cached = judged.not_cached
             records[(name, ds.name)] = verdict_records(judged)
@@ -347,9 +344,9 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"), split=split, limit=limit,
         hardware=hardware(), wall_seconds=round(time.perf_counter() - started, 3), entries=entries,
         skipped=skipped, shard=f"{shard[0]}/{shard[1]}" if shard else None,
-        # "Final answer:" parse failures per model and format (paper Tables 13-15); the lost-to-parsing
-        # / lost-to-matching split when a final-answer judge ran on the set.
-        format_stats={ds.name: _format_stats(ds, limit, shard, final_answer_verdicts.get(ds.name))
+        # rows without a "Final answer:" line per model and format (paper Tables 13-15); what each
+        # final-answer judge loses to parsing is an analysis of its verdicts (analysis/format_stats.py)
+        format_stats={ds.name: format_groups(shard_rows(limit_rows(ds.scorable(), limit), shard))
                       for ds in datasets if not ds.probe and any(e.dataset == ds.name for e in entries)},
         records=records)
     if out is not None:
@@ -402,9 +399,3 @@ def _check_not_all_failed(judged: JudgedRows) -> None:
         v = judged.verdicts[0]
         raise JudgeFailed("", f"failed on every row ({len(judged.verdicts)}): {v.reason.value if v.reason else ''}"
                               f" {_first_line(v.detail or '')}".rstrip())
-
-
-def _format_stats(ds: Dataset, limit: int | None, shard: tuple[int, int] | None,
-                  judged: JudgedRows | None) -> list[dict[str, Any]]:
-    rows = shard_rows(limit_rows(ds.scorable(), limit), shard)
-    return results_block(rows, judged.rows, judged.verdicts) if judged else results_block(rows)

@@ -136,6 +136,7 @@ class Entry:
     held_out: HeldOut | None = None  # its recipe trained without each set (Judge.held_out)
     probe: bool = False  # every row wrong by construction (master keys): false-positive rates only
     label_sources: dict[str, int] = field(default_factory=dict)  # labelled rows per row `label_source`
+    extracts_final_answer: bool = False  # the judge parses a "Final answer:" line (format statistics)
 
     def to_dict(self) -> dict[str, Any]:
         d = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("cost", "held_out")}
@@ -293,14 +294,22 @@ def from_pytest_benchmark(doc: dict[str, Any]) -> dict[str, Any]:
 def migrate_v1(raw: dict[str, Any], base: Path) -> dict[str, Any]:
     """A `judgesuite.results/1` document as /2: an entry is a probe when it carries an `adversarial`
     block; its labels' sources are counted from its data (a bundled set's split, else its file), as a
-    run counts them."""
+    run counts them; `regex` was the one judge that extracted a final answer. Its format statistics
+    carried one judge's split, which /2 computes from the verdicts: the row counts are kept."""
     entries = []
     for e in raw["entries"]:
         if not isinstance(e, dict):
             raise ValueError("an entry is not an object")
         entries.append({**e, "probe": bool(e.get("adversarial")),
+                        "extracts_final_answer": str(e.get("judge", "")).split(":")[0] == "regex",  # the one tagged then
                         "label_sources": dict(_label_sources(e.get("dataset"), e.get("split"), e.get("data_path"), base))})
-    return {**raw, "schema": RESULTS_SCHEMA, "entries": entries}
+    groups = {name: [{**{k: g.get(k, 0) for k in ("model", "format", "rows", "parse_failures", "labelled",
+                                                   "label_correct")},
+                      # generated rows name their model "<model> [<format>]"
+                      "row_models": [g.get("model") if g.get("format") in (None, "-") else f"{g.get('model')} [{g['format']}]"]}
+                     for g in groups if isinstance(g, dict)]
+              for name, groups in (raw.get("format_stats") or {}).items() if isinstance(groups, list)}
+    return {**raw, "schema": RESULTS_SCHEMA, "entries": entries, "format_stats": groups}
 
 
 @functools.cache
