@@ -58,7 +58,8 @@ def _dataset(data: DataLike, split: str | None) -> Dataset:
 
 def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[str], *, split: str | None = "test",
              cache: VerdictCache | str | Path | bool | None = None, limit: int | None = None,
-             out: str | Path | None = None, progress: bool = False, workers: int = 1) -> Results:
+             out: str | Path | None = None, progress: bool = False, workers: int = 1,
+             keep_going: bool = False) -> Results:
     """Judge labelled data and score the judge(s) against the labels.
 
     `judge`: a Judge instance, a spec ("token-f1", "regex:rouge_threshold=0.4"), or a list of them.
@@ -69,21 +70,23 @@ def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[s
     VerdictCache. `out`: also write results.json and verdict files there. `workers` > 1: judge on
     that many forked processes of this machine (Linux; same results, see `evaluation.workers`).
     Returns the typed results document; `results.records[(judge, dataset)]` holds the verdicts.
+    A judge that cannot load, or fails on every row of a set, raises `JudgeFailed` naming it and the
+    cause; `keep_going=True` lists it in `results.skipped` instead.
     """
     judges = list(judge) if isinstance(judge, (list, tuple)) else [judge]
     many = isinstance(data, (list, tuple)) and data and all(isinstance(d, str) for d in data)
     datasets = [_dataset(d, split) for d in data] if many else [_dataset(data, split)]
-    with tempfile.TemporaryDirectory() as tmp:
-        if isinstance(cache, VerdictCache):
-            store = cache
     replayed = [j for j in judges if isinstance(j, ReplayedJudge)]
     if replayed:  # imported verdicts must name rows of the data (any split of it)
         known = {r.id for d in (data if many else [data]) for r in _dataset(d, None).rows}
         for j in replayed:
             j.check_ids(known)
+    with tempfile.TemporaryDirectory() as tmp:
+        if isinstance(cache, VerdictCache):
+            store = cache
         elif cache is True:
             store = VerdictCache()
         else:
             store = VerdictCache(cache if cache not in (None, False) else Path(tmp) / "verdicts.sqlite")
         return run_document(judges, datasets, split=split, out_dir=out, cache=store, limit=limit, progress=progress,
-                            workers=workers)
+                            workers=workers, keep_going=keep_going)
