@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from judgesuite.judges.local_cache import cache_dir
 from judgesuite.judges.types import Verdict
 
 _SCHEMA = """
@@ -33,10 +34,7 @@ CREATE TABLE IF NOT EXISTS judges (
 
 
 def default_cache_path() -> Path:
-    import os
-
-    root = os.environ.get("JUDGESUITE_CACHE") or Path.home() / ".cache" / "judgesuite"
-    return Path(root) / "verdicts.sqlite"
+    return cache_dir() / "verdicts.sqlite"
 
 
 class VerdictCache:
