@@ -17,7 +17,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from judgesuite.leaderboard.common import human_time, labelled_entries
+from judgesuite.leaderboard.common import fmt_time, human_time, labelled_entries, si
 from judgesuite.leaderboard.sections import build_sections
 from judgesuite.leaderboard.sections.browser import browser_data
 from judgesuite.suite.analysis.summary import analyze
@@ -84,7 +84,7 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(ASSETS)),
                       autoescape=select_autoescape(enabled_extensions=("html", "j2"), default=True),
                       trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(pct=_pct, signed=_signed, num=_num, sv=_sortval)
+    env.filters.update(pct=_pct, signed=_signed, num=_num, sv=_sortval, si=si, t=fmt_time)
     return env
 
 

@@ -7,7 +7,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from judgesuite.leaderboard.svg import color_for
+from judgesuite.leaderboard.svg import color_for, shape_for
 
 KIND_CLASS = {"human": "lk-human", "rule": "lk-rule", "llm": "lk-llm", "mixed": "lk-mixed", "unknown": "lk-unknown"}
 
@@ -37,6 +37,11 @@ def judge_order(analysis: dict[str, Any], results: dict[str, Any]) -> list[str]:
 
 def colors(analysis: dict[str, Any], results: dict[str, Any]) -> dict[str, str]:
     return {j: color_for(i) for i, j in enumerate(sorted({e["judge"] for e in results.get("entries", [])}))}
+
+
+def shapes(results: dict[str, Any]) -> dict[str, str]:
+    """judge -> its marker shape in the plots (with its colour, one pair per judge)."""
+    return {j: shape_for(i) for i, j in enumerate(sorted({e["judge"] for e in results.get("entries", [])}))}
 
 
 def badge(analysis: dict[str, Any], name: str) -> dict[str, str]:
@@ -69,3 +74,82 @@ def fmt_ms(ms: float | None) -> str:
     if ms is None or (isinstance(ms, float) and math.isnan(ms)):
         return "–"
     return f"{ms:.2g}" if ms < 1 else f"{ms:.3g}" if ms < 100 else f"{ms:.0f}"
+
+
+def sig(x: float, digits: int = 2) -> str:
+    """`x` to `digits` significant digits, never in e-notation (1234 -> "1200", 0.00251 -> "0.0025")."""
+    if x == 0 or not math.isfinite(x):
+        return "0" if x == 0 else str(x)
+    places = digits - 1 - math.floor(math.log10(abs(x)))
+    return f"{round(x, places):.{max(places, 0)}f}"
+
+
+def si(x: float | None, unit: str = "", digits: int = 2) -> str:
+    """SI prefixes: 5.8e9 -> "5.8 G" + unit, 2.27e7 -> "23M" ("M" glued on when there is no unit)."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "–"
+    for factor, prefix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(x) >= factor:
+            return f"{sig(x / factor, digits)}{' ' if unit else ''}{prefix}{unit}"
+    return f"{sig(x, digits)}{' ' + unit if unit else ''}"
+
+
+def fmt_time(ms: float | None) -> str:
+    """A time per answer to two significant digits with its unit: "25 µs", "0.16 ms", "13 ms", "2.1 s"."""
+    if ms is None or (isinstance(ms, float) and math.isnan(ms)):
+        return "–"
+    if ms < 0.1:
+        return f"{sig(ms * 1000)} µs"
+    return f"{sig(ms)} ms" if ms < 1000 else f"{sig(ms / 1000)} s"
+
+
+JUDGE_CLASSES = ("rule", "symbolic", "learned", "encoder", "LLM", "recorded")
+
+
+def judge_class(entry: dict[str, Any]) -> str:
+    """What a judge is, in one word of JUDGE_CLASSES: a replayed or imported judge is "recorded",
+    a model fit on the sets is "learned" (boosted trees, also when blended with the encoder) unless
+    it is the encoder itself, math-expression judges "symbolic"; else its cost class."""
+    base = str(entry.get("judge", "")).split(":")[0]
+    module = str((entry.get("judge_identity") or {}).get("name", ""))
+    cost_class = (entry.get("cost") or {}).get("cost_class", "rule")
+    if base in ("recorded", "verdicts") or ".recorded." in module:
+        return "recorded"
+    if ".learned." in module:
+        return "learned"
+    if cost_class == "llm":
+        return "LLM"
+    if cost_class == "encoder":
+        return "encoder"
+    if ".math." in module or base in ("sympy", "math-verify"):
+        return "symbolic"
+    return "rule"
+
+
+def _setting(value: Any) -> str:
+    text = str(value)
+    if "/" in text and not text.startswith("http"):
+        text = text.rstrip("/").rsplit("/", 1)[-1]  # a path: its file or folder name says enough
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def judge_info(results: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """judge -> {class, description, settings, learned_from}: what the page says a judge is."""
+    from judgesuite.judges.registry import JUDGES
+
+    out: dict[str, dict[str, Any]] = {}
+    for e in results.get("entries", []):
+        j = e["judge"]
+        if j in out:
+            continue
+        base = j.split(":")[0]
+        try:
+            summary = JUDGES.entry(base).summary if base in JUDGES else ""
+        except Exception:  # noqa: BLE001 - a plugin's broken entry point must not stop the page
+            summary = ""
+        params = (e.get("judge_identity") or {}).get("params") or {}
+        settings = [f"{k}={_setting(v)}" for k, v in sorted(params.items())
+                    if v is not None and v != "" and not isinstance(v, (dict, list))]
+        out[j] = {"class": judge_class(e), "description": summary or "a judge from outside judgesuite (no description)",
+                  "settings": settings, "learned_from": list(e.get("learned_from") or [])}
+    return out

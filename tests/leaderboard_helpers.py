@@ -64,7 +64,7 @@ def chromium(*args: str, timeout: int = 120) -> subprocess.CompletedProcess:
 
 
 PROBE = """<!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="index.html#selftest"
-style="border:0;width:{w}px;height:900px"></iframe><script>
+style="border:0;width:{w}px;height:{h}px"></iframe><script>
 var f = document.getElementById("f");
 f.addEventListener("load", function () {{
   var out = document.createElement("pre");
@@ -75,10 +75,10 @@ f.addEventListener("load", function () {{
 </script></body></html>"""
 
 
-def probe(page: Path, width: int) -> tuple[dict, list[str], str]:
-    """(self-test report, console lines, the page's DOM after scripts ran) at `width` px."""
+def probe(page: Path, width: int, height: int = 900) -> tuple[dict, list[str], str]:
+    """(self-test report, console lines, the page's DOM after scripts ran) at `width` x `height` px."""
     harness = page.parent / f"probe-{width}.html"
-    harness.write_text(PROBE.format(w=width), encoding="utf-8")
+    harness.write_text(PROBE.format(w=width, h=height), encoding="utf-8")
     proc = chromium("--allow-file-access-from-files", "--window-size=1500,1000", "--virtual-time-budget=10000",
                     "--dump-dom", harness.resolve().as_uri())
     harness.unlink()

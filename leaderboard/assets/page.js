@@ -29,11 +29,59 @@
     rows.forEach(function (r) { tbody.appendChild(r); });
   }
 
+  // CSV: one value per column. A cell's data-v (the number behind "0.57 [0.50, 0.63]") stands
+  // for it; an interval in data-ci="lo,hi" gets two columns of its own.
   function csvOf(table) {
-    var q = function (s) { s = String(s).replace(/\s+/g, " ").trim(); return /[",\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s; };
-    return Array.prototype.map.call(table.rows, function (r) {
-      return Array.prototype.map.call(r.cells, function (c) { return q(c.textContent); }).join(",");
-    }).join("\n") + "\n";
+    var q = function (s) {
+      s = String(s).replace(/\s+/g, " ").trim();
+      if (/^[=+\-@\t\r]/.test(s) && isNaN(Number(s))) s = "'" + s;  // never a spreadsheet formula
+      return /[",\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+    };
+    var body = Array.prototype.slice.call(table.tBodies[0] ? table.tBodies[0].rows : []);
+    var head = table.tHead ? table.tHead.rows[table.tHead.rows.length - 1] : null;
+    var ci = {};
+    body.forEach(function (r) { each(r.cells, function (c, i) { if (c.getAttribute("data-ci")) ci[i] = true; }); });
+    var lines = [];
+    if (head) {
+      var hs = [];
+      each(head.cells, function (c, i) {
+        var name = c.textContent.replace(/\[95% CI\]/, "").trim();
+        hs.push(q(name));
+        if (ci[i]) { hs.push(q(name + " 95% low")); hs.push(q(name + " 95% high")); }
+      });
+      lines.push(hs.join(","));
+    }
+    body.forEach(function (r) {
+      var cs = [];
+      each(r.cells, function (c, i) {
+        var v = c.getAttribute("data-v");
+        cs.push(q(v === null || v === "" ? c.textContent : v));
+        if (ci[i]) {
+          var pair = (c.getAttribute("data-ci") || ",").split(",");
+          cs.push(q(pair[0] || "")); cs.push(q(pair[1] || ""));
+        }
+      });
+      lines.push(cs.join(","));
+    });
+    return lines.join("\n") + "\n";
+  }
+
+  // A box that still scrolls sideways says so (phones): a cue above it, kept in step with the width.
+  function markScrolling() {
+    each(document.querySelectorAll(".scroll"), function (box) {
+      var wide = box.scrollWidth > box.clientWidth + 1;
+      box.classList.toggle("overflows", wide);
+      var cue = box.previousElementSibling;
+      var has = cue && cue.classList.contains("scroll-cue");
+      if (wide && !has) {
+        cue = document.createElement("p");
+        cue.className = "scroll-cue";
+        cue.textContent = "\u2194 this table scrolls sideways";
+        box.parentNode.insertBefore(cue, box);
+      } else if (!wide && has) {
+        cue.parentNode.removeChild(cue);
+      }
+    });
   }
 
   each(document.querySelectorAll("table.sortable"), function (table) {
@@ -65,12 +113,18 @@
     box.parentNode.insertBefore(csv, box.nextSibling);
   });
 
+  markScrolling();
+  window.addEventListener("resize", markScrolling);
+  var allLabels = document.getElementById("all-labels");
+  if (allLabels) allLabels.addEventListener("change", markScrolling);
+
   // Disagreement browser.
   var data = JSON.parse(document.getElementById("browser-data").textContent);
   var sets = Object.keys(data.sets || {});
   var selSet = document.getElementById("br-set"), selFilter = document.getElementById("br-filter");
   var search = document.getElementById("br-search"), out = document.getElementById("br-rows");
   var count = document.getElementById("br-count"), page = 0, PAGE = 10;
+  var selJudge = document.getElementById("br-judge");
   var KIND = {split: "judges split", all_wrong: "all judges wrong", no_verdict: "no verdict"};
 
   function el(tag, cls, text) {
@@ -92,11 +146,19 @@
     if (f === "no_verdict") return r.no_verdict;
     return true;
   }
-  function filtered(name, f, q) {
+  // Where judge `j` (its index in the set) disagrees with people: its verdict differs from the
+  // label, a no-verdict included (it counts as "incorrect").
+  function judgeDisagrees(r, j) {
+    var v = r.v[j];
+    return !!v && (v[0] === true) !== r.label;
+  }
+  function filtered(name, f, q, judge) {
     var s = data.sets[name];
     if (!s) return [];
     q = (q || "").trim().toLowerCase();
+    var j = judge ? s.judges.indexOf(judge) : -1;
     return s.rows.filter(function (r) {
+      if (j >= 0 && !judgeDisagrees(r, j)) return false;
       if (!matches(r, f)) return false;
       return !q || (r.question + "\n" + r.candidate + "\n" + r.model + "\n" + r.references.join("\n")).toLowerCase().indexOf(q) >= 0;
     });
@@ -105,7 +167,8 @@
     var c = el("div", "card");
     c.setAttribute("data-kind", r.kind);
     c.appendChild(el("div", "head", KIND[r.kind] + (r.best_wrong ? " \u00b7 best judge (" + s.best + ") wrong" : "") +
-      " \u00b7 id " + r.id + " \u00b7 model " + r.model + " \u00b7 label (" + s.labels + "): " + (r.label ? "correct" : "incorrect")));
+      " \u00b7 id " + r.id + " \u00b7 model " + r.model));
+    c.appendChild(el("p", "people", "people (" + s.labels + " labels): " + (r.label ? "correct" : "incorrect")));
     c.appendChild(field("final answer", r.answer, "answer"));
     c.appendChild(field("question", r.question));
     c.appendChild(field("references", r.references.join("  |  ")));
@@ -113,14 +176,16 @@
     s.judges.forEach(function (j, i) {
       var v = r.v[i];
       if (!v) return;
-      var cls, text;
-      if (v[0] === null) { cls = "none"; text = "no verdict (" + (v[2] || "?") + ")"; }
-      else { cls = (v[0] === r.label) ? "ok" : "bad"; text = v[0] ? "correct" : "incorrect"; }
+      var cls, text, agree;
+      if (v[0] === null) { cls = "none"; text = "no verdict (" + (v[2] || "?") + ")"; agree = "counts as incorrect"; }
+      else {
+        cls = (v[0] === r.label) ? "ok" : "bad"; text = v[0] ? "correct" : "incorrect";
+        agree = cls === "ok" ? "agrees with people" : "people: " + (r.label ? "correct" : "incorrect");
+      }
       if (typeof v[1] === "number") text += ", score " + v[1].toFixed(2);
       if (v[3]) text += ", read \u201c" + (v[3].length > 100 ? v[3].slice(0, 100) + "\u2026" : v[3]) + "\u201d";
-      var chip = el("span", "v " + cls, (cls === "ok" ? "\u2713 " : cls === "bad" ? "\u2717 " : "? ") + j + ": " + text);
+      var chip = el("span", "v " + cls, (cls === "ok" ? "\u2713 " : cls === "bad" ? "\u2717 " : "? ") + j + ": " + text + " \u2014 " + agree);
       chip.setAttribute("data-verdict", v[0] === null ? "none" : String(v[0]));
-      chip.title = cls === "ok" ? "agrees with the label" : cls === "bad" ? "disagrees with the label" : "no verdict";
       vs.appendChild(chip);
     });
     c.appendChild(vs);
@@ -133,11 +198,16 @@
   function render() {
     if (!selSet) return;
     var name = sets[Number(selSet.value)], s = data.sets[name];
-    var rows = filtered(name, selFilter.value, search.value);
+    var judge = selJudge ? selJudge.value : "";
+    var rows = filtered(name, selFilter.value, search.value, judge);
     var pages = Math.max(1, Math.ceil(rows.length / PAGE));
     page = Math.min(Math.max(page, 0), pages - 1);
     while (out.firstChild) out.removeChild(out.firstChild);
-    count.textContent = rows.length + " of " + (s ? s.rows.length : 0) + " sampled rows, page " + (page + 1) + "/" + pages;
+    var of = judge && s && s.wrong && s.wrong[judge] !== undefined
+      ? " where " + judge + " disagrees with people (of its " + s.wrong[judge] + " on this set" +
+        (s.wrong[judge] > rows.length ? "; the rest are not in the page's sample" : ": every one") + ")"
+      : " of " + (s ? s.rows.length : 0) + " rows in the page";
+    count.textContent = rows.length + " rows" + of + ", page " + (page + 1) + "/" + pages;
     rows.slice(page * PAGE, page * PAGE + PAGE).forEach(function (r) { out.appendChild(card(r, s)); });
   }
   if (selSet) {
@@ -147,7 +217,23 @@
       o.textContent = s + " (" + data.sets[s].labels + " labels)";
       selSet.appendChild(o);
     });
-    selSet.addEventListener("change", function () { page = 0; render(); });
+    var fillJudges = function () {
+      if (!selJudge) return;
+      var s = data.sets[sets[Number(selSet.value)]], keep = selJudge.value;
+      while (selJudge.firstChild) selJudge.removeChild(selJudge.firstChild);
+      var any = document.createElement("option");
+      any.value = ""; any.textContent = "any judge";
+      selJudge.appendChild(any);
+      (s ? s.judges : []).forEach(function (j) {
+        var o = document.createElement("option");
+        o.value = j; o.textContent = j;
+        selJudge.appendChild(o);
+      });
+      selJudge.value = s && s.judges.indexOf(keep) >= 0 ? keep : "";
+    };
+    fillJudges();
+    selSet.addEventListener("change", function () { page = 0; fillJudges(); render(); });
+    if (selJudge) selJudge.addEventListener("change", function () { page = 0; render(); });
     selFilter.addEventListener("change", function () { page = 0; render(); });
     search.addEventListener("input", function () { page = 0; render(); });
     document.getElementById("br-prev").addEventListener("click", function () { page -= 1; render(); });
@@ -216,5 +302,39 @@
   sets.forEach(function (name, i) { selSet.value = String(i); page = 0; render(); rep.cards += out.querySelectorAll(".card").length; });
   var svg = document.querySelector("svg.plot"), box = svg && svg.getBoundingClientRect();
   rep.plot = !!(box && box.width > 50 && box.height > 50);
+  // Every visible box that scrolls sideways (scrollWidth > clientWidth), and where the picks are.
+  function overflowing() {
+    var out = [];
+    each(document.querySelectorAll(".scroll"), function (box) {
+      if (box.offsetParent && box.scrollWidth > box.clientWidth + 1) {
+        var t = box.querySelector("table");
+        out.push((t && t.getAttribute("data-name")) || box.className);
+      }
+    });
+    return out;
+  }
+  window.scrollTo(0, 0);
+  rep.boxes = Array.prototype.filter.call(document.querySelectorAll(".scroll"), function (b) { return !!b.offsetParent; }).length;
+  rep.overflow = overflowing();
+  rep.cued = document.querySelectorAll(".scroll-cue").length;
+  rep.vh = window.innerHeight;
+  rep.picks = [];
+  each(document.querySelectorAll("table.picks tbody tr"), function (r) {
+    if (!r.offsetParent) return;
+    var b = r.getBoundingClientRect();
+    rep.picks.push({family: r.cells[0].textContent.trim(), judge: r.cells[1] ? r.cells[1].textContent.trim() : "",
+                    top: Math.round(b.top + window.scrollY), bottom: Math.round(b.bottom + window.scrollY)});
+  });
+  var nav = document.querySelector("header");
+  rep.header_height = nav ? Math.round(nav.getBoundingClientRect().height) : 0;
+  rep.totop = !!document.querySelector("a.totop[href='#top']");
+  rep.page_height = document.documentElement.scrollHeight;
+  var small = [];
+  each(document.querySelectorAll("a, button, summary, select, input"), function (e) {
+    if (!e.offsetParent || e.closest("p, dd, td, li, .note, .lead, .card") && e.tagName === "A") return;  // links in text are exempt (WCAG 2.5.8)
+    var b = e.getBoundingClientRect();
+    if (b.width && (b.height < 24 || b.width < 24) && small.length < 10) small.push(e.tagName + ":" + (e.textContent || e.id).trim().slice(0, 20) + ":" + Math.round(b.width) + "x" + Math.round(b.height));
+  });
+  rep.small_targets = small;
   document.body.setAttribute("data-selftest", JSON.stringify(rep));
 })();

@@ -12,9 +12,17 @@ TITLE = "Disagreement browser"
 ORDER = 40
 
 
+def wrong_counts(info: dict[str, Any]) -> dict[str, int]:
+    """judge -> rows of the set where its verdict differs from the label (a no-verdict counts)."""
+    n = info["ranking"]["n"]
+    return {r["judge"]: round((1 - r.get("in_source_accuracy", r["accuracy"])) * n) for r in info["ranking"]["rows"]}
+
+
 def browser_data(analysis: dict[str, Any]) -> dict[str, Any]:
-    """The JSON the page's script reads: per set its judges, best judge and rows."""
-    return {s: analysis["sets"][s]["disagreements"] | {"labels": badge(analysis, s)["text"]}
+    """The JSON the page's script reads: per set its judges, best judge, rows, and how many rows
+    each judge gets wrong in all (so the page can say how many of them it holds)."""
+    return {s: analysis["sets"][s]["disagreements"] | {"labels": badge(analysis, s)["text"],
+                                                        "wrong": wrong_counts(analysis["sets"][s])}
             for s in set_order(analysis) if analysis["sets"][s]["disagreements"]["rows"]}
 
 

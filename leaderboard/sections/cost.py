@@ -5,7 +5,7 @@ from __future__ import annotations
 from statistics import median
 from typing import Any
 
-from judgesuite.leaderboard.common import colors, fmt_ms, judge_order, labelled_entries
+from judgesuite.leaderboard.common import colors, judge_class, judge_order, labelled_entries, shapes
 from judgesuite.leaderboard.svg import Point, cost_plot, pareto_frontier
 
 ID = "cost"
@@ -13,15 +13,19 @@ TITLE = "Cost: kappa against time and FLOPs"
 ORDER = 12
 
 
-def _points(rows: list[dict[str, Any]], key: str, color: dict[str, str]) -> list[Point]:
-    rows = [r for r in rows if not r["constant"] and (r.get(key) or 0) > 0]
+def _points(rows: list[dict[str, Any]], key: str, color: dict[str, str], shape: dict[str, str]) -> list[Point]:
+    """The judges the ranking places (held-out kappa for a learned judge where the set fit it);
+    constant, duplicate and unranked judges are left out."""
+    rows = [r for r in rows if not r["constant"] and not r.get("same_as") and not r.get("unranked")
+            and (r.get(key) or 0) > 0]
     front = pareto_frontier([(r[key], r["kappa"]) for r in rows])
     return [Point(r["judge"], float(r[key]), r["kappa"], *(r["kappa_ci"] or (None, None)), color=color[r["judge"]],
-                  frontier=f) for r, f in zip(rows, front)]
+                  frontier=f, shape=shape[r["judge"]], note="" if r.get("figure", "run") == "run" else r["figure"])
+            for r, f in zip(rows, front)]
 
 
 def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
-    color = colors(analysis, results)
+    color, shape = colors(analysis, results), shapes(results)
     plots = []
     by = {(c["family"], c["view"]): c for c in analysis.get("choice", [])}
     for (fam, view), c in by.items():
@@ -32,8 +36,8 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
             cls = "view-both"
         human = all(analysis["sets"][x]["description"]["label_kind"] == "human" for x in c["sets"])
         title = ("All tasks" if fam == "all" else fam) + (" (human labels)" if human else " (incl. rule/LLM labels)")
-        ms = _points(c["rows"], "ms_per_sample", color)
-        flops = _points(c["rows"], "flops_per_sample", color)
+        ms = _points(c["rows"], "ms_per_sample", color, shape)
+        flops = _points(c["rows"], "flops_per_sample", color, shape)
         if len(ms) >= 2:
             plots.append({"cls": cls, "svg": cost_plot(title, ms, "ms per answer (median, log scale)", "ms")})
         if len(flops) >= 2:
@@ -47,8 +51,8 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
         c = es[0].get("cost", {})
         ms = [1000 * float(e["cost"].get("seconds_median_per_sample", e["cost"].get("seconds_per_sample") or 0)) for e in es]
         mean_ms = [1000 * float(e["cost"].get("seconds_per_sample") or 0) for e in es]
-        table.append({"judge": j, "color": color[j], "cost": c, "ms": median(ms), "mean_ms": sum(mean_ms) / len(mean_ms),
+        table.append({"judge": j, "color": color[j], "cost": c, "cls": judge_class(es[0]), "ms": median(ms), "mean_ms": sum(mean_ms) / len(mean_ms),
                       "flops": sum(float(e["cost"].get("flops_per_sample") or 0) for e in es) / len(es),
                       "version": (es[0].get("judge_identity") or {}).get("version"), "sets": len(es)})
     all_rule = all(not r["flops"] for r in table)
-    return {"plots": plots, "table": table, "all_rule": all_rule, "fmt_ms": fmt_ms} if table else None
+    return {"plots": plots, "table": table, "all_rule": all_rule} if table else None

@@ -14,6 +14,14 @@ kappa difference (same resampled rows) gives p < 0.05 after Holm's adjustment ov
 rank = 1 + judges significantly better, so judges within noise share a rank. A judge constant on
 some set of the family (one verdict class only, or no verdict on every row) carries no signal
 there: it is marked and left unranked, listed last.
+
+Held-out evidence decides for learned judges. A judge whose model was fit on a set's train split
+(`learned_from`) is scored on that set by its recorded held-out figure (`held_out`: its recipe
+trained without the set, scored on the set's test split): that is what a new dataset would see.
+Its in-source figure stays in the row (`in_source_kappa`) but does not decide. A held-out figure is
+one number, not per-row verdicts, so its bootstrap replicates are normal draws with Cohen's
+standard error of kappa (and the binomial one of accuracy), unpaired with the run's resamples. A
+learned judge in-source on a set with no held-out figure is shown but not ranked (`unranked`).
 """
 from __future__ import annotations
 
@@ -86,27 +94,86 @@ def ms_per_sample(cost: Mapping[str, Any]) -> float | None:
     return None if s is None else 1000.0 * float(s)
 
 
+def held_out_draws(figure: Mapping[str, Any], resamples: int, seed: int, rows: int) -> dict[str, np.ndarray]:
+    """Bootstrap-like replicates of a held-out figure's kappa and accuracy: normal draws around the
+    point with Cohen's standard error of kappa, sqrt(po (1 - po) / (n (1 - pe)^2)), and the
+    binomial one of accuracy (pe from po = accuracy and kappa = (po - pe) / (1 - pe)); n is the
+    figure's rows, else `rows` (the run's rows of that set)."""
+    po, k, n = float(figure["accuracy"]), float(figure["kappa"]), max(int(figure.get("rows") or rows), 1)
+    pe = (po - k) / (1 - k) if k < 1 else 0.5
+    pe = min(max(pe, 0.0), 0.999)
+    se_k = (po * (1 - po) / n) ** 0.5 / (1 - pe)
+    se_a = (po * (1 - po) / n) ** 0.5
+    z = np.random.default_rng(seed).standard_normal((2, resamples))
+    return {"kappa": k + se_k * z[0], "accuracy": po + se_a * z[1]}
+
+
+def figure_basis(judge: str, s: SetRows) -> tuple[str, dict[str, Any] | None]:
+    """("run" | "held-out" | "missing", the held-out figure) for a judge on one set."""
+    if s.name not in s.learned_from.get(judge, ()):
+        return "run", None
+    figure = s.held_out.get(judge, {}).get(s.name)
+    return ("held-out", figure) if figure else ("missing", None)
+
+
+def basis_text(bases: Mapping[str, str]) -> str:
+    """"held-out" / "run" / "held-out on A; run on B" from set -> basis."""
+    kinds = sorted(set(bases.values()))
+    if len(kinds) == 1:
+        return kinds[0]
+    return "; ".join(f"{k} on {', '.join(s for s, b in bases.items() if b == k)}" for k in kinds)
+
+
+def same_verdicts(judges: Sequence[str], sets: Sequence[SetRows]) -> dict[str, str]:
+    """judge -> the judge it duplicates: the same verdict (and no-verdict) on every row of `sets`.
+    Each group is shown once, under its member with the shortest name (then the cheapest)."""
+    groups: dict[tuple[bytes, ...], list[str]] = {}
+    for j in judges:
+        groups.setdefault(tuple(np.packbits(np.concatenate([s.pred[j], s.answered[j]])).tobytes() for s in sets),
+                          []).append(j)
+    out = {}
+    for group in groups.values():
+        if len(group) > 1:
+            keep = min(group, key=lambda j: (len(j), ms_per_sample(sets[0].cost[j]) or 0.0, j))
+            out.update({j: keep for j in group if j != keep})
+    return out
+
+
 def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int = 0) -> dict[str, Any]:
-    """Judges on every one of `sets`, ranked by mean kappa (see the module note)."""
+    """Judges on every one of `sets`, ranked by mean kappa (see the module note); a learned judge's
+    kappa and accuracy on a set it was fit on are its held-out figures."""
     judges = sorted(set.intersection(*(set(s.pred) for s in sets))) if sets else []
     if not judges or not all(s.label.size for s in sets):
         return {"sets": [s.name for s in sets], "rows": [], "n": 0, "tests": [], "verdict": None}
     point: dict[str, dict[str, float]] = {j: {m: 0.0 for m in METRICS} for j in judges}
     boot: dict[str, dict[str, np.ndarray]] = {j: {m: np.zeros(resamples) for m in METRICS} for j in judges}
     constant: dict[str, list[str]] = {j: [] for j in judges}
+    run_point: dict[str, dict[str, float]] = {j: {"kappa": 0.0, "accuracy": 0.0} for j in judges}
+    run_boot: dict[str, np.ndarray] = {j: np.zeros(resamples) for j in judges}
+    bases: dict[str, dict[str, str]] = {j: {} for j in judges}
     for k, s in enumerate(sets):
         weights = bootstrap_weights(s.label.size, resamples, seed + k)
         for j in judges:
             p, a = s.pred[j], s.answered[j]
             pt, bt = binary_rates(s.label, p, a), bootstrap_rates(s.label, p, a, weights)
+            basis, figure = figure_basis(j, s)
+            bases[j][s.name] = basis
+            held = held_out_draws(figure, resamples, seed + 7919 * (k + 1) + sum(map(ord, j)), s.label.size) if figure else {}
             for m in METRICS:
-                point[j][m] += float(pt[m]) / len(sets)
-                boot[j][m] += bt[m] / len(sets)
+                point[j][m] += (float(figure[m]) if m in held else float(pt[m])) / len(sets)
+                boot[j][m] += (held[m] if m in held else bt[m]) / len(sets)
+            for m in ("kappa", "accuracy"):
+                run_point[j][m] += float(pt[m]) / len(sets)
+            run_boot[j] += bt["kappa"] / len(sets)
             kind = constant_kind(p, a)
             if kind:
                 constant[j].append(f"{kind} on {s.name}")
     n = int(sum(s.label.size for s in sets))
-    ranked = [j for j in judges if not constant[j]]
+    unranked = {j: "trained on the train split of " + ", ".join(x for x, b in bases[j].items() if b == "missing")
+                   + " and no held-out figure recorded for it: its figures there are in-source"
+                for j in judges if "missing" in bases[j].values()}
+    same = same_verdicts(judges, sets)
+    ranked = [j for j in judges if not constant[j] and j not in unranked and j not in same]
     tests = []
     for a, b in combinations(ranked, 2):
         d = point[a]["kappa"] - point[b]["kappa"]
@@ -129,8 +196,14 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
                      "cost_class": sets[0].cost[j].get("cost_class"),
                      "in_source": [s.name for s in sets if s.name in s.learned_from.get(j, ())],
                      "held_out": {s.name: s.held_out[j][s.name] for s in sets
-                                  if s.name in s.learned_from.get(j, ()) and s.name in s.held_out.get(j, {})}})
-    rows.sort(key=lambda r: (r["rank"] is None, r["rank"] or 0, -r["kappa"], r["judge"]))
+                                  if s.name in s.learned_from.get(j, ()) and s.name in s.held_out.get(j, {})},
+                     # which figure ranks it; its in-source figures, shown but not used
+                     "figure": basis_text(bases[j]), "unranked": unranked.get(j), "same_as": same.get(j),
+                     **({"in_source_kappa": round(run_point[j]["kappa"], 6),
+                         "in_source_kappa_ci": interval(run_boot[j], run_point[j]["kappa"], n),
+                         "in_source_accuracy": round(run_point[j]["accuracy"], 6)}
+                        if "run" != basis_text(bases[j]) else {})})
+    rows.sort(key=lambda r: (r["rank"] is None, r["same_as"] is not None, r["rank"] or 0, -r["kappa"], r["judge"]))
     significant = {frozenset((t.a, t.b)): t for t in tests}
     return {"sets": [s.name for s in sets], "n": n, "rows": rows,
             "tests": [{"a": t.a, "b": t.b, "p": t.p, "p_holm": t.p_holm, "significant": t.significant}
@@ -139,17 +212,21 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
 
 
 def verdict(rows: list[dict[str, Any]], tests: Mapping[frozenset, PairTest]) -> dict[str, Any] | None:
-    """The pick (first ranked row), judges tied with it, and the best one significantly worse."""
+    """The pick: the cheapest (median ms) judge of the shared top rank, so "pick the cheaper" is the
+    answer, not a footnote; `highest` is the top kappa when that is another judge. Also the other
+    judges of the top rank (`tied`) and the best judge significantly worse than the pick."""
     ranked = [r for r in rows if r["rank"] is not None]
     if not ranked:
         return None
-    best = ranked[0]
-    tied = [r["judge"] for r in ranked[1:] if not tests[frozenset((best["judge"], r["judge"]))].significant]
-    worse = next((r for r in ranked[1:] if tests[frozenset((best["judge"], r["judge"]))].significant), None)
-    timed = [r for r in ranked if (r["judge"] == best["judge"] or r["judge"] in tied) and r["ms_per_sample"] is not None]
-    cheapest = min(timed, key=lambda r: r["ms_per_sample"], default=None)
+    top = [r for r in ranked if r["rank"] == ranked[0]["rank"]]
+    best = min(top, key=lambda r: (r["ms_per_sample"] is None, r["ms_per_sample"] or 0.0, -r["kappa"]))
+    tied = [r["judge"] for r in top if r is not best]
+    worse = next((r for r in ranked if r is not best and r["judge"] not in tied
+                  and tests[frozenset((best["judge"], r["judge"]))].significant), None)
     return {"best": best, "tied": tied, "next_worse": worse,
-            "cheapest_tied": cheapest if cheapest and cheapest["judge"] != best["judge"] else None}
+            "highest": ranked[0] if ranked[0] is not best else None,
+            "unranked": [{"judge": r["judge"], "why": r["unranked"]} for r in rows
+                         if r.get("unranked") and not r.get("same_as")]}
 
 
 def families(set_family: Mapping[str, str], set_kind: Mapping[str, str], order: Sequence[str]) -> list[dict[str, Any]]:
@@ -178,12 +255,10 @@ def verdict_sentence(family: str, choice: Mapping[str, Any]) -> str:
 
     b = v["best"]
     ms = "" if b["ms_per_sample"] is None else f", {b['ms_per_sample']:.2g} ms per answer"
-    text = f"for {name} use {b['judge']}: {k(b)}{ms}"
+    figure = "" if b.get("figure", "run") == "run" else f" ({b['figure']})"
+    text = f"for {name} use {b['judge']}: {k(b)}{figure}{ms}"
     if v["tied"]:
-        text += f"; tied with {', '.join(v['tied'])}"
-        if v.get("cheapest_tied"):
-            c = v["cheapest_tied"]
-            text += f" (cheapest: {c['judge']}, {c['ms_per_sample']:.2g} ms)"
+        text += f"; the cheapest of {len(v['tied']) + 1} judges sharing the top rank ({', '.join(v['tied'])})"
     w = v["next_worse"]
     text += f"; the next best significantly worse is {w['judge']} ({k(w)})" if w else "; no judge is significantly worse"
     return text
