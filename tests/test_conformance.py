@@ -145,7 +145,8 @@ def test_llm_vote_with_several_candidates_per_prompt_declares_batch_dependence()
     assert not make_judge("llm-vote").get_tags().batch_dependent
 
 
-CORE = [e.name for e in JUDGES if e.origin == "builtin" and e.needs == "core"]
+# `verdicts` replays a user's file (file= is required): tests/test_verdicts_import.py checks it on one.
+CORE = [e.name for e in JUDGES if e.origin == "builtin" and e.needs == "core" and e.name != "verdicts"]
 ENCODER = [e.name for e in JUDGES if e.origin == "builtin" and e.needs == "encoder"]
 LLM = [e.name for e in JUDGES if e.origin == "builtin" and e.needs == "llm"]
 _BUILT: dict[str, Judge] = {}
