@@ -3,8 +3,10 @@
 It hashes the source of every module the judge's class (and its base classes) is defined in,
 the modules of the same top-level package they import (transitively, function-level imports
 included), the non-Python files beside those modules (thresholds, checkpoints) and the
-installed versions of the libraries the judge names in `JudgeTags.libraries`. Editing any of
-that code changes the judge's cache key, so a verdict cached by older code is never served.
+installed versions of the libraries the judge names in `JudgeTags.libraries`; the contract
+modules (base, types, this one) are inside every fingerprint. Editing any of that code changes
+the judge's cache key, so a verdict cached by older code is never served. `model_files_digest`
+covers what a model judge reads at run time (its checkpoint folder or model file).
 """
 from __future__ import annotations
 
@@ -17,12 +19,10 @@ from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
-# The contract modules: every judge depends on them, but editing a docstring there must not
-# invalidate every cache. Their verdict-relevant logic (Judge.judge's error handling) is covered
-# by the contract version below; bump it when that logic changes.
-_CONTRACT_MODULES = {"judgesuite.judges.base", "judgesuite.judges.types", "judgesuite.judges.registry",
-                     "judgesuite.judges.fingerprint", "judgesuite.judges.conformance"}
-CONTRACT_VERSION = "1"
+# The contract modules (base, types, fingerprint) decide verdicts too (Judge.judge's error
+# handling, what is cached) and are inside every fingerprint. These two only find and check judges:
+# following the registry's names would put every judge's code into every fingerprint.
+_NOT_VERDICT_MODULES = {"judgesuite.judges.registry", "judgesuite.judges.conformance"}
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.\w+)+(:\w+)?")
 
 
@@ -72,6 +72,30 @@ def file_digest(path: str | Path) -> str:
     return _file_digest(path, st.st_size, st.st_mtime_ns)
 
 
+def model_files_digest(path: str | Path) -> str | None:
+    """sha256 over the names and bytes of every file a model loader may read: each file directly in a
+    local model folder (config, tokenizer, weights, thresholds, metadata; documentation `.md` and
+    hidden files aside), or a local model file itself. None for what is not local (a hub id)."""
+    p = Path(path)
+    try:
+        if p.is_file():
+            files = [p]
+        elif p.is_dir():
+            files = sorted(f for f in p.iterdir() if f.is_file() and f.suffix != ".md" and not f.name.startswith("."))
+        else:
+            return None
+    except OSError:
+        return None
+    h = hashlib.sha256()
+    for f in files:
+        try:
+            digest = file_digest(f)
+        except OSError as exc:  # unreadable: the loader fails on it too, and says so
+            digest = f"unreadable {type(exc).__name__}"
+        h.update(f"\0{f.name}\0{digest}".encode())
+    return h.hexdigest()[:32]
+
+
 def module_closure(roots: list[str]) -> dict[str, Path]:
     """The modules reachable from `roots` by imports within their top-level packages."""
     tops = {r.split(".")[0] for r in roots}
@@ -79,7 +103,7 @@ def module_closure(roots: list[str]) -> dict[str, Path]:
     todo = list(roots)
     while todo:
         name = todo.pop()
-        if name in seen or name in _CONTRACT_MODULES or name.split(".")[0] not in tops:
+        if name in seen or name in _NOT_VERDICT_MODULES or name.split(".")[0] not in tops:
             continue
         path = _module_file(name)
         if path is None:
@@ -97,7 +121,7 @@ def _data_files(folder: Path) -> list[Path]:
 
 @lru_cache(maxsize=None)
 def _fingerprint(roots: tuple[str, ...], libraries: tuple[str, ...]) -> str:
-    h = hashlib.sha256(f"contract={CONTRACT_VERSION}".encode())
+    h = hashlib.sha256()
     modules = module_closure(list(roots))
     folders = sorted({p.parent for p in modules.values()})
     for name in sorted(modules):

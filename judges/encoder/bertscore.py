@@ -24,6 +24,7 @@ import json
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -31,6 +32,7 @@ from judgesuite.judges.base import CostModel, Judge, JudgeTags
 from judgesuite.judges.encoder.backbones import minilm_path
 from judgesuite.judges.encoder.inputs import length_sorted_batches, pad_arrays
 from judgesuite.judges.extract.final_answer import extract_final_answer
+from judgesuite.judges.fingerprint import model_files_digest
 from judgesuite.judges.profiling import PhaseTimer
 from judgesuite.judges.types import Sample, Verdict
 
@@ -54,9 +56,14 @@ def tuned_defaults() -> dict:
         return {}
 
 
-@lru_cache(maxsize=2)
 def load_embedder(model: str, num_layers: int):
-    """(fast tokenizer, model cut to its first `num_layers` layers, fp32, eval mode); cached."""
+    """(fast tokenizer, model cut to its first `num_layers` layers, fp32, eval mode); cached while
+    the model folder's files stay the same."""
+    return _load_embedder(model, num_layers, model_files_digest(model))
+
+
+@lru_cache(maxsize=2)
+def _load_embedder(model: str, num_layers: int, files: str | None):
     from transformers import AutoModel, AutoTokenizer
     from transformers.utils import logging as hf_logging
 
@@ -131,6 +138,16 @@ class BERTScoreJudge(Judge):
         self.max_chars = int(tuned.get("max_chars", 2000) if max_chars is None else max_chars)
         self.batch_size = batch_size  # kept for configurations written before the token budget
         self._timer = PhaseTimer()
+
+    def identity(self) -> dict[str, Any]:
+        """The base identity plus the digest of every file of the model folder (config, tokenizer,
+        weights): an edited model cannot serve the old one's cached verdicts."""
+        ident = super().identity()
+        try:
+            ident["files_sha256"] = model_files_digest(self.model or default_model())
+        except FileNotFoundError:  # the packaged model is absent: reported when loading
+            ident["files_sha256"] = None
+        return ident
 
     def load(self) -> None:
         """Load the tokenizer and the cut model (raises with the cause)."""

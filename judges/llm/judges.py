@@ -95,6 +95,22 @@ class _LLMJudge(Judge):
             self._backend = shared_backend(self.backend, self.model, **options)
         return self._backend
 
+    def identity(self) -> dict[str, Any]:
+        """The base identity plus the digest of the local model file or folder a local backend loads
+        (`files_sha256`; None for an HTTP endpoint or a hub id), so a replaced model file cannot
+        serve the old one's cached verdicts."""
+        ident = super().identity()
+        ident["files_sha256"] = None
+        if self.backend != "http":
+            from judgesuite.judges.fingerprint import model_files_digest
+            from judgesuite.judges.llm.backends.models import resolve
+
+            try:
+                ident["files_sha256"] = model_files_digest(resolve(self.model))
+            except (FileNotFoundError, ImportError):  # a packaged model that is absent: reported when loading
+                pass
+        return ident
+
     def load(self) -> None:
         """Start the backend (loads a local model; an HTTP endpoint is only reached when judging)."""
         self._get_backend()

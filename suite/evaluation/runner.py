@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from judgesuite.judges.base import Judge, StagedJudge
-from judgesuite.judges.registry import make_judge
+from judgesuite.judges.registry import make_judge, spec_of
 from judgesuite.judges.specs import parse_judge_spec, split_top_level
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 from judgesuite.suite.data.answer_format import format_groups
@@ -364,7 +364,7 @@ def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset],
     with `keep_going` goes to `skipped` with its cause."""
     for j, spec in enumerate(judge_specs):
         judge = make_judge(spec) if isinstance(spec, str) else spec
-        name = spec if isinstance(spec, str) else repr(spec)
+        name = spec if isinstance(spec, str) else (spec_of(spec) or repr(spec))
         try:
             for d, ds in enumerate(datasets):
                 rows, excluded = _rows_of(ds, limit, shard, exclude_ids)
@@ -385,7 +385,7 @@ def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset],
                 except JudgeFailed as exc:
                     if not keep_going:
                         raise JudgeFailed(name, exc.cause) from exc
-                    skipped.append({"judge": name, "dataset": ds.name, "why": exc.cause})
+                    skipped.append({"judge": name, "dataset": ds.name, "why": exc.cause, "failed": "yes"})
                     continue
                 yield name, judge, ds, judged, excluded
         finally:

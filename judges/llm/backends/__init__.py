@@ -42,7 +42,15 @@ def make_backend(kind: str, model: str = DEFAULT_MODEL, **options: Any) -> Backe
 
 
 def _key(kind: str, model: str, options: dict[str, Any]) -> str:
-    return json.dumps([kind, model, options], sort_keys=True, default=str)
+    """The sharing key; it holds the local model files' digest, so a replaced file loads again."""
+    from judgesuite.judges.fingerprint import model_files_digest
+    from judgesuite.judges.llm.backends.models import resolve
+
+    try:
+        files = model_files_digest(resolve(model)) if kind != "http" else None
+    except (FileNotFoundError, ImportError):
+        files = None
+    return json.dumps([kind, model, options, files], sort_keys=True, default=str)
 
 
 def shared_backend(kind: str, model: str = DEFAULT_MODEL, **options: Any) -> Backend:
