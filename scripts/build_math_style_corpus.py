@@ -108,6 +108,40 @@ CMATH_FEWSHOT = [  # Chinese chain-of-thought answers ending "所以答案是：
 ]
 
 
+_AREAL = ("inclusionAI/AReaL areal/tests/test_math_verify_reward.py (Apache-2.0; stored copy of the "
+          "leandermaben/AReaL fork, commit 24f05fb): the asserted cases, taken as data")
+AREAL_TESTS = [  # (completion, answer, asserted reward == 1.0); cases asserting only "a float" are left out
+    ("The answer is 4", "4", True), ("The answer is 0.5", "1/2", True), ("Step 1: 2+2=4. \\boxed{4}", "4", True),
+    ("The answer is 5", "4", False), ("", "4", False), ("$\\sqrt{4} = 2$", "2", True),
+    ("The angle is [90].", "90", True), ("The length is [5.0].", "5", True), ("The angle is [60].", "90", False),
+    ("The answer is 90 degrees.", "90", True), ("The ratio is [1/2].", "0.5", True), ("The angle is [ 90 ].", "90", True),
+    ("The answer is !!!invalid!!!", "4", False), ("The answer is 8", "2^3", True),
+    ("The answer is $\\sqrt{16}$", "4", True), ("The answer is $\\frac{5}{6}$", "5/6", True), ("-15", "-15", True),
+    ("x = 3", "3", True), ("Step 1: Calculate\nStep 2: Simplify\nFinal answer: 42", "42", True),
+    ("$10^3$", "1000", True), ("[45 degrees]", "45", True), ("[45]", "45", True), ("[-3]", "-3", True),
+    ("[$\\sqrt{4}$]", "2", True), ("First try [30], second try [45].", "45", True), ("[$10^4$]", "10000", True),
+    ("[$\\sqrt{\\sqrt{16}}$]", "2", True), ("42", "42", True), ("999999999999999", "999999999999999", True),
+    ("0.0000001", "0.0000001", True), ("4", "12/3", True), ("4", "3/12", False), ("3+2", "5", True),
+    ("x = 4", "4", True), ("$e^{i\\pi} = -1$", "-1", True), ("$10^3 = 1000$", "1000", True),
+    ("$1 \\times 10^3$", "1000", True), ("$\\begin{vmatrix} 2 & 1 \\\\ 1 & 2 \\end{vmatrix} = 3$", "3", True),
+    ("$\\frac{\\frac{1}{2}}{\\frac{3}{4}} = \\frac{2}{3}$", "2/3", True), ("$\\binom{5}{2} = 10$", "10", True),
+    ("$\\sin\\left(\\frac{\\pi}{2}\\right) = 1$", "1", True), ("[$\\sqrt{3^2 + 4^2}$] = [5]", "5", True),
+    ("$\\lim_{x \\to 0} \\frac{\\sin x}{x} = 1$", "1", True), ("The result is $3$", "3", True),
+    ("$\\left| 3 - 5 \\right| = 2$", "2", True), ("$17 \\bmod 5 = 2$", "2", True), ("$\\log_2(8) = 3$", "3", True),
+    ("\\boxed{0.0666668}", "\\boxed{0.066666793}", True), ("\\boxed{0.067}", "\\boxed{0.066793}", False),
+    ("\\boxed{2.232}", "\\boxed{2.23}", False), ("\\boxed{2.23}", "\\boxed{2.232}", False),
+    ("The final answer is \\boxed{2/3}.", "answer is 0.6666667", True),
+    ("Area equals \\boxed{10^4} square units", "answer is 10000", True),
+    ("Result: \\boxed{(1/2)^{2} + \\sqrt{9}}", "answer is 0.25 + 3", True),
+    ("The final answer is \\boxed{12}.", "12", True),
+]
+
+
+def later_rows() -> list[dict]:
+    """Families added after the frozen report (appended, so the earlier rows keep their ids)."""
+    return [_row("grader-areal", "AReaL", _AREAL, c, [g], eq) for c, g, eq in AREAL_TESTS]
+
+
 def grader_rows() -> list[dict]:
     out = [_row("grader-qwen25-math", "Qwen2.5-Math", _QWEN, c, [g], eq) for c, g, eq in QWEN_GRADER]
     for text, gold, wrong in MINERVA_FEWSHOT:
@@ -256,7 +290,7 @@ def _math_form_rows() -> list[dict]:
 
 def build() -> list[dict]:
     rng = random.Random(37)
-    rows = bundled_rows(rng) + grader_rows() + style_rows(rng)
+    rows = bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows()
     for i, r in enumerate(rows):
         r["id"] = f"{r['family']}-{i:04d}"
         r["split"] = "frozen" if frozen_family(r["family"]) else "dev"
