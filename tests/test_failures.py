@@ -193,6 +193,19 @@ def test_a_judge_that_cannot_load_stops_the_run_with_one_line(tmp_path, capsys):
     assert VerdictCache(tmp_path / "c.sqlite").count() == 0
 
 
+@pytest.mark.skipif(importlib.util.find_spec("transformers") is None, reason="needs the [encoder] extra")
+def test_keep_going_reports_a_judge_that_cannot_load_and_runs_the_others(tmp_path, capsys):
+    assert main(["run", "--judges", "encoder:checkpoint=/nonexistent,exact-match", "--keep-going", "--datasets",
+                 "openqa-eval-nq301", "--limit", "5", "--out", str(tmp_path / "o"), "--cache",
+                 str(tmp_path / "c.sqlite"), "--no-progress", "--no-site"]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(
+        "skipped: judge encoder:checkpoint=/nonexistent on openqa-eval-nq301: cannot load: ")
+    doc = json.loads((tmp_path / "o" / "results.json").read_text())
+    assert [e["judge"] for e in doc["entries"]] == ["exact-match"]
+    assert [s["judge"] for s in doc["skipped"] if s.get("failed")] == ["encoder:checkpoint=/nonexistent"]
+
+
 def test_a_judge_failing_on_every_row_stops_the_run_and_is_not_published_with_keep_going(flaky, tmp_path, capsys):
     flaky.STATE["down"] = {"*"}
     common = ["--plugin", "flaky_plugin", "--datasets", "openqa-eval-nq301", "--limit", "10", "--out",
