@@ -34,6 +34,14 @@ from judgesuite.judges.types import Sample, Verdict
 
 CHECKPOINTS_DIR = Path(__file__).resolve().parent / "checkpoints"
 DEFAULT_CHECKPOINT = "encoder-minilm-qcr-v4"
+_RETIRED = ("was retired on 2026-12-05 (its card: docs/encoder-checkpoints/); its weights are in the "
+            "git history before that date: pass checkpoint=PATH to a copy")
+NOT_IN_THIS_INSTALL = {  # shipped names this install may lack, and why
+    "encoder-mpnet-qcr-v5": "is not in this install: it ships in source checkouts only (59 MB; the wheel "
+                            "stays under PyPI's size limit): `git clone` the project and `pip install -e .`, "
+                            "or pass checkpoint=PATH to its folder",
+    "encoder-minilm-qcr": _RETIRED, "encoder-minilm-qcr-v2": _RETIRED, "encoder-minilm-qcr-v3": _RETIRED,
+}
 META_FILE = "judgesuite_encoder.json"
 HELD_OUT_FILE = "held_out.json"
 DTYPES = ("float32", "bfloat16", "bfloat16-checked")
@@ -62,6 +70,8 @@ def resolve_checkpoint(name: str | None) -> str:
         return default_checkpoint()
     if not Path(name).exists() and "/" not in name and (CHECKPOINTS_DIR / name).is_dir():
         return str(CHECKPOINTS_DIR / name)
+    if not Path(name).exists() and name in NOT_IN_THIS_INSTALL:
+        raise FileNotFoundError(f"checkpoint {name!r} {NOT_IN_THIS_INSTALL[name]}")
     return name
 
 
