@@ -17,6 +17,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from judgesuite.suite.data.loader import DataError, bundled_names, load_bundled, load_jsonl, read_json_objects
+
 RESULTS_SCHEMA = "judgesuite.results/2"
 OLDER_SCHEMAS = ("judgesuite.results/1",)  # migrated on read
 
@@ -314,8 +316,6 @@ def migrate_v1(raw: dict[str, Any], base: Path) -> dict[str, Any]:
 
 @functools.cache
 def _label_sources(dataset: Any, split: Any, data_path: Any, base: Path) -> dict[str, int]:
-    from judgesuite.suite.data.loader import DataError, bundled_names, load_bundled, load_jsonl
-
     try:
         if dataset in bundled_names():
             ds = load_bundled(dataset, split if isinstance(split, str) else None)
@@ -387,8 +387,5 @@ def write_verdict_file(path: Path, records: Iterable[VerdictRecord]) -> None:
 
 
 def read_verdict_file(path: Path) -> Iterator[VerdictRecord]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield VerdictRecord.from_dict(json.loads(line))
+    for _, obj in read_json_objects(path):
+        yield VerdictRecord.from_dict(obj)

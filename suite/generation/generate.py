@@ -25,6 +25,7 @@ from typing import Any
 from judgesuite.judges.llm.backends.base import Backend, SamplingParams, Unsupported
 from judgesuite.judges.extract.final_answer import extract_final_answer, gold_letter
 from judgesuite.judges.types import Sample
+from judgesuite.suite.data.loader import DataError, read_json_objects
 from judgesuite.suite.generation.sources import Question
 from judgesuite.suite.generation.prompts import (CATEGORY_OF_TASK, CONTEXT_EXTRACTION, FORMATS, LOGLIK, MULTIPLE_CHOICE,
                                  build_prompt, letters, loglik_continuations)
@@ -119,16 +120,10 @@ def read_existing(path: Path) -> dict[str, dict]:
     if keep != len(data):
         with open(path, "r+b") as fh:
             fh.truncate(keep)
-    rows: dict[str, dict] = {}
-    for lineno, line in enumerate(data[:keep].splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError:
-            raise ValueError(f"{path}, line {lineno}: not JSON; is this a generation output file?") from None
-        rows[obj["id"]] = obj
-    return rows
+    try:
+        return {obj["id"]: obj for _, obj in read_json_objects(path)}
+    except (DataError, KeyError) as exc:
+        raise ValueError(f"{exc}; is {path} a generation output file?") from None
 
 
 def _check_resume(existing: dict, rid: str, expected: dict[str, Any], path: Path) -> None:
