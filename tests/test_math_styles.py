@@ -116,18 +116,23 @@ def test_sympy_matches_or_beats_math_verify_on_every_family_without_a_false_equa
     assert not worse
 
 
-def test_sympy_gives_no_false_equal_on_the_master_key_probes():
-    probes = build_probe_set(per_set=12, datasets=["gsm8k-openai-solutions", "omni-math-gpt4o-examples"])
-    with make_judge("sympy") as judge:
-        verdicts = judge.judge([r.sample for r in probes.rows])
-    assert len(verdicts) == len(probes.rows) > 100
-    assert not [r.id for r, v in zip(probes.rows, verdicts) if v.correct is True]
-
-
-def test_the_measure_script_reports_each_family(tmp_path):
+def _measure_script():
     spec = importlib.util.spec_from_file_location("measure_math_styles", ROOT / "scripts" / "measure_math_styles.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_sympy_gives_no_false_equal_on_the_master_key_probes(tmp_path):
+    out = tmp_path / "keys.json"
+    assert _measure_script().main(["--master-keys", "--judges", "sympy", "--per-set", "12", "--out", str(out)]) == 0
+    keys = json.loads(out.read_text())["sympy"]
+    assert keys["n"] > 100 and keys["false_positive_rate"] == 0.0
+    assert set(keys["per_attack"]) == {r.meta["attack"] for r in build_probe_set(per_set=12).rows}
+
+
+def test_the_measure_script_reports_each_family(tmp_path):
+    module = _measure_script()
     out = tmp_path / "styles.json"
     assert module.main(["--split", "dev", "--families", "fewshot-minerva,style-several-and", "--judges", "sympy",
                         "--out", str(out)]) == 0
