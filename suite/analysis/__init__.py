@@ -12,9 +12,9 @@ from judgesuite.suite.analysis.correction import human_accuracy
 from judgesuite.suite.analysis.passk import pass_at_k, pass_at_k_by_model
 from judgesuite.suite.analysis.provenance import label_kind, set_description
 from judgesuite.suite.analysis.ranking import average_ranks, borda, kendall_tau_b, ranking_distortion
-from judgesuite.suite.analysis.significance import mcnemar_p, pairwise
+from judgesuite.suite.analysis.significance import pairwise
 from judgesuite.suite.analysis.summary import analyze
 
 __all__ = ["analyze", "average_ranks", "borda", "calibration", "human_accuracy",
-           "kendall_tau_b", "label_kind", "mcnemar_p", "pairwise", "pass_at_k",
+           "kendall_tau_b", "label_kind", "pairwise", "pass_at_k",
            "pass_at_k_by_model", "rank_judges", "ranking_distortion", "set_description", "threshold_curve"]

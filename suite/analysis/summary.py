@@ -14,8 +14,9 @@ from judgesuite.suite.analysis.format_stats import format_stats
 from judgesuite.suite.analysis.passk import has_repeated_samples, pass_at_k_by_model
 from judgesuite.suite.analysis.provenance import FAMILIES, set_description
 from judgesuite.suite.analysis.ranking import SetDistortion, borda_distortion, category_means, ranking_distortion
-from judgesuite.suite.analysis.significance import pairwise, significance_ranks
+from judgesuite.suite.analysis.significance import pairwise
 from judgesuite.suite.evaluation.schema import Entry, ResultsDoc, VerdictRecord
+from judgesuite.suite.evaluation.statistics import significance_ranks
 
 
 def set_category(entries: Sequence[Entry]) -> str:
@@ -80,7 +81,7 @@ def analyze(doc: ResultsDoc, *, rho: Mapping[str, float] | None = None,
         tests = pairwise(records)
         acc = {j: sum(r.agrees for r in rs) / len(rs) for j, rs in records.items()}
         info["mcnemar"] = [asdict(t) | {"significant": t.significant} for t in tests]
-        info["significance_rank"] = significance_ranks(acc, tests)
+        info["significance_rank"] = significance_ranks(list(acc), tests)
         info["large_judges"] = compare_with_large(records, [e.judge for e in entries if (
             (e.judge_report or {}).get("replayed") or {}).get("flops") == "undisclosed"])
         info["format_stats"] = format_stats(doc.format_stats.get(ds) or [], {
