@@ -35,7 +35,7 @@ import numpy as np
 
 from judgesuite.suite.evaluation.schema import VerdictRecord
 from judgesuite.suite.evaluation.metrics import binary_rates, bootstrap_rates
-from judgesuite.suite.evaluation.statistics import (BOOTSTRAP, PairTest, bootstrap_weights, holm_adjust,
+from judgesuite.suite.evaluation.statistics import (BOOTSTRAP, PairTest, holm_adjust,
                                                     interval, paired_difference_p, significance_ranks)
 
 METRICS = ("kappa", "accuracy", "f1", "no_verdict_rate")
@@ -125,7 +125,8 @@ def basis_text(bases: Mapping[str, str]) -> str:
 
 
 def same_verdicts(judges: Sequence[str], sets: Sequence[SetRows]) -> dict[str, str]:
-    """judge -> the judge it duplicates: the same verdict (and no-verdict) on every row of `sets`.
+    """judge -> the judge it duplicates: the same verdict (and no-verdict) on every row of `sets`
+    (pass the judges that are not constant: a constant judge is marked as constant instead).
     Each group is shown once, under its member with the shortest name (then the cheapest)."""
     groups: dict[tuple[bytes, ...], list[str]] = {}
     for j in judges:
@@ -152,10 +153,10 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
     run_boot: dict[str, np.ndarray] = {j: np.zeros(resamples) for j in judges}
     bases: dict[str, dict[str, str]] = {j: {} for j in judges}
     for k, s in enumerate(sets):
-        weights = bootstrap_weights(s.label.size, resamples, seed + k)
-        for j in judges:
+        paired = bootstrap_rates(s.label, [(s.pred[j], s.answered[j]) for j in judges], resamples, seed + k)
+        for j, bt in zip(judges, paired):
             p, a = s.pred[j], s.answered[j]
-            pt, bt = binary_rates(s.label, p, a), bootstrap_rates(s.label, p, a, weights)
+            pt = binary_rates(s.label, p, a)
             basis, figure = figure_basis(j, s)
             bases[j][s.name] = basis
             held = held_out_draws(figure, resamples, seed + 7919 * (k + 1) + sum(map(ord, j)), s.label.size) if figure else {}
@@ -172,7 +173,7 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
     unranked = {j: "trained on the train split of " + ", ".join(x for x, b in bases[j].items() if b == "missing")
                    + " and no held-out figure recorded for it: its figures there are in-source"
                 for j in judges if "missing" in bases[j].values()}
-    same = same_verdicts(judges, sets)
+    same = same_verdicts([j for j in judges if not constant[j]], sets)  # a constant judge is marked as such
     ranked = [j for j in judges if not constant[j] and j not in unranked and j not in same]
     tests = []
     for a, b in combinations(ranked, 2):

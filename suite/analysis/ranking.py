@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from judgesuite.suite.evaluation.schema import VerdictRecord
-from judgesuite.suite.evaluation.statistics import (average_ranks, bootstrap_weights, interval, kendall_tau_b,
+from judgesuite.suite.evaluation.statistics import (average_ranks, bootstrap_sums, interval, kendall_tau_b,
                                                     kendall_tau_b_rows)
 
 __all__ = ["average_ranks", "borda", "borda_distortion", "category_means", "kendall_tau_b", "ranking_distortion"]
@@ -85,11 +85,12 @@ def kendall_tau_interval(records: Sequence[VerdictRecord], bootstrap: int = BOOT
     n = np.bincount(cell, minlength=size).reshape(len(qids), len(models)).astype(float)
     lab = np.bincount(cell, weights=[float(r.label) for r in records], minlength=size).reshape(n.shape)
     jud = np.bincount(cell, weights=[float(r.correct is True) for r in records], minlength=size).reshape(n.shape)
-    w = bootstrap_weights(len(qids), bootstrap, seed)
-    rows = w @ n
+    m = len(models)
+    sums = bootstrap_sums(np.concatenate([n, lab, jud], axis=1).astype(np.int64), bootstrap, seed)
+    rows, lab_sums, jud_sums = sums[:, :m], sums[:, m:2 * m], sums[:, 2 * m:]
     keep = ~np.any(rows == 0, axis=1)  # a replicate that misses a model entirely is skipped
     with np.errstate(invalid="ignore", divide="ignore"):
-        taus = kendall_tau_b_rows((w @ lab / rows)[keep], (w @ jud / rows)[keep])
+        taus = kendall_tau_b_rows((lab_sums / rows)[keep], (jud_sums / rows)[keep])
     taus = taus[~np.isnan(taus)]
     if len(taus) < bootstrap / 2:
         return None

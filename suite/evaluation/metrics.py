@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from judgesuite.judges.types import Verdict
-from judgesuite.suite.evaluation.statistics import bootstrap_weights, interval
+from judgesuite.suite.evaluation.statistics import bootstrap_sums, interval
 
 NO_VERDICT_POLICY = ("headline metrics count a no-verdict as 'incorrect'; accuracy_answered "
                      "excludes no-verdicts")
@@ -27,14 +27,16 @@ def binary_rates(label: np.ndarray, pred: np.ndarray, answered: np.ndarray) -> d
                   answered.sum(-1), ((label == pred) & answered).sum(-1))
 
 
-def bootstrap_rates(label: np.ndarray, pred: np.ndarray, answered: np.ndarray,
-                    weights: np.ndarray) -> dict[str, np.ndarray]:
-    """`binary_rates` of every bootstrap replicate, the replicates given as row weights (B, n)
-    (`statistics.bootstrap_weights`): the same numbers as `binary_rates(label[idx], pred[idx],
-    answered[idx])`, without building the (B, n) resampled arrays."""
-    columns = np.stack([label & pred, ~label & pred, label & ~pred, answered, (label == pred) & answered], axis=1)
-    counts = np.rint(weights @ columns.astype(weights.dtype)).astype(np.int64)
-    return _rates(*(counts[:, :3].T), label.shape[-1], counts[:, 3], counts[:, 4])
+def bootstrap_rates(label: np.ndarray, judged: Sequence[tuple[np.ndarray, np.ndarray]],
+                    resamples: int = BOOTSTRAP_SAMPLES, seed: int = 0) -> list[dict[str, np.ndarray]]:
+    """`binary_rates` of every bootstrap replicate of the rows, for each (pred, answered) of
+    `judged`: (resamples,) arrays, the judges paired on the same replicates
+    (`statistics.bootstrap_sums`: the counts, never a resamples x rows array)."""
+    columns = np.concatenate([np.stack([label & pred, ~label & pred, label & ~pred, answered,
+                                        (label == pred) & answered], axis=1) for pred, answered in judged], axis=1)
+    counts = bootstrap_sums(columns, resamples, seed)
+    return [_rates(*(counts[:, k:k + 3].T), label.shape[-1], counts[:, k + 3], counts[:, k + 4])
+            for k in range(0, columns.shape[1], 5)]
 
 
 def _rates(tp, fp, fn, n: int, n_ans, right_answered) -> dict[str, np.ndarray]:
@@ -67,7 +69,7 @@ def compute_metrics(labels: Sequence[bool], verdicts: Sequence[Verdict], *,
     point = {k: float(v) for k, v in binary_rates(label, pred, answered).items()}
     out: dict = {"n": n, "n_answered": int(answered.sum())}
     if bootstrap:
-        boot = bootstrap_rates(label, pred, answered, bootstrap_weights(n, bootstrap, seed))
+        boot = bootstrap_rates(label, [(pred, answered)], bootstrap, seed)[0]
     for key, value in point.items():
         out[key] = None if np.isnan(value) else round(value, 6)
         if bootstrap:

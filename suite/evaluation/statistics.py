@@ -7,7 +7,6 @@ value read as a share of the n rows is used instead, so no interval claims certa
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -32,31 +31,44 @@ def wilson_interval(k: float, n: int, confidence: float = 0.95) -> tuple[float, 
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def bootstrap_indices(n: int, resamples: int = BOOTSTRAP, seed: int = 0,
-                      strata: Sequence[Hashable] | None = None) -> np.ndarray:
-    """(resamples, n) row indices drawn with replacement; with `strata`, each stratum (e.g. a
-    set) is resampled within itself, so every replicate keeps each stratum's size."""
+BLOCK_CELLS = 1 << 19  # draws (or counts) held at once: 4 MB of int64
+
+
+def bootstrap_sums(columns: np.ndarray, resamples: int = BOOTSTRAP, seed: int = 0) -> np.ndarray:
+    """(resamples, C): the column sums of `columns` (n rows, C columns) in each bootstrap replicate
+    of the n rows (n rows drawn with replacement); integers for integer or bool columns.
+
+    Rows with equal values form a group, and a replicate is its group counts, so memory grows with
+    the rows and groups, never rows x resamples: replicates are drawn in blocks of at most
+    BLOCK_CELLS draws. The counts are one multinomial draw (n, group shares) per replicate where
+    groups are few; where they are many (numpy draws a multinomial category by category) the rows
+    themselves are drawn and counted. Both are the law of drawing rows. Seeded; statistics whose
+    columns go into one call share the replicates (paired, e.g. two judges on one set)."""
+    columns = np.asarray(columns)
+    if columns.ndim == 1:
+        columns = columns[:, None]
+    exact = columns.dtype == bool or np.issubdtype(columns.dtype, np.integer)
+    n, width = columns.shape
+    out = np.zeros((resamples, width), dtype=np.int64 if exact else np.float64)
+    if n == 0 or resamples == 0:
+        return out
+    groups, inverse, counts = np.unique(columns, axis=0, return_inverse=True, return_counts=True)
+    inverse, size = inverse.ravel(), len(groups)
+    groups = groups.astype(np.float64)  # BLAS; integer sums stay exact below 2**53
     rng = np.random.default_rng(seed)
-    if strata is None:
-        return rng.integers(0, n, size=(resamples, n))
-    groups: dict[Hashable, list[int]] = {}
-    for i, s in enumerate(strata):
-        groups.setdefault(s, []).append(i)
-    parts = [np.asarray(g)[rng.integers(0, len(g), size=(resamples, len(g)))] for g in groups.values()]
-    return np.concatenate(parts, axis=1) if parts else np.zeros((resamples, 0), dtype=int)
-
-
-@functools.lru_cache(maxsize=8)
-def bootstrap_weights(n: int, resamples: int = BOOTSTRAP, seed: int = 0) -> np.ndarray:
-    """(resamples, n) float32: how often each row is drawn in each replicate of
-    `bootstrap_indices(n, resamples, seed)` (read-only). A statistic that is a sum over rows is then
-    one matrix product per replicate set, with the resamples' exact values (counts < 2**24). Cached:
-    a run resamples every judge of a set with the same (n, seed)."""
-    idx = bootstrap_indices(n, resamples, seed)
-    flat = (idx + n * np.arange(resamples, dtype=np.int64)[:, None]).ravel()
-    w = np.bincount(flat, minlength=resamples * n).reshape(resamples, n).astype(np.float32)
-    w.setflags(write=False)
-    return w
+    few = size * 256 <= n
+    block = max(1, BLOCK_CELLS // (size if few else n))
+    for start in range(0, resamples, block):
+        b = min(resamples, start + block) - start
+        if few:
+            drawn = rng.multinomial(n, counts / n, size=b)
+        else:
+            cells = inverse[rng.integers(0, n, size=(b, n))]
+            cells += size * np.arange(b)[:, None]
+            drawn = np.bincount(cells.ravel(), minlength=b * size).reshape(b, size)
+        sums = drawn.astype(np.float64) @ groups
+        out[start:start + b] = np.rint(sums) if exact else sums
+    return out
 
 
 def interval(samples: np.ndarray, point: float | None = None, n: int | None = None,
@@ -89,7 +101,7 @@ def mean_difference_interval(a: Sequence[float], b: Sequence[float], resamples: 
     d = np.asarray(a, float) - np.asarray(b, float)
     if d.size == 0:
         return (float("nan"), float("nan"))
-    boot = d[bootstrap_indices(d.size, resamples, seed)].mean(axis=1)
+    boot = bootstrap_sums(d, resamples, seed)[:, 0] / d.size
     lo, hi = np.percentile(boot, [2.5, 97.5])
     return (float(lo), float(hi))
 
