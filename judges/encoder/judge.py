@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from judgesuite.judges.base import CostModel, Judge, JudgeTags, held_out_record
-from judgesuite.judges.fingerprint import file_digest
+from judgesuite.judges.fingerprint import file_digest, model_files_digest
 from judgesuite.judges.profiling import PhaseTimer
 from judgesuite.judges.encoder.cls_only import cls_only
 from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
@@ -107,9 +107,14 @@ def count_parameters(model) -> tuple[int, int]:
     return total, total - emb
 
 
-@lru_cache(maxsize=4)
 def load_classifier(checkpoint: str, dtype: str):
-    """(tokenizer, model) in eval mode; cached so judges sharing a checkpoint share weights."""
+    """(tokenizer, model) in eval mode; cached so judges sharing a checkpoint share weights (the
+    cache key holds the digest of the folder's files: an edited config or tokenizer loads again)."""
+    return _load_classifier(checkpoint, dtype, model_files_digest(checkpoint))
+
+
+@lru_cache(maxsize=4)
+def _load_classifier(checkpoint: str, dtype: str, files: str | None):
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
     from transformers.utils import logging as hf_logging
@@ -205,14 +210,16 @@ class EncoderJudge(Judge):
         self._timer = PhaseTimer()
 
     def identity(self) -> dict[str, Any]:
-        """The base identity plus the sha256 of a local checkpoint's weights and judge metadata, so
-        a checkpoint retrained into the same folder cannot serve the old one's cached verdicts; the
-        files then pin the verdicts, so only the folder's name is kept, not where it lies (a clone,
-        another shard machine)."""
+        """The base identity plus the sha256 of a local checkpoint's weights and judge metadata
+        (`weights_sha256`, which a stacked blend records) and of every file its loader reads
+        (`files_sha256`: config, tokenizer, weights, thresholds), so an edited or retrained
+        checkpoint cannot serve the old one's cached verdicts; the files then pin the verdicts, so
+        only the folder's name is kept, not where it lies (a clone, another shard machine)."""
         ident = super().identity()
         folder = Path(self.checkpoint)
         files = sorted(folder.glob("*.safetensors")) + [folder / META_FILE] if folder.is_dir() else []
         ident["weights_sha256"] = {f.name: file_digest(f) for f in files if f.is_file()} or None
+        ident["files_sha256"] = model_files_digest(folder)
         if ident["weights_sha256"]:
             ident["params"]["checkpoint"] = folder.name
         return ident
@@ -262,6 +269,10 @@ class EncoderJudge(Judge):
             total, non_emb = count_parameters(model)
             self._loaded = (tokenizer, model, builder, non_emb)
         return self._loaded
+
+    def load(self) -> None:
+        """Load the tokenizer and weights (raises RuntimeError naming the checkpoint and the cause)."""
+        self._load()
 
     def scores(self, samples: Sequence[Sample], rechecked: list[bool] | None = None) -> tuple[list[float], list[int]]:
         """P(correct) and input token count per sample (`rechecked`: see `predict_margins`)."""
