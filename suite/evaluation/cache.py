@@ -49,8 +49,10 @@ class VerdictCache:
 
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
-        if conn is None:
+        if conn is None:  # one per thread (a batch runs in its own thread: `Runner._timed_batch`)
             conn = self._local.conn = _connect(self.path)
+            if str(self.path) == ":memory:":  # a thread's own database: it needs the tables too
+                conn.executescript(_SCHEMA)
         return conn
 
     def register_judge(self, judge_key: str, identity: dict) -> None:
