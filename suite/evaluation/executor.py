@@ -48,6 +48,16 @@ class RunPlan:
 
         return _rows_of(self.datasets[dataset], self.limit, self.shard, self.exclude_ids)[0]
 
+    def part_rows(self, rows: list[Row], part: tuple[int, int]) -> list[Row]:
+        """Part (w, W) of a pair's rows: within shard (i, n) of the run, the questions hashing to
+        i + n*w mod n*W (the same hash splits the shard again)."""
+        from judgesuite.suite.evaluation.runner import shard_rows
+
+        if part[1] == 1:
+            return rows
+        i, n = self.shard or (0, 1)
+        return shard_rows(rows, (i + n * part[0], n * part[1]))
+
     def label(self, task: "JudgeTask") -> str:
         return f"{judge_name(self.judges[task.judge])} / {self.datasets[task.dataset].name}"
 
@@ -212,13 +222,13 @@ class TaskWorker:
         return self._held[1]
 
     def run(self, task: JudgeTask) -> TaskDone | TaskFailed:
-        from judgesuite.suite.evaluation.runner import JudgeFailed, shard_rows
+        from judgesuite.suite.evaluation.runner import JudgeFailed
 
         name = judge_name(self.plan.judges[task.judge])
         try:
             judge = self.judge(task.judge)
             everything = self.plan.rows(task.dataset)
-            rows = shard_rows(everything, task.part) if task.part[1] > 1 else everything
+            rows = self.plan.part_rows(everything, task.part)
             cache = self.runner.cache = TaskCache(self.reader)
             profile = getattr(judge, "profile", None)
             before = dict(profile()) if callable(profile) else {}

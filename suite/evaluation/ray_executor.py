@@ -14,6 +14,7 @@ run starts no actor). Ray is optional (`pip install 'judgesuite[ray]'`).
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import uuid
@@ -87,17 +88,22 @@ def run_task(run_id: str, boxed_plan: list, reader: RemoteReader, task: JudgeTas
 
 
 class JudgeActor:
-    """One model judge, built once; `run(task)` judges a part of a pair."""
+    """One model judge, built at its first call and kept: `run(...)` judges a part of a pair.
+    (The plan comes with the calls, not the constructor: Ray could not restart an actor whose
+    constructor arguments left the object store.)"""
 
-    def __init__(self, boxed_plan: list, reader: RemoteReader, judge: int, threads: int) -> None:
-        self.worker = TaskWorker(_ray().get(boxed_plan[0]), reader, threads=threads)
-        self.worker.judge(judge)
+    def __init__(self, judge: int, threads: int) -> None:
+        self.judge, self.threads = judge, threads
+        self.worker: TaskWorker | None = None
 
-    def run(self, task: JudgeTask) -> TaskDone | TaskFailed:
+    def run(self, boxed_plan: list, reader: RemoteReader, task: JudgeTask) -> TaskDone | TaskFailed:
+        if self.worker is None:
+            self.worker = TaskWorker(_ray().get(boxed_plan[0]), reader, threads=self.threads)
         return self.worker.run(task)
 
     def release(self) -> None:
-        self.worker.release()
+        if self.worker is not None:
+            self.worker.release()
 
 
 def actor_gpus(judge: Judge) -> float:
@@ -145,7 +151,6 @@ class RayExecutor(Executor):
 
     def start(self, plan: RunPlan, runner: Any, make_bars: Callable[[], RunProgress]) -> Judging:
         from judgesuite.judges.registry import make_judge
-        from judgesuite.suite.evaluation.runner import shard_rows
 
         ray = _ray()
         started = not ray.is_initialized()
@@ -155,7 +160,7 @@ class RayExecutor(Executor):
         cache: VerdictCache = runner.cache
         plan = replace(plan, runner_options=runner_options(runner), modules=judge_modules(plan.judges))
         cpus = max(1.0, float(ray.cluster_resources().get("CPU", 1)))
-        tasks, done, planned_done, on_actors, gpus = [], [], [], {}, {}
+        tasks, done, planned_done, on_actors, gpus, ids = [], [], [], {}, {}, itertools.count()
         totals: dict[tuple[int, int], int] = {}
         for j, spec in enumerate(plan.judges):
             judge = make_judge(spec) if isinstance(spec, str) else spec  # here only to plan: kind, resources, cache
@@ -171,8 +176,8 @@ class RayExecutor(Executor):
                     n = max(1, math.ceil(supported / size)) if model else \
                         max(1, min(int(cpus), math.ceil(supported / RULE_PART_ROWS)))
                     for i in range(n):
-                        task = JudgeTask(len(tasks) + len(done), j, d, (i, n))
-                        part = shard_rows(rows, (i, n)) if n > 1 else rows
+                        task = JudgeTask(next(ids), j, d, (i, n))
+                        part = plan.part_rows(rows, (i, n))
                         answered = cached_part(task, judge, rows, part, cache)
                         if answered is not None:
                             done.append(answered)
@@ -258,7 +263,7 @@ class _RayRun:
             cls = self.ray.remote(JudgeActor).options(
                 num_cpus=o.actor_cpus, num_gpus=self.gpus.get(j, 0.0), max_restarts=o.retries,
                 max_task_retries=o.retries)
-            self.actors[j] = [cls.remote(self.boxed, self.reader, j, max(1, int(o.actor_cpus))) for _ in range(n)]
+            self.actors[j] = [cls.remote(j, max(1, int(o.actor_cpus))) for _ in range(n)]
             for a in self.actors[j]:
                 self.load[a] = 0
         return self.actors[j]
@@ -274,7 +279,7 @@ class _RayRun:
                 while queue and self.load[actor] < QUEUED_PER_ACTOR:
                     task = queue.popleft()
                     self.load[actor] += 1
-                    self.inflight[actor.run.remote(task)] = (task, actor)
+                    self.inflight[actor.run.remote(self.boxed, self.reader, task)] = (task, actor)
 
     def messages(self) -> Iterator[TaskDone | TaskFailed]:
         self._fill()
@@ -284,9 +289,10 @@ class _RayRun:
                 task, actor = self.inflight.pop(ref)
                 try:
                     message = self.ray.get(ref)
-                except Exception as exc:  # noqa: BLE001 - a worker lost beyond its retries
+                except Exception as exc:  # noqa: BLE001 - a worker lost beyond its retries, or a task that raised
+                    cause = getattr(exc, "cause", None) or exc  # RayTaskError: the task's own exception
                     message = TaskFailed(task.task, judge_name(self.plan.judges[task.judge]),
-                                         f"a Ray worker was lost: {type(exc).__name__}: {exc}".splitlines()[0][:300])
+                                         f"{type(cause).__name__}: {cause}".splitlines()[0][:300], str(exc))
                 if actor is not None:
                     self.load[actor] -= 1
                     self._retire(task.judge)
