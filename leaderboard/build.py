@@ -24,6 +24,7 @@ from judgesuite.suite.analysis.summary import analyze
 from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ASSETS = Path(__file__).resolve().parent / "assets"
+PAGE_BUDGET = 600_000  # bytes: the whole page, the disagreement browser's rows included
 
 
 def json_for_script(data: Any) -> Markup:
@@ -50,6 +51,14 @@ def _num(x: float | None, fmt: str = ".3g") -> str:
 
 def _sortval(x: Any) -> str:
     return "" if x is None else str(x)
+
+
+def short_name(judge: str) -> str:
+    """A replayed judge by its source alone: "recorded:source=gpt-4-eval" -> "gpt-4-eval"."""
+    for prefix in ("recorded:source=", "verdicts:file="):
+        if judge.startswith(prefix):
+            return judge[len(prefix):]
+    return judge
 
 
 def hardware_text(results: Mapping[str, Any]) -> str:
@@ -84,18 +93,46 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(ASSETS)),
                       autoescape=select_autoescape(enabled_extensions=("html", "j2"), default=True),
                       trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(pct=_pct, signed=_signed, num=_num, sv=_sortval, si=si, t=fmt_time)
+    env.filters.update(pct=_pct, signed=_signed, num=_num, sv=_sortval, si=si, t=fmt_time, shortname=short_name)
     return env
+
+
+def fit_browser(analysis: dict[str, Any], over: int) -> None:
+    """Drop `over` bytes (or more) of disagreement rows, the same share of each set's rows of each
+    kind, from the end of each kind's sampled order (rows where the best judge is wrong come first);
+    the sets' `shown` counts follow."""
+    sized = {s: [(r, len(json.dumps(r, ensure_ascii=False))) for r in info["disagreements"]["rows"]]
+             for s, info in analysis["sets"].items()}
+    total = sum(n for rows in sized.values() for _, n in rows)
+    keep = max(0.0, 1.0 - over / total) if total else 0.0
+    for s, rows in sized.items():
+        d = analysis["sets"][s]["disagreements"]
+        kept, used = [], {}
+        budget = {k: keep * sum(n for r, n in rows if r["kind"] == k) for k in {r["kind"] for r, _ in rows}}
+        for r, n in rows:
+            if used.get(r["kind"], 0) + n <= budget[r["kind"]]:
+                kept.append(r)
+                used[r["kind"]] = used.get(r["kind"], 0) + n
+        d["rows"] = kept
+        d["shown"] = {k: sum(1 for r in kept if r["kind"] == k) for k in d["shown"]}
+        d["budget_bytes"] = int(sum(used.values()))
 
 
 def render(doc: ResultsDoc, *, title: str = "judgesuite leaderboard",
            rho: Mapping[str, float] | None = None, disagreement_limit: int = 100, browser_kb: int = 200,
-           analysis: dict[str, Any] | None = None) -> str:
-    """The page as one HTML string (styles, scripts, plots and data inline)."""
+           analysis: dict[str, Any] | None = None, page_budget: int = PAGE_BUDGET) -> str:
+    """The page as one HTML string (styles, scripts, plots and data inline). Where it would pass
+    `page_budget` bytes, the disagreement browser keeps fewer rows (`fit_browser`)."""
     if analysis is None:
         analysis = analyze(doc, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb)
+    template = environment().get_template("index.html.j2")
     # the sections render the document's JSON form (the templates index it as written)
-    return environment().get_template("index.html.j2").render(**build_context(doc.to_dict(), analysis, title))
+    page = template.render(**build_context(doc.to_dict(), analysis, title))
+    over = len(page.encode("utf-8")) - page_budget
+    if over > 0:
+        fit_browser(analysis, over + 2_000)  # a margin for the counts that change with the rows
+        page = template.render(**build_context(doc.to_dict(), analysis, title))
+    return page
 
 
 def write_site(doc: ResultsDoc, out_dir: str | Path, *, title: str = "judgesuite leaderboard",

@@ -7,7 +7,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from judgesuite.leaderboard.svg import color_for, shape_for
+from judgesuite.leaderboard.svg import color_for, shape_for, si, sig  # noqa: F401 - si, sig: one formatter for page and plots
 
 KIND_CLASS = {"human": "lk-human", "rule": "lk-rule", "llm": "lk-llm", "mixed": "lk-mixed", "unknown": "lk-unknown"}
 
@@ -74,24 +74,6 @@ def fmt_ms(ms: float | None) -> str:
     if ms is None or (isinstance(ms, float) and math.isnan(ms)):
         return "–"
     return f"{ms:.2g}" if ms < 1 else f"{ms:.3g}" if ms < 100 else f"{ms:.0f}"
-
-
-def sig(x: float, digits: int = 2) -> str:
-    """`x` to `digits` significant digits, never in e-notation (1234 -> "1200", 0.00251 -> "0.0025")."""
-    if x == 0 or not math.isfinite(x):
-        return "0" if x == 0 else str(x)
-    places = digits - 1 - math.floor(math.log10(abs(x)))
-    return f"{round(x, places):.{max(places, 0)}f}"
-
-
-def si(x: float | None, unit: str = "", digits: int = 2) -> str:
-    """SI prefixes: 5.8e9 -> "5.8 G" + unit, 2.27e7 -> "23M" ("M" glued on when there is no unit)."""
-    if x is None or (isinstance(x, float) and math.isnan(x)):
-        return "–"
-    for factor, prefix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if abs(x) >= factor:
-            return f"{sig(x / factor, digits)}{' ' if unit else ''}{prefix}{unit}"
-    return f"{sig(x, digits)}{' ' + unit if unit else ''}"
 
 
 def fmt_time(ms: float | None) -> str:

@@ -19,6 +19,24 @@ SHAPES = ("circle", "square", "triangle", "diamond")
 CHAR_W, LABEL_H = 7.2, 14.0  # approximate size of a 13 px label character / line
 
 
+def sig(x: float, digits: int = 2) -> str:
+    """`x` to `digits` significant digits, never in e-notation (1234 -> "1200", 0.00251 -> "0.0025")."""
+    if x == 0 or not math.isfinite(x):
+        return "0" if x == 0 else str(x)
+    places = digits - 1 - math.floor(math.log10(abs(x)))
+    return f"{round(x, places):.{max(places, 0)}f}"
+
+
+def si(x: float | None, unit: str = "", digits: int = 2) -> str:
+    """SI prefixes: 5.8e9 -> "5.8 G" + unit, 2.27e7 -> "23M" ("M" glued on when there is no unit)."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "\u2013"
+    for factor, prefix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(x) >= factor:
+            return f"{sig(x / factor, digits)}{' ' if unit else ''}{prefix}{unit}"
+    return f"{sig(x, digits)}{' ' + unit if unit else ''}"
+
+
 def color_for(index: int) -> str:
     return PALETTE[index % len(PALETTE)]
 
@@ -67,7 +85,14 @@ def pareto_frontier(points: Sequence[tuple[float, float]]) -> list[bool]:
 def _open(title: str, width: int, height: int, desc: str = "") -> list[str]:
     return [f'<svg class="plot" role="img" aria-label="{escape(title)}" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}"><title>{escape(title)}{escape(desc)}</title>',
-            f'<text x="8" y="17" class="ptitle">{escape(title)}</text>']
+            f'<text x="8" y="17" class="ptitle">{escape(_fit(title, width - 16, 9.4))}</text>']
+
+
+def _fit(text: str, width: float, char_w: float) -> str:
+    """`text` cut with an ellipsis to about `width` px at `char_w` px a character (the whole text
+    stays in the plot's <title>)."""
+    most = max(int(width / char_w), 4)
+    return text if len(text) <= most else text[: most - 1] + "\u2026"
 
 
 def _overlaps(box: tuple[float, float, float, float], boxes: Sequence[tuple[float, float, float, float]]) -> bool:
@@ -173,7 +198,8 @@ def cost_plot(title: str, points: Sequence[Point], x_label: str, unit: str = "ms
                          f'stroke="{p.color}" class="err"/>')
         note = f" ({p.note})" if p.note else ""
         parts.append(marker(p.shape, cx, cy, 5.5 if p.frontier else 4.5, p.color, "pt front" if p.frontier else "pt",
-                            f"{p.label}: {y_label} {p.y:.2f}{note}, {p.x:.3g} {unit}"))
+                            f"{p.label}: {y_label} {p.y:.2f}{note}, "
+                            + (f"{sig(p.x)} ms" if unit == "ms" else si(p.x, unit))))
         if spot:
             parts.append(f'<text x="{spot[0]:.1f}" y="{spot[1]:.1f}" text-anchor="{spot[2]}" class="plabel">{escape(p.label)}</text>')
     parts += _legend([(p.label + (f" ({p.note})" if p.note else ""), p.color, p.shape) for p in sorted(pts, key=lambda p: -p.y)],

@@ -213,7 +213,8 @@ def test_flops_plot_when_judges_use_a_model(site, tmp_path):
         e.cost.flops_per_sample = {"token-f1": 4e7, "exact-match": 2e9}.get(e.judge, 0.0)
     html = write_site(results, tmp_path / "flops")[0].read_text(encoding="utf-8")
     cost = html[html.index('<section id="cost">'):html.index('<section id="distortion">')]
-    assert "FLOPs per answer (log scale)" in cost and "1e9" in cost
+    assert "FLOPs per answer (log scale)" in cost and ">1G<" in cost
+    assert not re.search(r">[^<]*\de[+-]\d[^<]*<", cost)  # SI prefixes, no e-notation in any text shown
 
 
 def test_a_run_builds_its_page_from_the_verdicts_in_memory_as_from_its_files(tmp_path):

@@ -1,7 +1,8 @@
-"""The leaderboard in real Chromium, at 1400 px and at 390 px: no horizontal overflow, no console
-errors, "Which judge?" first and ranked with constant judges never first, sortable headers that
-are buttons with aria-sort, a CSV button per table, disagreement filters that mean what they say,
-and the page within its size budget. Skipped only where Chromium is not installed."""
+"""The leaderboard in real Chromium, at 1400 x 900 and at 390 x 844 px: no horizontal overflow (and
+at 1400 px no table box scrolls sideways), the picks on a phone's first screen, no console errors,
+"Which judge?" first and ranked with constant judges never first, sortable headers that are
+buttons with aria-sort, a CSV button per table, disagreement filters that mean what they say, and
+the page within its size budget. Skipped only where Chromium is not installed."""
 from __future__ import annotations
 
 import json
@@ -38,7 +39,7 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module", params=[1400, 390], ids=["1400px", "390px"])
 def probed(site, request):
-    report, console, dom = probe(site["page"], request.param)
+    report, console, dom = probe(site["page"], request.param, 844 if request.param == 390 else 900)
     return {"width": request.param, "report": report, "console": console, "dom": dom}
 
 
@@ -48,6 +49,31 @@ def test_no_horizontal_overflow(probed):
     assert r["width"] <= r["inner"], r["wide"]
     assert r["width_all_labels"] <= r["inner"]  # with the label switch on too
     assert r["wide"] == []  # nothing sticks out of the viewport except inside a scrolling box
+
+
+def test_no_box_scrolls_sideways_at_desktop_width_and_the_phone_says_where_one_does(probed):
+    r = probed["report"]
+    assert r["boxes"] >= 10
+    if probed["width"] == 1400:
+        assert r["overflow"] == []  # scrollWidth <= clientWidth for every visible table box
+    else:
+        assert r["cued"] >= len(r["overflow"])  # each box that still scrolls has its cue
+
+
+def test_the_picks_are_on_the_first_screen_of_a_phone(probed):
+    r = probed["report"]
+    assert len(r["picks"]) >= 4 and all(p["judge"] for p in r["picks"])
+    assert max(p["bottom"] for p in r["picks"]) <= 1.5 * r["vh"]
+    if probed["width"] == 390:
+        assert max(p["bottom"] for p in r["picks"]) <= r["vh"]  # all on the first screen, in fact
+        assert r["header_height"] < 0.3 * r["vh"]  # the section list is folded
+    assert r["totop"]
+
+
+def test_the_browser_shows_a_chosen_judges_disagreements_in_words(probed):
+    r = probed["report"]
+    assert r["by_judge_errors"] == [] and r["by_judge_rows"] > 0
+    assert "people (" in r["judge_card_text"] and "people: " in r["judge_card_text"]
 
 
 def test_no_console_errors(probed):
@@ -93,6 +119,17 @@ def test_disagreement_filters_mean_what_they_say(site, probed):
         counts = site["analysis"]["sets"][name]["disagreements"]["counts"]
         # A no-verdict is not a split: never every row of a set "disagrees" because regex read nothing.
         assert counts["split"] < site["analysis"]["sets"][name]["n_rows"]
+
+
+def test_every_table_has_a_caption_scoped_headers_and_its_own_csv_name(site):
+    html = site["html"]
+    tables = re.findall(r"<table\b[^>]*>.*?</table>", html, re.S)
+    assert len(tables) >= 10
+    names = [re.search(r'data-name="([^"]+)"', t[:300]) for t in tables]
+    assert all(names) and len({n.group(1) for n in names}) == len(names)
+    for t in tables:
+        assert "<caption>" in t
+        assert not re.search(r"<th(?![^>]*\bscope=)[ >]", t)
 
 
 def test_page_stays_within_its_size_budget(site):

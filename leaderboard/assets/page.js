@@ -246,8 +246,9 @@
   var rep = {width: document.documentElement.scrollWidth, inner: window.innerWidth, wide: []};
   each(document.querySelectorAll("body *"), function (e) {
     var b = e.getBoundingClientRect();
-    if (b.width && b.right > window.innerWidth + 1 && !e.closest(".scroll") && rep.wide.length < 8)
-      rep.wide.push(e.tagName + "." + e.className + "#" + e.id + ":" + Math.round(b.right));
+    var hidden = e.closest("details:not([open])") && !e.closest("summary");  // folded: not on screen
+    if (b.width && b.right > window.innerWidth + 1 && !e.closest(".scroll") && !hidden && rep.wide.length < 8)
+      rep.wide.push(e.tagName + "#" + (e.id || e.getAttribute("href") || e.textContent || "").slice(0, 40) + ":" + Math.round(b.right));
   });
   function firstRows() {
     var firsts = [];
@@ -298,6 +299,29 @@
       bad.push(name + ":best");
   });
   rep.filter_errors = bad;
+  // The browser by judge: every listed row disagrees with people for the chosen judge, said in words.
+  var byJudge = [], nRows = 0;
+  sets.forEach(function (name) {
+    var s = data.sets[name];
+    s.judges.forEach(function (j, i) {
+      filtered(name, "all", "", j).forEach(function (r) {
+        nRows += 1;
+        if (!judgeDisagrees(r, i)) byJudge.push(name + ":" + r.id + ":" + j);
+      });
+    });
+  });
+  rep.by_judge_errors = byJudge;
+  rep.by_judge_rows = nRows;
+  rep.judge_card_text = "";
+  if (selJudge && sets.length) {
+    selSet.value = "0"; selSet.dispatchEvent(new Event("change"));
+    var s0 = data.sets[sets[0]];
+    var j0 = s0.judges.filter(function (j, i) { return filtered(sets[0], "all", "", j).length; })[0];
+    if (j0) { selJudge.value = j0; selJudge.dispatchEvent(new Event("change")); }
+    var first = out.querySelector(".card");
+    rep.judge_card_text = first ? first.textContent : "";
+    selJudge.value = ""; selJudge.dispatchEvent(new Event("change"));
+  }
   rep.cards = 0;  // render every set's first page (the last one stays on screen)
   sets.forEach(function (name, i) { selSet.value = String(i); page = 0; render(); rep.cards += out.querySelectorAll(".card").length; });
   var svg = document.querySelector("svg.plot"), box = svg && svg.getBoundingClientRect();

@@ -41,7 +41,7 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
         if len(ms) >= 2:
             plots.append({"cls": cls, "svg": cost_plot(title, ms, "ms per answer (median, log scale)", "ms")})
         if len(flops) >= 2:
-            plots.append({"cls": cls, "svg": cost_plot(title, flops, "FLOPs per answer (log scale)", "FLOPs")})
+            plots.append({"cls": cls, "svg": cost_plot(title, flops, "FLOPs per answer (log scale)", "FLOP")})
     entries = labelled_entries(results, analysis)
     table = []
     for j in judge_order(analysis, results):

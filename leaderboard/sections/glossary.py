@@ -31,16 +31,19 @@ TERMS = [
     ("held-out", "held out", "For a learned judge whose model records them (stacked, from `judgesuite train-stacked`; an "
      "encoder checkpoint's held_out.json): the same recipe trained without the set (train splits of the other sets, "
      "thresholds on their dev splits) and scored on the set's test split, beside token-f1 on the same rows. What to "
-     "expect on a source the judge never saw; measured when the model was trained, not in this run.", None),
+     "expect on a source the judge never saw; measured when the model was trained, not in this run. This figure, not "
+     "the in-source one, ranks the judge on that set (its interval: Cohen's standard error of \u03ba); a learned judge "
+     "in-source on a set with no held-out figure is shown but not ranked.", None),
     ("noverdict", "no verdict", "The judge could not decide (e.g. no \u201cFinal answer:\u201d line to read, a parse timeout). Counted as "
      "\u201cincorrect\u201d in every headline number, as the papers do; \u201cacc. answered\u201d leaves those rows out.", None),
     ("labels", "label source", "human: annotators judged each answer; automatic rule: a program decided (e.g. GSM8K's final-number check); "
      "LLM: a strong model decided (e.g. GPT-4o). Only human labels count by default.", None),
     ("accuracy", "accuracy, F1", "Share of rows where the verdict equals the label; F1 of the \u201ccorrect\u201d class (precision and recall of "
      "the judge's \u201ccorrect\u201d verdicts).", None),
-    ("ms", "ms per answer", "Wall-clock time per judged answer on the machine that ran the judges: the median over its batches within a set "
+    ("ms", "time per answer", "Wall-clock time per judged answer on the machine that ran the judges: the median over its batches within a set "
      "(a first batch that pays for warm-up does not count), then the median over sets.", None),
-    ("flops", "FLOPs per answer", "2 \u00d7 parameters \u00d7 (input + generated) tokens; 0 for rule judges.", BERT_JUDGE),
+    ("flops", "FLOP per answer", "2 \u00d7 parameters \u00d7 (input + generated) tokens, with SI prefixes (5.8 GFLOP = 5.8 \u00d7 10\u2079); "
+     "0 for rule and symbolic judges; not counted for boosted trees (learned), whose cost is their measured time.", BERT_JUDGE),
     ("pareto", "Pareto frontier", "The judges no other judge beats on both cost (lower) and \u03ba (higher).", None),
     ("tau", "Kendall \u03c4-b", "Rank correlation (with ties) between the models' order under the labels and under the judge: "
      "1 = same order. As in BERT-as-a-Judge, Table 1.", BERT_JUDGE),
@@ -64,5 +67,21 @@ TERMS = [
 ]
 
 
+def _any_set(analysis: dict[str, Any], key: str) -> bool:
+    return any(info.get(key) for info in analysis.get("sets", {}).values())
+
+
+# Terms of sections that are left out when the results hold nothing for them.
+NEEDS = {
+    "ah": lambda r, a: _any_set(a, "correction"),
+    "reliability": lambda r, a: _any_set(a, "calibration"),
+    "ece": lambda r, a: _any_set(a, "calibration"),
+    "masterkey": lambda r, a: bool(a.get("probes")),
+    "passk": lambda r, a: _any_set(a, "pass_at_k"),
+    "formats": lambda r, a: bool(r.get("mc_formats")),
+}
+
+
 def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
-    return {"terms": [{"id": "g-" + key, "term": term, "text": text, "link": link} for key, term, text, link in TERMS]}
+    return {"terms": [{"id": "g-" + key, "term": term, "text": text, "link": link} for key, term, text, link in TERMS
+                      if key not in NEEDS or NEEDS[key](results, analysis)]}

@@ -32,4 +32,10 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
             "saved": (1.0 - flops / ref_flops) if ref and ref_flops > 0 else None,
         })
     rows.sort(key=lambda r: (r["set"], r["judge"]))
-    return {"rows": rows}
+    # A routed judge whose one stage decided every row (nothing saved) is that stage: one line, not a table.
+    idle = [r for r in rows if r["stages"] and r["stages"][0][1] >= 0.999 and r["saved"] in (None, 0.0)]
+    nothing: dict[tuple[str, str], list[str]] = {}
+    for r in idle:
+        nothing.setdefault((r["judge"], r["stages"][0][0]), []).append(r["set"])
+    rows = [r for r in rows if r not in idle]
+    return {"rows": rows, "nothing": [{"judge": j, "stage": st, "sets": ss} for (j, st), ss in nothing.items()]}
