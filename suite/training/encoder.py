@@ -74,14 +74,17 @@ def bucketed_batches(lengths: list[int], batch_size: int, rng: random.Random,
 
 
 def binary_metrics(preds: list[bool], labels: list[bool]) -> dict:
-    tp = sum(p and y for p, y in zip(preds, labels))
-    fp = sum(p and not y for p, y in zip(preds, labels))
-    fn = sum(not p and y for p, y in zip(preds, labels))
+    """n, accuracy and F1 (evaluation.metrics.binary_rates) and the majority-class rate, rounded."""
+    import numpy as np
+
+    from judgesuite.suite.evaluation.metrics import binary_rates
+
     n = len(labels)
-    acc = sum(p == y for p, y in zip(preds, labels)) / n if n else float("nan")
-    f1 = 2 * tp / (2 * tp + fp + fn) if (2 * tp + fp + fn) else 0.0
-    return {"n": n, "accuracy": round(acc, 4), "f1": round(f1, 4),
-            "majority": round(max(sum(labels), n - sum(labels)) / n, 4) if n else float("nan")}
+    if not n:
+        return {"n": 0, "accuracy": float("nan"), "f1": 0.0, "majority": float("nan")}
+    r = binary_rates(np.array(labels, bool), np.array(preds, bool), np.ones(n, bool))
+    return {"n": n, "accuracy": round(float(r["accuracy"]), 4), "f1": round(float(r["f1"]), 4),
+            "majority": round(max(sum(labels), n - sum(labels)) / n, 4)}
 
 
 def evaluate_dev(checkpoint: str, names: list[str] | None, limit: int | None, seed: int) -> tuple[dict, dict]:

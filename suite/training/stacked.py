@@ -25,6 +25,7 @@ from judgesuite.judges.learned.model import FORMAT, Forest, StackedModel, logit
 from judgesuite.judges.learned.stacked import encoder_probabilities, feature_names, signal_columns
 from judgesuite.judges.text import token_f1
 from judgesuite.suite.data.loader import Row, load_bundled
+from judgesuite.suite.training.thresholds import best_threshold
 
 # The feature code as imported (cache key of stored feature tables).
 _FEATURE_CODE = hashlib.sha256(Path(features_module.__file__).read_bytes()
@@ -45,7 +46,7 @@ SYNTHETIC_WEIGHT = 0.5  # each family's rows by construction weigh half a real s
 # accuracy over all sources fell 0.8842 -> 0.8798 (2026-12-04), so they stay out here.
 SYNTHETIC_ATTACKS = ("colon", "thought-process", "step-by-step", "every-option", "final-answer-true",
                      "judge-instruction")
-GRID = np.round(np.arange(0.05, 0.951, 0.01), 2)
+GRID = np.round(np.arange(0.05, 0.951, 0.01), 2)  # the forests' thresholds (thresholds.best_threshold)
 BLEND_CLIP = 1e-4  # probabilities are clipped to [1e-4, 1 - 1e-4] before the blend's logits
 
 
@@ -240,14 +241,6 @@ def fit_forest(tables: Sequence[Table], params: dict | Sequence[dict] | None = N
     return est, export_forest(est)
 
 
-def choose_threshold(per_source: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[float, float]:
-    """(threshold, mean dev accuracy): the grid value with the best mean accuracy over sources."""
-    accs = np.array([[((p >= t) == y).mean() for t in GRID] for p, y in per_source])
-    mean = accs.mean(axis=0)
-    best = int(np.argmax(mean))
-    return float(GRID[best]), float(mean[best])
-
-
 def fit_encoder_blend(model: StackedModel, store: FeatureStore, sources: Sequence[str], folds: int = 5) -> dict:
     """The second stage of `stacked:encoder=true`: a logistic regression on (logit P_forest, logit
     P_encoder) over the DEV rows of `sources` (neither model was trained on them; each source weighs
@@ -273,7 +266,7 @@ def fit_encoder_blend(model: StackedModel, store: FeatureStore, sources: Sequenc
     for tr, te in GroupKFold(min(folds, len(set(groups)))).split(X, y, groups):
         oof[te] = LogisticRegression(C=1.0).fit(X[tr], y[tr], sample_weight=w[tr]).predict_proba(X[te])[:, 1]
     used = [s for s in sources if np.any(src == s)]
-    threshold, mean_acc = choose_threshold([(oof[src == s], y[src == s]) for s in used])
+    threshold, mean_acc, _ = best_threshold([(oof[src == s], y[src == s]) for s in used], GRID)
     return {"checkpoint": store.encoder_checkpoint,
             "encoder_weights_sha256": store._encoder_judge().identity()["weights_sha256"],
             "intercept": float(fit.intercept_[0]),
@@ -322,7 +315,7 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                                                  attack_weight)
         forest = forests[forest_name]
         devs = [(forest.proba(dev[s].X), dev[s].y) for s in srcs if len(dev[s].y)]
-        threshold, dev_acc = choose_threshold(devs)
+        threshold, dev_acc, _ = best_threshold(devs, GRID)
         families[fam] = {"forest": forest_name, "threshold": threshold, "dev_mean_accuracy": round(dev_acc, 4),
                          "sources": srcs, "train_rows": int(sum(len(train[s].y) for s in srcs)),
                          "trees": int(forest.roots.size)}

@@ -1,6 +1,7 @@
 """Choose decision thresholds of score-emitting judges on the dev split, never on test."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 import numpy as np
@@ -27,17 +28,26 @@ def dev_scores(judge_name: str, datasets: list[str] | None = None, **params) -> 
     return out
 
 
-def choose_threshold(per_set: dict[str, tuple[np.ndarray, np.ndarray]]) -> dict:
-    """The grid threshold with the best accuracy averaged over sets (each set weighs the same)."""
-    acc = np.array([[np.mean((s >= t) == y) for t in GRID] for s, y in per_set.values()])
+def best_threshold(per_set: Sequence[tuple[np.ndarray, np.ndarray]], grid: np.ndarray = GRID
+                   ) -> tuple[float, float, list[float]]:
+    """The one threshold search: (threshold, mean accuracy, accuracy per set) of the `grid` value with
+    the best accuracy averaged over sets (each set weighs the same; "correct" = score >= threshold).
+    Among ties the first maximum, the lowest threshold, wins."""
+    acc = np.array([[np.mean((s >= t) == y) for t in grid] for s, y in per_set])
     mean = acc.mean(axis=0)
-    best = int(np.argmax(mean))  # first maximum: the lowest threshold among ties
+    best = int(np.argmax(mean))
+    return float(grid[best]), float(mean[best]), [float(a) for a in acc[:, best]]
+
+
+def choose_threshold(per_set: dict[str, tuple[np.ndarray, np.ndarray]]) -> dict:
+    """The grid threshold with the best accuracy averaged over sets, as a report."""
+    threshold, mean, by_set = best_threshold(list(per_set.values()))
     return {
-        "threshold": float(GRID[best]),
+        "threshold": threshold,
         "criterion": "max mean dev accuracy over bundled sets (each set weighs the same), "
                      f"grid {GRID[0]}..{GRID[-1]} step 0.01",
-        "dev_mean_accuracy": round(float(mean[best]), 4),
-        "dev_accuracy_by_set": {name: round(float(acc[i, best]), 4) for i, name in enumerate(per_set)},
+        "dev_mean_accuracy": round(mean, 4),
+        "dev_accuracy_by_set": {name: round(a, 4) for name, a in zip(per_set, by_set)},
         "dev_rows_by_set": {name: int(len(y)) for name, (_, y) in per_set.items()},
     }
 
