@@ -7,6 +7,7 @@ from typing import Any
 
 from judgesuite.leaderboard.common import colors, judge_class, judge_order, labelled_entries, shapes
 from judgesuite.leaderboard.svg import Point, cost_plot, pareto_frontier
+from judgesuite.suite.analysis.choice import measured_ms
 
 ID = "cost"
 TITLE = "Cost: kappa against time and FLOPs"
@@ -15,9 +16,9 @@ ORDER = 12
 
 def _points(rows: list[dict[str, Any]], key: str, color: dict[str, str], shape: dict[str, str]) -> list[Point]:
     """The judges the ranking places (held-out kappa for a learned judge where the set fit it);
-    constant, duplicate and unranked judges are left out."""
+    constant, duplicate and unranked judges are left out, and replayed judges from the time plots."""
     rows = [r for r in rows if not r["constant"] and not r.get("same_as") and not r.get("unranked")
-            and (r.get(key) or 0) > 0]
+            and (r.get(key) or 0) > 0 and not (key == "ms_per_sample" and measured_ms(r) is None)]
     front = pareto_frontier([(r[key], r["kappa"]) for r in rows])
     return [Point(r["judge"], float(r[key]), r["kappa"], *(r["kappa_ci"] or (None, None)), color=color[r["judge"]],
                   frontier=f, shape=shape[r["judge"]], note="" if r.get("figure", "run") == "run" else r["figure"])

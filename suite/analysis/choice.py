@@ -212,15 +212,30 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
             "verdict": verdict(rows, significant)}
 
 
+REPLAYED = ("recorded:", "verdicts:")  # judges whose verdicts are replayed from a file, not run here
+
+
+def measured_ms(row: Mapping[str, Any]) -> float | None:
+    """A row's time per answer as a cost: None for a replayed judge (its time is the replay's)."""
+    return None if str(row["judge"]).startswith(REPLAYED) else row["ms_per_sample"]
+
+
+def cost_key(row: Mapping[str, Any]) -> tuple:
+    """Cheapest first: by measured time; judges without one (replayed) after them, by their FLOPs
+    (an undisclosed size, 0 FLOPs, last); then the higher kappa."""
+    ms, flops = measured_ms(row), float(row.get("flops_per_sample") or 0.0)
+    return (ms is None, ms or 0.0, flops <= 0 if ms is None else False, flops, -row["kappa"])
+
+
 def verdict(rows: list[dict[str, Any]], tests: Mapping[frozenset, PairTest]) -> dict[str, Any] | None:
-    """The pick: the cheapest (median ms) judge of the shared top rank, so "pick the cheaper" is the
+    """The pick: the cheapest (median ms; a replayed judge's time is no cost) judge of the shared top rank, so "pick the cheaper" is the
     answer, not a footnote; `highest` is the top kappa when that is another judge. Also the other
     judges of the top rank (`tied`) and the best judge significantly worse than the pick."""
     ranked = [r for r in rows if r["rank"] is not None]
     if not ranked:
         return None
     top = [r for r in ranked if r["rank"] == ranked[0]["rank"]]
-    best = min(top, key=lambda r: (r["ms_per_sample"] is None, r["ms_per_sample"] or 0.0, -r["kappa"]))
+    best = min(top, key=cost_key)
     tied = [r["judge"] for r in top if r is not best]
     worse = next((r for r in ranked if r is not best and r["judge"] not in tied
                   and tests[frozenset((best["judge"], r["judge"]))].significant), None)
@@ -255,7 +270,7 @@ def verdict_sentence(family: str, choice: Mapping[str, Any]) -> str:
         return f"kappa {r['kappa']:.2f} [{lo:.2f}, {hi:.2f}]"
 
     b = v["best"]
-    ms = "" if b["ms_per_sample"] is None else f", {b['ms_per_sample']:.2g} ms per answer"
+    ms = "" if measured_ms(b) is None else f", {b['ms_per_sample']:.2g} ms per answer"
     figure = "" if b.get("figure", "run") == "run" else f" ({b['figure']})"
     text = f"for {name} use {b['judge']}: {k(b)}{figure}{ms}"
     if v["tied"]:
