@@ -254,4 +254,4 @@ def test_a_learned_judge_is_marked_in_source_on_the_sets_it_was_fit_on(tmp_path)
     assert 'href="#g-held-out">' in which and 'id="g-held-out"' in html
     picks = {c["verdict"]["best"]["judge"] for c in analysis["choice"]}
     if "stacked" in picks:  # its card names token-f1's figure on the held-out rows
-        assert f"token-f1 on those rows &kappa; {held['baseline']['kappa']:.2f}" in which
+        assert f"on the same rows token-f1 &kappa; {held['baseline']['kappa']:.2f}" in which

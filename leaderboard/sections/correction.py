@@ -12,6 +12,13 @@ ORDER = 22
 
 
 def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
-    rows = [{"set": s, "badge": badge(analysis, s), "judge": j, "c": c}
-            for s in set_order(analysis) for j, c in analysis["sets"][s].get("correction", {}).items()]
+    rows = []
+    for s in set_order(analysis):
+        ranking = {r["judge"]: r for r in analysis["sets"][s]["ranking"]["rows"]}
+        for j, c in analysis["sets"][s].get("correction", {}).items():
+            r = ranking.get(j) or {}
+            # a constant judge's corrected accuracy looks fine and means nothing: marked, kappa beside it
+            rows.append({"set": s, "badge": badge(analysis, s), "judge": j, "c": c, "kappa": r.get("in_source_kappa", r.get("kappa")),
+                         "constant": r.get("constant_short") and ("never decides" if str(r.get("constant")).startswith("no verdict")
+                                                                  else "constant")})
     return {"rows": rows, "assumption": analysis.get("correction_assumption", "")} if rows else None

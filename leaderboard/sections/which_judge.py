@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgesuite.leaderboard.common import badge, colors, fmt_time, si
+from judgesuite.leaderboard.common import badge, colors, judge_info
 from judgesuite.suite.analysis.provenance import FAMILIES
 
 ID = "which"
@@ -43,4 +43,5 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
             continue
         cards.append({"family": fam, "name": "All tasks" if fam == "all" else fam, "id": "which-" + fam.replace(" ", "-"),
                       "human": human, "all": every, "default": human or every})
-    return {"cards": cards, "colors": colors(analysis, results), "fmt_time": fmt_time, "si": si}
+    classes = {j: info["class"] for j, info in judge_info(results).items()}
+    return {"cards": cards, "colors": colors(analysis, results), "classes": classes}
