@@ -70,6 +70,10 @@ def test_the_picks_are_on_the_first_screen_of_a_phone(probed):
     assert r["totop"]
 
 
+def test_controls_are_tap_targets_of_at_least_24_px(probed):
+    assert probed["report"]["small_targets"] == []  # links inside running text are exempt (WCAG 2.5.8)
+
+
 def test_the_browser_shows_a_chosen_judges_disagreements_in_words(probed):
     r = probed["report"]
     assert r["by_judge_errors"] == [] and r["by_judge_rows"] > 0
