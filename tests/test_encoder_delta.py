@@ -148,3 +148,11 @@ def test_pack_encoder_warns_when_the_base_is_not_the_one_fine_tuned_from(tmp_pat
     meta = json.loads((tmp_path / "d" / "judgesuite_encoder.json").read_text())
     assert meta["delta"]["relative_change"] > 0.5
     assert "is it the backbone this checkpoint was fine-tuned from" in capsys.readouterr().err
+
+
+def test_a_retired_checkpoint_name_is_one_line_naming_where_it_went(tmp_path, capsys):
+    rc = main(["run", "--judges", "encoder:checkpoint=encoder-minilm-qcr-v2", "--datasets", "omni-math-gpt4o-examples",
+               "--out", str(tmp_path / "r"), "--cache", str(tmp_path / "c.sqlite"), "--no-site"])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and len(lines) == 1, lines
+    assert "retired" in lines[0] and "docs/encoder-checkpoints" in lines[0], lines
