@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import inspect
 import json
 import time
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -57,6 +59,32 @@ class JudgeTags:
     keyed_by_id: bool = False
 
 
+def _checked_init(init: Callable[..., None]) -> Callable[..., None]:
+    """`init`, then (in the outermost `__init__` only) the built parameters checked against their
+    ranges (judges.ranges), so a judge out of range fails when it is built, not on every row."""
+    @functools.wraps(init)
+    def checked(self: "Judge", *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        if type(self).__init__ is checked:
+            from judgesuite.judges.ranges import check_params
+
+            check_params(type(self), {n: getattr(self, n) for n in self._param_names() if hasattr(self, n)})
+    return checked
+
+
+def _warning_close(close: Callable[..., None]) -> Callable[..., None]:
+    """`close`, with an exception turned into a warning: the verdicts are already judged, so a judge
+    that fails to release its resources must not end the run that used it."""
+    @functools.wraps(close)
+    def warning_close(self: "Judge") -> None:
+        try:
+            close(self)
+        except Exception as exc:
+            warnings.warn(f"judge {type(self).__name__}: close() raised {type(exc).__name__}: {exc}; what it "
+                          "holds is released when the process ends", RuntimeWarning, stacklevel=2)
+    return warning_close
+
+
 # Class attributes of judges written before JudgeTags; still read (into `tags`) for third-party judges.
 _LEGACY_TAG_ATTRS = ("version", "deterministic", "task_types", "identity_exclude")
 
@@ -76,9 +104,17 @@ class Judge(ABC):
     """
 
     tags: ClassVar[JudgeTags] = JudgeTags()
+    # name -> judges.ranges.Range, checked after __init__ (with ranges.BY_NAME for our judges)
+    param_ranges: ClassVar[dict[str, Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is not None and not hasattr(init, "__wrapped__"):
+            cls.__init__ = _checked_init(init)  # type: ignore[method-assign]
+        close = cls.__dict__.get("close")
+        if close is not None and not hasattr(close, "__wrapped__"):
+            cls.close = _warning_close(close)  # type: ignore[method-assign]
         legacy = {k: cls.__dict__[k] for k in _LEGACY_TAG_ATTRS if k in cls.__dict__}
         cost = cls.__dict__.get("cost")
         if isinstance(cost, CostModel):
@@ -124,7 +160,9 @@ class Judge(ABC):
         try:
             verdicts = self._judge_batch(samples)
             if len(verdicts) == len(samples):
-                return verdicts
+                return [v if isinstance(v, Verdict) else Verdict.none(
+                    NoVerdict.ERROR, f"the judge returned {type(v).__name__} {v!r:.60}, not a Verdict")
+                    for v in verdicts]
             detail = f"judge returned {len(verdicts)} verdicts for {len(samples)} samples"
             return [Verdict.none(NoVerdict.ERROR, detail) for _ in samples]
         except Exception:

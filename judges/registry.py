@@ -16,9 +16,15 @@ from importlib.metadata import entry_points
 from typing import Any, Generic, TypeVar
 
 from judgesuite.judges.base import Judge
+from judgesuite.judges.ranges import check_params
 
 ENTRY_POINT_GROUP = "judgesuite.judges"
+SEPARATORS = (":", ",", "=")  # a judge spec splits on these ("a:k=v,b")
 T = TypeVar("T")
+
+
+class JudgeBuildError(ValueError):
+    """A judge's __init__ raised."""
 
 
 class RegistryError(KeyError):
@@ -61,6 +67,9 @@ class Registry(Generic[T]):
             origin: str = "code", replace: bool = False) -> None:
         if not name or not isinstance(name, str):
             raise ValueError(f"{self.kind} name must be a non-empty string, got {name!r}")
+        if any(c in name for c in SEPARATORS) or name != name.strip() or not name.isprintable():
+            raise ValueError(f"{self.kind} name {name!r} may not contain {', '.join(map(repr, SEPARATORS))}, "
+                             "surrounding spaces or control characters: a spec splits on them")
         self._load_entry_points()
         if name in self._entries and not replace:
             raise RegistryError(
@@ -192,9 +201,14 @@ def make_judge(name: str, **params: Any) -> Judge:
         params = {**from_spec, **params}
     cls = get_judge_class(name)
     try:
+        check_params(cls, params)  # as given ("abc" for a number); the built values are checked too
         return cls(**params)
     except TypeError as exc:
         raise TypeError(f"judge {name!r}: bad parameters {params}: {exc}") from exc
+    except ValueError as exc:  # a value out of its range (judges.ranges) or that does not parse
+        raise type(exc)(f"judge {name!r}: {exc}") from exc
+    except Exception as exc:  # a plugin's __init__ that raises anything else
+        raise JudgeBuildError(f"judge {name!r} cannot be built: {type(exc).__name__}: {exc}") from exc
 
 
 def list_judges() -> list[Entry[type[Judge]]]:

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
 
+SCORE_SLACK = 1e-6  # float rounding of a score computed in [0, 1]
 TASK_TYPES = ("open_qa", "multiple_choice", "multiple_choice_freeform", "context_qa", "math")
 
 
@@ -88,6 +89,23 @@ class Verdict:
     generated_tokens: int = 0
     stage: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Checked here, so a judge that hands back "yes" or a score of 7.0 fails on its batch
+        # (an error no-verdict) instead of being counted as a verdict.
+        if self.correct is not None and not isinstance(self.correct, bool):
+            if getattr(getattr(self.correct, "dtype", None), "kind", "") != "b":  # numpy bools are fine
+                raise TypeError(f"Verdict.correct must be True, False or None, got {self.correct!r}")
+            self.correct = bool(self.correct)
+        if self.score is not None:
+            if isinstance(self.score, bool) or not isinstance(self.score, (int, float)) and not hasattr(self.score, "__float__"):
+                raise TypeError(f"Verdict.score must be a number in [0, 1] or None, got {self.score!r}")
+            score = float(self.score)
+            if not -SCORE_SLACK <= score <= 1 + SCORE_SLACK:  # NaN fails too
+                raise ValueError(f"Verdict.score must be in [0, 1], got {self.score!r}")
+            self.score = min(max(score, 0.0), 1.0)
+        if self.reason is not None and not isinstance(self.reason, NoVerdict):
+            self.reason = NoVerdict(self.reason)  # ValueError on an unknown reason
 
     @classmethod
     def none(cls, reason: NoVerdict, detail: str | None = None, **kw: Any) -> "Verdict":

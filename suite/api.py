@@ -15,7 +15,7 @@ from typing import Any
 from judgesuite.judges.base import Judge
 from judgesuite.judges.recorded import ReplayedJudge
 from judgesuite.judges.types import Sample
-from judgesuite.suite.data import Dataset, Row, dataset_names, load_dataset, load_jsonl
+from judgesuite.suite.data import DataError, Dataset, Row, dataset_names, load_dataset, load_jsonl
 from judgesuite.suite.data.loader import parse_row, split_of
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.runner import run_document
@@ -35,11 +35,18 @@ def _rows_from(items: Sequence[Any], name: str) -> Dataset:
             rows.append(parse_row(item, name, Path(f"<{name}>"), i + 1))
         elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Sample):
             s, label = item
+            if label is not None and not isinstance(label, bool):
+                raise TypeError(f"item {i}: the label of (Sample, label) must be True, False or None, got {label!r}")
             rows.append(Row(sample=s, dataset=name, question_id=s.id, model="unknown", label=label,
                             split=split_of(s.question)))
         else:
             raise TypeError(f"item {i}: expected a Row, a dict in the bundled schema or (Sample, label), "
                             f"got {type(item).__name__}")
+    seen: dict[str, int] = {}
+    for i, row in enumerate(rows):
+        if row.id in seen:
+            raise DataError(f"<{name}>", None, "id", f"duplicate id {row.id!r} (items {seen[row.id]} and {i})")
+        seen[row.id] = i
     return Dataset(name, rows, path=f"<{name}>")
 
 
@@ -74,8 +81,17 @@ def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[s
     cause; `keep_going=True` lists it in `results.skipped` instead.
     """
     judges = list(judge) if isinstance(judge, (list, tuple)) else [judge]
+    if not judges:
+        raise ValueError("evaluate: no judge given")
+    for j in judges:
+        if not isinstance(j, (Judge, str)):
+            raise TypeError(f"evaluate: a judge is a Judge instance or a spec string, got {j!r:.80}")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"evaluate: limit must be a whole number >= 1 or None, got {limit!r}")
     many = isinstance(data, (list, tuple)) and data and all(isinstance(d, str) for d in data)
     datasets = [_dataset(d, split) for d in data] if many else [_dataset(data, split)]
+    for ds in datasets:
+        ds.require_scorable()
     replayed = [j for j in judges if isinstance(j, ReplayedJudge)]
     if replayed:  # imported verdicts must name rows of the data (any split of it)
         known = {r.id for d in (data if many else [data]) for r in _dataset(d, None).rows}

@@ -78,10 +78,19 @@ def resolve_checkpoint(name: str | None) -> str:
 def checkpoint_meta(path: str) -> dict:
     """The input format / max length a judgesuite-trained checkpoint was trained with ({} if none)."""
     f = Path(path) / META_FILE
-    try:
-        return json.loads(f.read_text()) if f.is_file() else {}
-    except (OSError, ValueError):
+    if not f.is_file():
         return {}
+    try:
+        meta = json.loads(f.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:  # a damaged file is a load error, never a silent default
+        raise ValueError(f"{f}: cannot be read as the checkpoint's settings: {exc}") from None
+    if not isinstance(meta, dict):
+        raise ValueError(f"{f}: expected a JSON object of the checkpoint's settings, got {type(meta).__name__}")
+    threshold = meta.get("threshold")
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
+                                  or not 0 <= threshold <= 1):
+        raise ValueError(f"{f}: threshold {threshold!r} is not a number in [0, 1]")
+    return meta
 
 
 def checkpoint_learned_from(path: str) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ the dev splits, and its threshold (`StackedModel.blend`).
 from __future__ import annotations
 
 import json
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -213,7 +214,7 @@ def load_model(path: str | Path, *, features: list[str], features_version: str) 
             blend = meta.get("encoder_blend")
             if blend is not None and not all(isinstance(blend.get(k), (int, float)) for k in BLEND_KEYS):
                 raise ModelFormatError(f"{path}: encoder_blend needs numbers {', '.join(BLEND_KEYS)}; {RETRAIN_HINT}")
-    except (KeyError, ValueError, OSError) as exc:
+    except (KeyError, ValueError, OSError, zipfile.BadZipFile, EOFError) as exc:  # truncated: BadZipFile
         if isinstance(exc, ModelFormatError):
             raise
         raise ModelFormatError(f"{path}: not a readable stacked model ({type(exc).__name__}: {exc}); "

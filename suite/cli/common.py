@@ -6,22 +6,51 @@ import importlib
 import json
 from pathlib import Path
 
-from judgesuite.suite.data import Dataset, dataset_names, load_dataset, load_jsonl
+from judgesuite.suite.data import Dataset, DataError, dataset_names, load_dataset, load_jsonl
 
 AUDIT_SCHEMA = "judgesuite.reference-audit/1"
 
 
 def csv_list(text: str) -> list[str]:
-    """A comma-separated list; commas inside JSON parameter values (judge specs) do not split."""
+    """A comma-separated list; commas inside JSON parameter values (judge specs) do not split. An
+    empty list is an error (leaving the option out is how to ask for the default)."""
     from judgesuite.judges.specs import split_top_level
 
-    return [t.strip() for t in split_top_level(text, ",") if t.strip()]
+    items = [t.strip() for t in split_top_level(text, ",") if t.strip()]
+    if not items:
+        raise argparse.ArgumentTypeError(f"an empty list ({text!r}); leave the option out for the default")
+    return items
+
+
+def positive_int(text: str) -> int:
+    """An integer >= 1 (argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
+    return value
+
+
+def data_names(paths: list[str]) -> list[str]:
+    """The set name of each --data file: its stem; where stems clash, folder/stem (the full path
+    where even that clashes). The same file given twice is a DataError."""
+    resolved = [Path(p).resolve() for p in paths]
+    for i, r in enumerate(resolved):
+        if r in resolved[:i]:
+            raise DataError(paths[i], None, None, "given twice in --data")
+    stems = [r.name.split(".")[0] for r in resolved]
+    names = [f"{r.parent.name}/{s}" if stems.count(s) > 1 else s for r, s in zip(resolved, stems)]
+    return [str(r.parent / s) if names.count(n) > 1 else n for r, s, n in zip(resolved, stems, names)]
 
 
 def load_sources(args: argparse.Namespace, split: str | None = None) -> list[Dataset]:
-    """The --data files, or the --datasets (default: all) in --split (or `split`, if given)."""
+    """The --data files (each with something to score), or the --datasets (default: all) in
+    --split (or `split`, if given)."""
     if args.data:
-        return [load_jsonl(path, skip_invalid=args.skip_invalid) for path in args.data]
+        return [load_jsonl(path, name, skip_invalid=args.skip_invalid).require_scorable()
+                for path, name in zip(args.data, data_names(args.data))]
     split = split or args.split
     split = None if split == "all" else split
     return [load_dataset(name, split) for name in (args.datasets or dataset_names())]
@@ -39,7 +68,10 @@ def parse_shard(text: str | None) -> tuple[int, int] | None:
 def import_plugins(modules: list[str]) -> None:
     """Import each module (it registers judges with @register_judge)."""
     for module in modules:
-        importlib.import_module(module)
+        try:
+            importlib.import_module(module)
+        except Exception as exc:  # the plugin's own code raised: one line naming it, not its traceback
+            raise ImportError(f"--plugin {module}: importing it raised {type(exc).__name__}: {exc}") from None
 
 
 def load_flagged(path: str | Path) -> dict[str, set[str]]:

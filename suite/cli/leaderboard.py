@@ -52,7 +52,7 @@ def distortion_summary(analysis: dict) -> str:
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
     from judgesuite.leaderboard.build import write_site
-    from judgesuite.leaderboard.inputs import load_any
+    from judgesuite.leaderboard.inputs import load_any, printable
 
     try:
         results = load_any(args.results)
@@ -64,13 +64,13 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         return 2
     page, analysis = write_site(results, args.out, title=args.title, rho=dict(args.rho),
                                 disagreement_limit=args.disagreements, browser_kb=args.browser_kb)
-    if not args.quiet:
-        print(distortion_summary(analysis))
+    if not args.quiet:  # names come from the results file: no control characters reach the terminal
+        print(printable(distortion_summary(analysis)))
         print("\nWhich judge? (kappa with the labels; human-labelled sets unless marked)")
         for c in analysis.get("choice", []):
             if c["view"] == "all" and any(o["family"] == c["family"] and o["view"] == "human" for o in analysis["choice"]):
                 continue
             mark = "" if c["view"] == "human" else " [labels not all human]"
-            print(f"  {c['sentence']}{mark}")
+            print(printable(f"  {c['sentence']}{mark}"))
     print(f"\nwrote {page} ({page.stat().st_size / 1024:.0f} KiB) and {page.parent / 'analysis.json'}")
     return 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import warnings
 
 # Modules that add sub-commands (imported lazily: listing help never imports torch).
 COMMAND_MODULES = [
@@ -35,7 +36,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line_warning(message, category, filename, lineno, line=None) -> str:
+    return f"warning: {message}\n"
+
+
 def main(argv: list[str] | None = None) -> int:
+    warnings.formatwarning = _one_line_warning  # a user reads one line, not our source file
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)

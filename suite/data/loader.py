@@ -9,6 +9,7 @@ strings), `label` (true / false / null = no reliable label); optional `question_
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import gzip
 import hashlib
@@ -87,9 +88,31 @@ class Dataset:
     label_source: str | None = None
     # a probe set: wrong-by-construction answers whose "models" are attacks (kept out of rankings)
     probe: bool = False
+    # keys of a file's rows outside the schema (key -> rows), to say why no row has a label
+    unknown_keys: dict[str, int] = field(default_factory=dict, compare=False)
 
     def scorable(self) -> list[Row]:
         return [r for r in self.rows if r.scorable]
+
+    def nothing_to_score(self) -> str | None:
+        """Why no row can be scored (no rows, no labels, every labelled row improper); None if some can."""
+        if any(r.scorable for r in self.rows):
+            return None
+        if not self.rows:
+            return (f"every row is malformed ({len(self.skipped)} skipped)" if self.skipped
+                    else "the file has no rows")
+        if all(r.label is None for r in self.rows):
+            close = difflib.get_close_matches("label", self.unknown_keys, n=1, cutoff=0.6)
+            hint = f"; the rows have a key {close[0]!r}: a misspelled 'label'?" if close else ""
+            return f"all {len(self.rows)} rows have no label (null or no 'label' key){hint}"
+        return f"every labelled row of the {len(self.rows)} is marked improper (meta.improper)"
+
+    def require_scorable(self) -> "Dataset":
+        """This set, or DataError naming it and why nothing in it can be scored."""
+        why = self.nothing_to_score()
+        if why:
+            raise DataError(self.path or self.name, None, None, f"nothing to score: {why}")
+        return self
 
     def exclusions(self) -> dict[str, int]:
         return {"null_label": sum(r.label is None for r in self.rows),
@@ -146,6 +169,10 @@ def _str_list(obj: dict, key: str, path: Path, line: int, optional: bool = False
         if not isinstance(item, str):
             raise DataError(path, line, f"{key}[{i}]", f"expected str, got {type(item).__name__}")
     return tuple(value)
+
+
+ROW_KEYS = frozenset({"id", "task_type", "question", "candidate", "references", "label", "question_id", "model",
+                      "source", "benchmark", "candidate_extracted", "label_source", "context", "choices", "meta"})
 
 
 def parse_row(obj: Any, dataset: str, path: Path, line: int) -> Row:
@@ -218,6 +245,7 @@ def load_jsonl(path: str | Path, name: str | None = None, *, skip_invalid: bool 
     rows: list[Row] = []
     skipped: list[DataError] = []
     seen: dict[str, int] = {}
+    unknown: dict[str, int] = {}
     try:
         for lineno, raw in _lines(path):
             if not raw.strip():
@@ -232,6 +260,8 @@ def load_jsonl(path: str | Path, name: str | None = None, *, skip_invalid: bool 
                 except json.JSONDecodeError as exc:
                     raise DataError(path, lineno, None, f"invalid JSON: {exc.msg} at column {exc.colno}") from None
                 row = parse_row(obj, name, path, lineno)
+                for key in obj.keys() - ROW_KEYS:
+                    unknown[key] = unknown.get(key, 0) + 1
                 if row.id in seen:
                     raise DataError(path, lineno, "id", f"duplicate id {row.id!r} (first on line {seen[row.id]})")
                 seen[row.id] = lineno
@@ -242,7 +272,7 @@ def load_jsonl(path: str | Path, name: str | None = None, *, skip_invalid: bool 
                 skipped.append(err)
     except (OSError, EOFError, gzip.BadGzipFile) as exc:
         raise DataError(path, None, None, f"cannot read: {exc}") from None
-    return Dataset(name, rows, str(path), skipped)
+    return Dataset(name, rows, str(path), skipped, unknown_keys=unknown)
 
 
 def bundled_names() -> list[str]:

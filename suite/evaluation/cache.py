@@ -12,6 +12,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterable, Sequence
+from contextlib import closing
 from pathlib import Path
 
 from judgesuite.judges.local_cache import cache_dir
@@ -37,15 +38,33 @@ def default_cache_path() -> Path:
     return cache_dir() / "verdicts.sqlite"
 
 
+class CacheError(ValueError):
+    """A cache file that cannot be used (not SQLite, damaged, someone else's database, unwritable)."""
+
+
 class VerdictCache:
     """Stored verdicts; `get_many` / `put_many` are safe from several threads and processes."""
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_cache_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
-        with self._conn() as conn:
-            conn.executescript(_SCHEMA)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.path.is_file() and self.path.stat().st_size:  # looked at read-only: a foreign file stays as it is
+                with closing(sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)) as peek:
+                    tables = {r[0] for r in peek.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if tables and not {"verdicts", "judges"} <= tables:
+                    raise CacheError(f"verdict cache {self.path}: not a judgesuite verdict cache (its tables: "
+                                     f"{', '.join(sorted(tables))}); pass --cache another file")
+            with self._conn() as conn:
+                conn.executescript(_SCHEMA)
+                columns = [r[1] for r in conn.execute("PRAGMA table_info(verdicts)")]
+                if columns != ["judge_key", "sample_hash", "verdict", "seconds", "created"]:
+                    raise CacheError(f"verdict cache {self.path}: its verdicts table has other columns "
+                                     f"({', '.join(columns)}); pass --cache another file")
+                conn.execute("SELECT COUNT(*) FROM judges").fetchone()
+        except (sqlite3.Error, OSError) as exc:
+            raise CacheError(f"verdict cache {self.path}: {exc}; move it away or pass --cache another file") from None
 
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)

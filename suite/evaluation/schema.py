@@ -239,9 +239,12 @@ class ResultsDoc:
         """The entry's verdict file (relative names are inside `base`); None when it has none."""
         if not entry.verdicts_file:
             return None
+        base = (self.base or Path(".")).resolve()
         p = Path(entry.verdicts_file)
-        if not p.is_absolute():
-            p = (self.base or Path(".")) / p
+        if p.is_absolute() or not (base / p).resolve().is_relative_to(base):  # symlinks resolved too
+            raise ValueError(f"field verdicts_file: {entry.verdicts_file!r} is outside the results folder "
+                             f"{base}; verdict files are read only inside it")
+        p = base / p
         return p if p.is_file() else None
 
     def verdicts(self, entry: Entry) -> list["VerdictRecord"] | None:

@@ -1,0 +1,85 @@
+"""The ranges judge parameters must lie in, checked when a judge is built.
+
+A parameter name means one thing across the built-in judges (`threshold` is a decision threshold
+on a score in [0, 1], `timeout` a time limit in seconds, ...), so `BY_NAME` declares each once; a
+judge class adds or overrides ranges in its `param_ranges` (a plugin judge declares its own: the
+names below bind only judges of this package). `Judge` checks the built values after `__init__`.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+class ParameterError(ValueError):
+    """A judge parameter outside its range or of the wrong type."""
+
+
+@dataclass(frozen=True)
+class Range:
+    """low <= value <= high (`open_low`: low < value), finite; `integer`: a whole number;
+    `optional`: None is allowed (the judge resolves it to its default)."""
+
+    low: float | None = None
+    high: float | None = None
+    open_low: bool = False
+    integer: bool = False
+    optional: bool = True
+
+    def describe(self) -> str:
+        kind = "a whole number" if self.integer else "a number"
+        if self.low is not None and self.high is not None:
+            return f"{kind} in {'(' if self.open_low else '['}{self.low:g}, {self.high:g}]"
+        if self.low is not None:
+            return f"{kind} {'>' if self.open_low else '>='} {self.low:g}"
+        return kind
+
+    def accepts(self, value: Any) -> bool:
+        if value is None:
+            return self.optional
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            return False
+        if self.integer and not float(value).is_integer():
+            return False
+        if self.low is not None and (value <= self.low if self.open_low else value < self.low):
+            return False
+        return self.high is None or value <= self.high
+
+
+UNIT = Range(0.0, 1.0)
+POSITIVE = Range(0.0, open_low=True)
+NON_NEGATIVE = Range(0.0)
+COUNT = Range(1, integer=True)
+WHOLE = Range(integer=True)
+
+BY_NAME: dict[str, Range] = {
+    "threshold": UNIT, "rouge_threshold": UNIT, "band": UNIT,
+    "timeout": POSITIVE,
+    "temperature": Range(0.0, 2.0), "top_p": Range(0.0, 1.0, open_low=True),
+    "top_logprobs": Range(0, 20, integer=True), "seed": WHOLE,
+    "k": COUNT, "candidates_per_prompt": COUNT, "max_new_tokens": COUNT, "answer_tokens": COUNT,
+    "check_tokens": COUNT, "max_field_chars": COUNT, "max_length": COUNT, "max_chars": COUNT,
+    "num_layers": COUNT, "batch_size": COUNT, "threads": COUNT, "workers": COUNT,
+}
+OURS = "judgesuite."
+
+
+def ranges_of(cls: type) -> dict[str, Range]:
+    """The ranges that bind `cls`'s parameters: `BY_NAME` for this package's judges, then every
+    `param_ranges` along its classes (the most derived wins)."""
+    out: dict[str, Range] = dict(BY_NAME) if cls.__module__.startswith(OURS) else {}
+    for klass in reversed(cls.__mro__):
+        out.update(klass.__dict__.get("param_ranges") or {})
+    return out
+
+
+def check_params(cls: type, params: Mapping[str, Any]) -> None:
+    """Raise ParameterError naming the first parameter of `params` outside its range."""
+    ranges = ranges_of(cls)
+    for name, value in params.items():
+        rng = ranges.get(name)
+        if rng is not None and not rng.accepts(value):
+            raise ParameterError(f"{name}={value!r} is not allowed: it must be {rng.describe()}"
+                                 + (" or left out" if rng.optional else ""))
