@@ -26,7 +26,9 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
         d = info["distortion"].get(best) if best else None
         if d and len(d["models"]) >= 2:
             tau = "undefined" if d["kendall_tau"] is None else f"{d['kendall_tau']:.2f}"
+            # picked on its held-out figure, but only its in-source verdicts exist to rank the models with
+            learned = info["ranking"]["verdict"]["best"].get("figure", "run") != "run"
             charts.append({"cls": "nonhuman" if b["kind"] != "human" else "",
-                           "svg": slope_chart(f"{s}: {best} (tau {tau})",
+                           "svg": slope_chart(f"{s}: {best} (tau {tau}{', in-source verdicts' if learned else ''})",
                                               [(m["model"], m["label_rank"], m["judge_rank"]) for m in d["models"]])})
     return {"rows": rows, "charts": charts} if rows else None
