@@ -45,7 +45,7 @@ def test_judge_on_bundled_set(benchmark, judge_name, dataset, request, tmp_path_
     ds = load_bundled(dataset, "test")
     if not any(judge.supports(r.sample.task_type) for r in ds.scorable()):
         judge.close()
-        pytest.skip(f"{judge_name} handles {sorted(judge.task_types or [])} only; {dataset} has none")
+        pytest.skip(f"{judge_name} handles {sorted(judge.get_tags().task_types or [])} only; {dataset} has none")
     out = _out_dir(request, tmp_path_factory, f"{judge_name}__{dataset}".replace("/", "_"))
     cache = VerdictCache(tmp_path_factory.mktemp("cache") / "c.sqlite")  # fresh: every verdict is computed
     with judge:

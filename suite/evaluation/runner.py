@@ -371,7 +371,7 @@ def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset],
                 typed = [r.sample for r in rows if judge.supports(r.sample.task_type)]
                 why = ((judge.skip_reason(typed) or (None if any(map(judge.covers, typed))
                                                      else "the judge covers none of these rows")) if typed
-                       else f"judge handles {', '.join(sorted(judge.task_types or []))} only")
+                       else f"judge handles {', '.join(sorted(judge.get_tags().task_types or []))} only")
                 if why:
                     skipped.append({"judge": name, "dataset": ds.name, "why": why})
                     if runner.progress:

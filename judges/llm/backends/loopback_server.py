@@ -4,8 +4,7 @@ It serves `POST /v1/chat/completions` (with `logprobs`/`top_logprobs`) and
 `GET /v1/models`, one request at a time on the wrapped backend. It exists to test the
 HTTP backend against a real server and to share one loaded model between processes:
     python -m judgesuite.judges.llm.backends.loopback_server --backend transformers --port 8011
-`fail_first` makes the first N chat requests answer 503 (to exercise client retries);
-`delay_s` slows every answer (to exercise client timeouts).
+(tests/loopback_doubles.py adds the failures and delays the client's tests need.)
 """
 from __future__ import annotations
 
@@ -22,11 +21,8 @@ from judgesuite.judges.llm.backends.base import Backend, SamplingParams
 class LoopbackServer:
     """Run `backend` behind HTTP on 127.0.0.1:`port` (0 = any free port) in a thread."""
 
-    def __init__(self, backend: Backend, port: int = 0, fail_first: int = 0, delay_s: float = 0.0) -> None:
+    def __init__(self, backend: Backend, port: int = 0) -> None:
         self.backend = backend
-        self.fail_first = fail_first
-        self.delay_s = delay_s
-        self.requests = 0
         self._lock = threading.Lock()
         server = self
 
@@ -67,12 +63,6 @@ class LoopbackServer:
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
 
     def handle_chat(self, req: dict) -> tuple[int, dict]:
-        with self._lock:
-            self.requests += 1
-            if self.requests <= self.fail_first:
-                return 503, {"error": {"message": "injected failure"}}
-        if self.delay_s:
-            time.sleep(self.delay_s)
         messages = req["messages"]
         if not isinstance(messages, list) or not all(isinstance(m, dict) for m in messages):
             raise ValueError("messages must be a list of objects")
