@@ -17,7 +17,7 @@ RATES = ("accuracy", "precision", "recall", "f1", "accuracy_answered", "no_verdi
          "positive_rate_labels", "positive_rate_judge")
 HEADLINE = ("accuracy", "precision", "recall", "f1", "kappa", "no_verdict_rate")  # present when n > 0
 COUNTS = ("n", "n_answered")
-_TERMINAL_CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_TERMINAL_CONTROL = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def printable(text: str) -> str:

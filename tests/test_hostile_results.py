@@ -1,0 +1,137 @@
+"""A results file from anyone: the leaderboard reads verdict files only inside the results folder,
+refuses impossible metric values in one line, keeps control characters off the terminal and
+formulas out of CSV cells (issue 33, defects 8 and 12)."""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from judgesuite.leaderboard.inputs import printable
+from judgesuite.suite.cli.main import main
+
+LEADERBOARD_JS = Path(__file__).resolve().parents[1] / "leaderboard" / "assets" / "page.js"
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory) -> Path:
+    """A real results folder: two rule judges on a bundled set's first rows."""
+    folder = tmp_path_factory.mktemp("results")
+    rc = main(["run", "--judges", "token-f1,exact-match", "--datasets", "openqa-eval-nq301", "--limit", "40",
+               "--out", str(folder), "--cache", str(folder / "cache.sqlite"), "--no-progress", "--no-site",
+               "--workers", "1"])
+    assert rc == 0
+    return folder
+
+
+def leaderboard(capsys, doc: dict, folder: Path) -> tuple[int, str, str]:
+    path = folder / "hostile.json"
+    path.write_text(json.dumps(doc))
+    try:
+        rc = main(["leaderboard", str(path), "--out", str(folder / "site")])
+    except SystemExit as exc:
+        rc = exc.code
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def copy_of(results: Path, tmp_path: Path) -> tuple[dict, Path]:
+    folder = tmp_path / "res"
+    shutil.copytree(results, folder, ignore=shutil.ignore_patterns("cache.sqlite*"))
+    return json.loads((folder / "results.json").read_text()), folder
+
+
+@pytest.mark.parametrize("where", ["absolute", "dot-dot", "symlink", "inside"])
+def test_verdict_files_are_read_only_inside_the_results_folder(capsys, results, tmp_path, where):
+    doc, folder = copy_of(results, tmp_path)
+    secret = tmp_path / "secret.jsonl.gz"  # a local .gz file the page must not embed
+    entry = doc["entries"][0]
+    shutil.copy(folder / entry["verdicts_file"], secret)
+    with gzip.open(secret, "at") as f:
+        f.write(json.dumps({"id": "SECRET-ROW", "label": True, "correct": True, "model": "m",
+                            "question_id": "q"}) + "\n")
+    if where == "absolute":
+        entry["verdicts_file"] = str(secret)
+    elif where == "dot-dot":
+        entry["verdicts_file"] = "../secret.jsonl.gz"
+    elif where == "symlink":
+        (folder / "verdicts" / "link.jsonl.gz").symlink_to(secret)
+        entry["verdicts_file"] = "verdicts/link.jsonl.gz"
+    rc, out, err = leaderboard(capsys, doc, folder)
+    if where == "inside":
+        assert rc == 0, err
+        return
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert rc == 2 and len(lines) == 1 and "Traceback" not in err
+    assert "entry 0" in lines[0] and "verdicts_file" in lines[0] and "outside the results folder" in lines[0]
+    assert not (folder / "site" / "index.html").exists()
+
+
+IMPOSSIBLE = [
+    ("metrics.accuracy", 7.5), ("metrics.accuracy", -0.1), ("metrics.accuracy", "high"), ("metrics.accuracy", True),
+    ("metrics.kappa", 1.5), ("metrics.kappa", "NaN"), ("metrics.f1", None), ("metrics.no_verdict_rate", 2),
+    ("metrics.accuracy_ci", [0.9, 0.1]), ("metrics.accuracy_ci", [0.1, 3.0]), ("metrics.kappa_ci", ["a", "b"]),
+    ("metrics.n", -4), ("metrics.n", 2.5), ("metrics.n_answered", 10_000), ("n_rows", -1), ("n_rows", "many"),
+    ("metrics.kappa", "missing"), ("metrics", "missing"),
+]
+
+
+@pytest.mark.parametrize("field, value", IMPOSSIBLE, ids=[f"{f}={v!r}" for f, v in IMPOSSIBLE])
+def test_impossible_metric_values_are_refused_with_one_line(capsys, results, tmp_path, field, value):
+    doc = json.loads((results / "results.json").read_text())
+    target, *path = doc["entries"][1], *field.split(".")
+    parent = target if len(path) == 1 else target[path[0]]
+    if value == "missing":
+        del parent[path[-1]]
+    elif value == "NaN":
+        parent[path[-1]] = float("nan")
+    else:
+        parent[path[-1]] = value
+    if field == "metrics.f1":  # None is allowed only for a value that can be undefined
+        parent["f1"] = None
+    rc, out, err = leaderboard(capsys, doc, results)
+    lines = [line for line in err.splitlines() if line.strip()]
+    if field == "metrics.f1":
+        assert rc == 0, err  # f1 None renders as "not defined", it is not impossible
+        return
+    assert rc == 2 and len(lines) == 1 and "Traceback" not in err, err
+    assert "hostile.json" in lines[0]
+    if field != "metrics":
+        assert "entry 1" in lines[0] and field.split(".")[-1] in lines[0]
+
+
+def test_names_reach_the_terminal_without_control_characters(capsys, results, tmp_path):
+    doc, folder = copy_of(results, tmp_path)
+    evil = "token-f1\x1b[2J\x1b]0;owned\x07\x9b31m\r"
+    for entry in doc["entries"]:
+        if entry["judge"] == "token-f1":
+            entry["judge"] = evil
+    rc, out, err = leaderboard(capsys, doc, folder)
+    assert rc == 0, err
+    assert "token-f1" in out
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", out + err)
+    assert printable(evil) == "token-f1"
+
+
+def test_csv_cells_are_never_spreadsheet_formulas(tmp_path):
+    """The page's CSV quoting (leaderboard/assets/page.js), run in node on hostile cells."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    source = LEADERBOARD_JS.read_text()
+    match = re.search(r"var q = (function \(s\) \{.*?\n    \});", source, re.S)
+    assert match, "the CSV quoting function of page.js moved; update this test"
+    cells = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1)", "\tTAB", "\r=1", "-0.25", "0.5",
+             "plain, with comma", 'say "hi"']
+    script = f"var q = {match.group(1)};\nconsole.log(JSON.stringify({json.dumps(cells)}.map(q)));"
+    quoted = json.loads(subprocess.run([node, "-e", script], capture_output=True, text=True, check=True).stdout)
+    for cell, out in zip(cells, quoted):
+        unquoted = out[1:-1].replace('""', '"') if out.startswith('"') else out
+        assert not re.match(r"[=+@\t\r]", unquoted) and not re.match(r"-\D", unquoted), (cell, out)
+    assert quoted[6] == "-0.25" and quoted[7] == "0.5"  # numbers stay numbers
+    assert quoted[8] == '"plain, with comma"' and quoted[9] == '"say ""hi"""'
