@@ -70,6 +70,14 @@ def test_the_picks_are_on_the_first_screen_of_a_phone(probed):
     assert r["totop"]
 
 
+def test_a_csv_has_one_value_per_column(probed):
+    header, first = probed["report"]["csv_which"]
+    cols, cells = header.split(","), first.split(",")
+    assert len(cols) == len(cells) and "κ 95% low" in cols and "κ 95% high" in cols
+    assert -1 <= float(cells[cols.index("κ")]) <= 1 and "[" not in first  # the number; its interval in its own columns
+    assert cells[0] in CONSTANT + ("exact-match", "token-f1", "regex", "flexible")  # the judge's name alone
+
+
 def test_controls_are_tap_targets_of_at_least_24_px(probed):
     assert probed["report"]["small_targets"] == []  # links inside running text are exempt (WCAG 2.5.8)
 

@@ -281,6 +281,8 @@
   rep.tables = document.querySelectorAll("table.sortable").length;
   var csvs = document.querySelectorAll("button.csv");
   rep.csv = csvs.length;
+  var wt = document.querySelector("table.which");
+  rep.csv_which = wt ? csvOf(wt).split("\n").slice(0, 2) : [];
   if (csvs.length) { csvs[0].click(); rep.csv_blob = (csvs[0].getAttribute("data-href") || "").indexOf("blob:") === 0; }
   var bad = [];
   sets.forEach(function (name) {
