@@ -110,7 +110,7 @@ def cascade_frontier(cheap: Sequence[Verdict], expensive: Sequence[Verdict], lab
     """Accuracy, no-verdict rate, escalation rate and mean FLOPs per sample for each band.
 
     `cheap` and `expensive` hold both judges' verdicts on the same samples. Accuracy
-    follows the suite's headline convention (suite/metrics.py): a no-verdict counts as
+    follows the suite's headline convention (suite/evaluation/metrics.py): a no-verdict counts as
     a verdict of "incorrect"; the no-verdict rate is reported beside it. Only rows with
     a label count. `fallback` as in `CascadeJudge`.
     """
