@@ -75,7 +75,8 @@ class Verdict:
     in [0, 1], where the judge has one. `input_tokens` and `generated_tokens` are the
     model tokens this verdict cost (`tokens` their sum), `flops` the model FLOPs; `stage`
     names the stage that decided, for staged judges. `extra` holds judge-specific details
-    that no part of the suite depends on (replies, votes).
+    (replies, votes): no metric or cache key depends on them; `judgesuite label` copies an LLM
+    judge's `reply` into the labelled row's meta.
     """
 
     correct: bool | None
