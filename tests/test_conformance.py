@@ -114,6 +114,13 @@ def test_a_class_in_main_is_skipped_with_its_reason_never_run_in_a_worker():
         _spawn_check(Main())(Main())
 
 
+def test_a_class_made_by_exec_outside_any_module_is_skipped_too():
+    namespace = {"WellBehaved": WellBehaved}
+    exec("class Loose(WellBehaved):\n    pass\n", namespace)  # no __name__: the class's module is builtins
+    with pytest.raises(CheckSkipped, match="Loose skips check_survives_spawn: the class was made by exec"):
+        _spawn_check(namespace["Loose"]()).run(namespace["Loose"]())
+
+
 def test_a_registered_judge_is_named_by_its_spec_in_failures_and_results():
     from judgesuite import evaluate, register_judge
 
