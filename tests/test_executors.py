@@ -8,9 +8,12 @@ import importlib.util
 import json
 import logging
 import os
+import re
+import shlex
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +30,7 @@ NO_RAY = "Ray is not installed (pip install 'judgesuite[ray]')"
 HAVE_RAY = importlib.util.find_spec("ray") is not None
 JUDGES = ["token-f1", "exact-match", "stacked", "flexible"]  # flexible judges math rows only
 LIMIT = 40
+DOC = Path(__file__).parents[1] / "docs" / "scale-out.md"
 
 
 @pytest.fixture(scope="module")
@@ -162,17 +166,55 @@ def test_killing_a_model_actor_mid_run_loses_no_verdict(ray_instance, tmp_path, 
     assert str(os.getpid()) != open(kill_mark).read()  # killed in an actor, not here
 
 
-def test_the_cli_runs_on_ray_with_the_results_of_a_local_run_and_a_repeat_computes_nothing(ray_instance, tmp_path):
-    common = ["--judges", "token-f1,stacked", "--datasets", "openqa-eval-nq301,financebench", "--limit", "30",
-              "--no-progress", "--no-site"]
-    assert main(["run", *common, "--out", str(tmp_path / "local"), "--cache", str(tmp_path / "local.sqlite")]) == 0
-    on_ray = ["run", *common, "--executor", "ray", "--out", str(tmp_path / "ray"), "--cache", str(tmp_path / "ray.sqlite")]
-    assert main(on_ray) == 0
-    first = json.loads((tmp_path / "ray" / "results.json").read_text())
-    assert main(on_ray) == 0
-    local, again = (json.loads((tmp_path / d / "results.json").read_text()) for d in ("local", "ray"))
-    assert _strip(first) == _strip(local) and _strip(again) == _strip(local)
-    assert [e["cost"]["from_cache"] for e in again["entries"]] == [e["n_rows"] for e in local["entries"]]
+def _doc_blocks():
+    """(runs here, text) of each ```bash block of docs/scale-out.md."""
+    text = DOC.read_text()
+    return [(text[:m.start()].rstrip().endswith("<!-- runs here: tests/test_executors.py -->"), m.group(1))
+            for m in re.finditer(r"```bash\n(.*?)```", text, re.S)]
+
+
+def test_every_judgesuite_command_of_the_scale_out_doc_parses_and_its_scripts_are_bash():
+    from judgesuite.suite.cli.main import build_parser
+
+    blocks = _doc_blocks()
+    assert sum(runs for runs, _ in blocks) == 1 and len(blocks) >= 5
+    env = {"SLURM_ARRAY_TASK_ID": "3", "head": "node1"}
+    commands = 0
+    for _, block in blocks:
+        if block.startswith("#!/bin/bash"):
+            assert subprocess.run(["bash", "-n"], input=block, text=True).returncode == 0
+        for line in block.splitlines():
+            line = line.split("  #")[0].strip()
+            if line.startswith("judgesuite "):
+                args = shlex.split(re.sub(r"\$\{?(\w+)\}?", lambda m: env[m.group(1)], line))
+                build_parser().parse_args(args[1:])  # every option exists (exits on one that does not)
+                commands += 1
+    assert commands >= 6
+
+
+def test_the_docs_ray_command_runs_as_written_like_a_local_run_and_a_repeat_computes_nothing(
+        ray_instance, tmp_path, monkeypatch):
+    """The doc's local Ray command, as written (here on the test's Ray instance): every accuracy and
+    verdict of a local run; run again, everything comes from the cache."""
+    [command] = [b.strip() for runs, b in _doc_blocks() if runs]
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("JUDGESUITE_CACHE", str(tmp_path / "cache"))
+    local = subprocess.run([sys.executable, "-m", "judgesuite.suite.cli.main",
+                            *shlex.split(command.replace(" --executor ray", ""))[1:], "--out", "results-local"],
+                           capture_output=True, text=True, timeout=600,
+                           env={**os.environ, "JUDGESUITE_CACHE": str(tmp_path / "local-cache")})
+    assert local.returncode == 0, local.stderr
+    assert main(shlex.split(command)[1:]) == 0
+    on_ray = json.loads((tmp_path / "results-ray" / "results.json").read_text())
+    assert (tmp_path / "results-ray" / "site" / "index.html").is_file()
+    ref = json.loads((tmp_path / "results-local" / "results.json").read_text())
+    assert [(e["judge"], e["dataset"], e["metrics"]["accuracy"]) for e in on_ray["entries"]] == \
+        [(e["judge"], e["dataset"], e["metrics"]["accuracy"]) for e in ref["entries"]]
+    assert len(on_ray["entries"]) == 6
+    _same_verdicts(tmp_path / "results-ray", tmp_path / "results-local")
+    assert main(shlex.split(command)[1:]) == 0
+    again = json.loads((tmp_path / "results-ray" / "results.json").read_text())
+    assert [e["cost"]["from_cache"] for e in again["entries"]] == [e["n_rows"] for e in on_ray["entries"]]
 
 
 def test_without_ray_the_ray_executor_is_one_line(tmp_path):
@@ -190,6 +232,18 @@ def test_ray_options_without_the_ray_executor_are_refused(option, tmp_path, caps
     assert main(["run", "--judges", "token-f1", "--datasets", "openqa-eval-nq301", "--limit", "5", "--no-site",
                  "--out", str(tmp_path), *option]) == 2
     assert f"{option[0]} needs --executor ray" in capsys.readouterr().err
+
+
+def test_an_unreachable_ray_cluster_is_one_line(tmp_path):
+    if not HAVE_RAY:
+        pytest.skip(NO_RAY)
+    p = subprocess.run([sys.executable, "-m", "judgesuite.suite.cli.main", "run", "--executor", "ray", "--ray-address",
+                        "127.0.0.1:1", "--judges", "token-f1", "--datasets", "openqa-eval-nq301", "--limit", "5",
+                        "--no-site", "--out", str(tmp_path), "--cache", str(tmp_path / "c.sqlite")],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 1
+    assert p.stderr.strip().splitlines()[-1].startswith(
+        "judgesuite run: --executor ray: the Ray cluster at 127.0.0.1:1 does not answer")
 
 
 def test_a_vllm_judges_actor_asks_for_its_tensor_parallel_gpus():

@@ -28,8 +28,9 @@ from judgesuite.judges.base import Judge
 from judgesuite.judges.cpus import usable_cpus
 from judgesuite.judges.types import Verdict
 from judgesuite.suite.evaluation.cache import VerdictCache
-from judgesuite.suite.evaluation.executor import (Dispatching, Executor, Judging, JudgeTask, RunPlan, TaskDone,
-                                                  TaskFailed, TaskWorker, judge_modules, judge_name, runner_options)
+from judgesuite.suite.evaluation.executor import (Dispatching, Executor, ExecutorError, Judging, JudgeTask, RunPlan,
+                                                  TaskDone, TaskFailed, TaskWorker, judge_modules, judge_name,
+                                                  runner_options)
 from judgesuite.suite.evaluation.progress import RunProgress
 
 MODEL_CLASSES = ("encoder", "llm")
@@ -48,6 +49,19 @@ def _ray() -> Any:
     except ImportError:
         raise RayMissing("--executor ray needs Ray: pip install 'judgesuite[ray]'") from None
     return ray
+
+
+def _check_reachable(address: str | None, wait_s: float = 10.0) -> None:
+    """Fail in one line when a HOST:PORT address does not answer (Ray itself retries for minutes)."""
+    import socket
+
+    if not address or address == "auto" or ":" not in address:
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    try:
+        socket.create_connection((host, int(port)), timeout=wait_s).close()
+    except (OSError, ValueError) as exc:
+        raise ExecutorError(f"--executor ray: the Ray cluster at {address} does not answer: {exc}") from None
 
 
 class CacheReader:
@@ -155,8 +169,14 @@ class RayExecutor(Executor):
         ray = _ray()
         started = not ray.is_initialized()
         if started:
-            ray.init(address=self.address, num_cpus=None if self.address else (self.num_cpus or usable_cpus()),
-                     include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
+            _check_reachable(self.address)
+            try:
+                ray.init(address=self.address, num_cpus=None if self.address else (self.num_cpus or usable_cpus()),
+                         include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
+            except Exception as exc:  # noqa: BLE001 - any cause, in one line
+                where = f"the Ray cluster at {self.address}" if self.address else "a local Ray instance"
+                raise ExecutorError(f"--executor ray: cannot start or reach {where}: "
+                                    f"{type(exc).__name__}: {exc}".splitlines()[0][:300]) from None
         cache: VerdictCache = runner.cache
         plan = replace(plan, runner_options=runner_options(runner), modules=judge_modules(plan.judges))
         cpus = max(1.0, float(ray.cluster_resources().get("CPU", 1)))
