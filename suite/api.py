@@ -18,6 +18,7 @@ from judgesuite.judges.types import Sample
 from judgesuite.suite.data import DataError, Dataset, Row, dataset_names, load_dataset, load_jsonl
 from judgesuite.suite.data.loader import parse_row, split_of
 from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.evaluation.executor import Executor
 from judgesuite.suite.evaluation.runner import run_document
 from judgesuite.suite.evaluation.schema import ResultsDoc
 
@@ -66,7 +67,7 @@ def _dataset(data: DataLike, split: str | None) -> Dataset:
 def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[str], *, split: str | None = "test",
              cache: VerdictCache | str | Path | bool | None = None, limit: int | None = None,
              out: str | Path | None = None, progress: bool = False, workers: int = 1,
-             keep_going: bool = False) -> Results:
+             keep_going: bool = False, executor: Executor | None = None) -> Results:
     """Judge labelled data and score the judge(s) against the labels.
 
     `judge`: a Judge instance, a spec ("token-f1", "regex:rouge_threshold=0.4"), or a list of them.
@@ -76,6 +77,8 @@ def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[s
     `cache`: None = a throw-away cache; True = the user cache (as `judgesuite run`); a path or a
     VerdictCache. `out`: also write results.json and verdict files there. `workers` > 1: judge on
     that many forked processes of this machine (Linux; same results, see `evaluation.workers`).
+    `executor`: who judges instead (`RayExecutor()` from `judgesuite.suite.evaluation.ray_executor`:
+    a Ray cluster; docs/scale-out.md).
     Returns the typed results document; `results.records[(judge, dataset)]` holds the verdicts.
     A judge that cannot load, or fails on every row of a set, raises `JudgeFailed` naming it and the
     cause; `keep_going=True` lists it in `results.skipped` instead.
@@ -105,4 +108,4 @@ def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[s
         else:
             store = VerdictCache(cache if cache not in (None, False) else Path(tmp) / "verdicts.sqlite")
         return run_document(judges, datasets, split=split, out_dir=out, cache=store, limit=limit, progress=progress,
-                            workers=workers, keep_going=keep_going)
+                            workers=workers, keep_going=keep_going, executor=executor)

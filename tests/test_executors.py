@@ -130,6 +130,17 @@ def test_a_judge_that_cannot_load_stops_the_run_or_is_skipped_on_every_executor(
     assert [(s["judge"], s.get("failed")) for s in doc.skipped] == [("test-cannot-load", "yes")]
 
 
+def test_evaluate_takes_an_executor_and_a_judge_instance_reaches_its_workers(executor):
+    from judgesuite import evaluate
+    from tests.test_workers import FirstWordJudge  # a class of the tests, not registered: sent as an instance
+
+    res = evaluate([FirstWordJudge(), "token-f1"], ["openqa-eval-nq301"], limit=30, executor=executor)
+    ref = evaluate([FirstWordJudge(), "token-f1"], ["openqa-eval-nq301"], limit=30)
+    assert [(e.judge, e.metrics) for e in res.entries] == [(e.judge, e.metrics) for e in ref.entries]
+    verdicts = lambda r: {k: [(v.id, v.correct, v.score) for v in vs] for k, vs in r.records.items()}  # noqa: E731
+    assert verdicts(res) == verdicts(ref)
+
+
 def _same_verdicts(a, b):
     """Verdict files equal, scores within 1e-3: an encoder's scores move in their last bits with the
     batch a row was padded in, which depends on which actor took which part."""
