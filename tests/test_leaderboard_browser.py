@@ -104,7 +104,7 @@ def test_which_judge_comes_first_ranked_and_never_led_by_a_constant_judge(site, 
     board = html[html.index('data-name="kappa-per-set"'):]
     board = board[:board.index("</table>")]
     for judge in CONSTANT:
-        row = re.search(rf"<tr[^>]*><td>[^\n]*?{judge}</td>(.*?)</tr>", board, re.S).group(1)
+        row = re.search(rf"<tr[^>]*><th scope=\"row\">[^\n]*?{judge}</th>(.*?)</tr>", board, re.S).group(1)
         assert "#1" not in row and row.count("constant") >= len(SETS) - 1
     for info in site["analysis"]["sets"].values():
         assert info["ranking"]["rows"][0]["judge"] not in CONSTANT
