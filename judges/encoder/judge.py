@@ -265,6 +265,9 @@ class EncoderJudge(Judge):
 
                 torch.set_num_threads(int(self.threads))
             try:
+                if (Path(self.checkpoint).is_absolute() or self.checkpoint.startswith((".", "~"))) and \
+                        not Path(self.checkpoint).expanduser().exists():  # a path, not a hub id
+                    raise FileNotFoundError("no such folder")
                 with self._timer("load"):
                     tokenizer, model = load_classifier(self.checkpoint, self.dtype.removesuffix("-checked"))
                     if self.dtype.endswith("-checked"):
