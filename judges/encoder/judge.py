@@ -268,6 +268,8 @@ class EncoderJudge(Judge):
                 if (Path(self.checkpoint).is_absolute() or self.checkpoint.startswith((".", "~"))) and \
                         not Path(self.checkpoint).expanduser().exists():  # a path, not a hub id
                     raise FileNotFoundError("no such folder")
+                if Path(self.checkpoint).is_dir() and not (Path(self.checkpoint) / "config.json").is_file():
+                    raise FileNotFoundError("no config.json: not a model checkpoint folder")
                 with self._timer("load"):
                     tokenizer, model = load_classifier(self.checkpoint, self.dtype.removesuffix("-checked"))
                     if self.dtype.endswith("-checked"):
