@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -214,7 +215,7 @@ def load_model(path: str | Path, *, features: list[str], features_version: str) 
             blend = meta.get("encoder_blend")
             if blend is not None and not all(isinstance(blend.get(k), (int, float)) for k in BLEND_KEYS):
                 raise ModelFormatError(f"{path}: encoder_blend needs numbers {', '.join(BLEND_KEYS)}; {RETRAIN_HINT}")
-    except (KeyError, ValueError, OSError, zipfile.BadZipFile, EOFError) as exc:  # truncated: BadZipFile
+    except (KeyError, ValueError, OSError, zipfile.BadZipFile, EOFError, zlib.error) as exc:  # truncated, corrupt
         if isinstance(exc, ModelFormatError):
             raise
         raise ModelFormatError(f"{path}: not a readable stacked model ({type(exc).__name__}: {exc}); "
