@@ -135,3 +135,22 @@ def test_csv_cells_are_never_spreadsheet_formulas(tmp_path):
         assert not re.match(r"[=+@\t\r]", unquoted) and not re.match(r"-\D", unquoted), (cell, out)
     assert quoted[6] == "-0.25" and quoted[7] == "0.5"  # numbers stay numbers
     assert quoted[8] == '"plain, with comma"' and quoted[9] == '"say ""hi"""'
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["benchmark-verdicts-folder", "elsewhere"])
+def test_a_benchmark_file_reads_verdicts_only_where_bench_judges_keeps_them(capsys, results, tmp_path, kept):
+    """benchmarks/bench_judges.py names its verdict files by absolute path in pytest's cache
+    (schema.BENCHMARK_VERDICTS); any other absolute path in a pytest-benchmark file is refused."""
+    doc = json.loads((results / "results.json").read_text())
+    folder = tmp_path / ("judgesuite-benchmark-verdicts" if kept else "elsewhere")
+    folder.mkdir()
+    for e in doc["entries"]:
+        e["verdicts_file"] = str(shutil.copy(results / e["verdicts_file"], folder))
+    bench = {"machine_info": {}, "benchmarks": [{"name": f"test_judge[{e['judge']}]", "stats": {"mean": 0.1},
+                                                 "extra_info": {"entry": e}} for e in doc["entries"]]}
+    path = tmp_path / "bench" / "bench.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(bench))
+    rc = main(["leaderboard", str(path), "--out", str(tmp_path / "site"), "--quiet"])
+    err = capsys.readouterr().err
+    assert (rc == 0) if kept else (rc == 2 and "outside the results folder" in err), err

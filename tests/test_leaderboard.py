@@ -5,6 +5,7 @@ import base64
 import hashlib
 import html as html_lib
 import json
+import shutil
 import re
 
 import pytest
@@ -130,8 +131,10 @@ def test_cli_writes_page_and_reads_pytest_benchmark_json(site, tmp_path, capsys)
     assert json.loads((tmp_path / "a" / "analysis.json").read_text())["sets"]
     # A pytest-benchmark file whose benchmarks carry our entries (as benchmarks/bench_judges.py writes).
     results = json.loads(results_json.read_text())
+    kept = tmp_path / "pytest-cache" / "judgesuite-benchmark-verdicts"  # where bench_judges.py keeps them
+    kept.mkdir(parents=True)
     for e in results["entries"]:
-        e["verdicts_file"] = str(results_json.parent / e["verdicts_file"])
+        e["verdicts_file"] = str(shutil.copy(results_json.parent / e["verdicts_file"], kept))
     bench = {"machine_info": {"cpu": {"brand_raw": "Test CPU", "count": 2}}, "datetime": "2026-01-01",
              "benchmarks": [{"name": f"test_judge[{e['judge']}-{e['dataset']}]", "stats": {"mean": 0.5},
                              "extra_info": {"accuracy": e["metrics"]["accuracy"], "entry": e}}

@@ -171,6 +171,7 @@ class ResultsDoc:
     # per-sample verdicts by (judge, dataset), in memory only (the files hold them on disk)
     records: dict[tuple[str, str], list["VerdictRecord"]] = field(default_factory=dict, repr=False)
     base: Path | None = field(default=None, repr=False)  # the folder read from (verdict files are relative to it)
+    from_benchmark: bool = field(default=False, repr=False)  # read from a pytest-benchmark file (BENCHMARK_VERDICTS)
 
     def entry(self, judge: str, dataset: str) -> Entry:
         """The entry of one judge (its spec) on one dataset."""
@@ -187,14 +188,14 @@ class ResultsDoc:
         return summary_table(self)
 
     def to_dict(self) -> dict[str, Any]:
-        skip = ("entries", "extra", "records", "base")
+        skip = ("entries", "extra", "records", "base", "from_benchmark")
         d = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in skip}
         d["entries"] = [e.to_dict() for e in self.entries]
         return {"schema": self.schema, **d, **self.extra}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ResultsDoc":
-        known = {f.name for f in fields(cls)} - {"entries", "extra", "records", "base"}
+        known = {f.name for f in fields(cls)} - {"entries", "extra", "records", "base", "from_benchmark"}
         doc = cls(**{k: v for k, v in d.items() if k in known}, entries=[Entry.from_dict(e) for e in d["entries"]])
         doc.extra = {k: v for k, v in d.items() if k not in known and k != "entries" and not k.startswith("_")}
         return doc
@@ -215,7 +216,8 @@ class ResultsDoc:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ValueError(f"{path}: cannot read JSON: {exc}") from None
-        if isinstance(raw, dict) and isinstance(raw.get("benchmarks"), list):
+        benchmark = isinstance(raw, dict) and isinstance(raw.get("benchmarks"), list)
+        if benchmark:
             raw = from_pytest_benchmark(raw)
             if not raw["entries"]:
                 raise ValueError(f"{path}: pytest-benchmark file without judgesuite entries "
@@ -233,6 +235,7 @@ class ResultsDoc:
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise ValueError(f"{path}: not a judgesuite results document ({type(exc).__name__}: {exc})") from None
         doc.base = path.resolve().parent
+        doc.from_benchmark = benchmark
         return doc
 
     def verdict_path(self, entry: Entry) -> Path | None:
@@ -241,11 +244,12 @@ class ResultsDoc:
             return None
         base = (self.base or Path(".")).resolve()
         p = Path(entry.verdicts_file)
-        if p.is_absolute() or not (base / p).resolve().is_relative_to(base):  # symlinks resolved too
+        full = (base / p).resolve()  # symlinks resolved too
+        benchmark = self.from_benchmark and p.is_absolute() and BENCHMARK_VERDICTS in full.parent.parts
+        if not benchmark and (p.is_absolute() or not full.is_relative_to(base)):
             raise ValueError(f"field verdicts_file: {entry.verdicts_file!r} is outside the results folder "
                              f"{base}; verdict files are read only inside it")
-        p = base / p
-        return p if p.is_file() else None
+        return full if full.is_file() else None
 
     def verdicts(self, entry: Entry) -> list["VerdictRecord"] | None:
         """The entry's labelled verdict records: from memory where the run that made this document
@@ -264,6 +268,11 @@ class ResultsDoc:
         for e in self.entries:
             out.setdefault(e.dataset, []).append(e)
         return out
+
+
+# benchmarks/bench_judges.py keeps its verdict files in pytest's cache under this folder name, and
+# names them by absolute path: a pytest-benchmark document may read them there, and nowhere else outside.
+BENCHMARK_VERDICTS = "judgesuite-benchmark-verdicts"
 
 
 def from_pytest_benchmark(doc: dict[str, Any]) -> dict[str, Any]:
