@@ -20,7 +20,7 @@ import math
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +69,8 @@ class CacheReader:
 
     def __init__(self, path: str) -> None:
         if not Path(path).is_file():
-            raise FileNotFoundError(f"verdict cache {path} is not on this node: run the driver on a node of the cluster")
+            raise FileNotFoundError(f"verdict cache {path} is not on this node: run the driver on a node of the "
+                                    "cluster")
         self.cache = VerdictCache(path)
 
     def get_many(self, judge_key: str, hashes: list[str]) -> dict[str, tuple[Verdict, float]]:
@@ -139,8 +140,8 @@ def cached_part(task: JudgeTask, judge: Judge, rows: list, part: list, cache: Ve
         return None
     place = {id(r): i for i, r in enumerate(rows)}
     return TaskDone(task.task, tuple(place[id(r)] for r in supported), tuple(found[k][0] for k in keys),
-                    tuple(found[k][1] for k in keys), {"from_cache": len(keys), "unsupported": len(part) - len(supported)},
-                    (), {})
+                    tuple(found[k][1] for k in keys),
+                    {"from_cache": len(keys), "unsupported": len(part) - len(supported)}, (), {})
 
 
 class RayExecutor(Executor):
@@ -164,8 +165,6 @@ class RayExecutor(Executor):
         self.gpus_per_actor, self.batch_rows, self.num_cpus = gpus_per_actor, batch_rows, num_cpus
 
     def start(self, plan: RunPlan, runner: Any, make_bars: Callable[[], RunProgress]) -> Judging:
-        from judgesuite.judges.registry import make_judge
-
         ray = _ray()
         started = not ray.is_initialized()
         if started:
@@ -177,50 +176,77 @@ class RayExecutor(Executor):
                 where = f"the Ray cluster at {self.address}" if self.address else "a local Ray instance"
                 raise ExecutorError(f"--executor ray: cannot start or reach {where}: "
                                     f"{type(exc).__name__}: {exc}".splitlines()[0][:300]) from None
-        cache: VerdictCache = runner.cache
-        plan = replace(plan, runner_options=runner_options(runner), modules=judge_modules(plan.judges))
-        cpus = max(1.0, float(ray.cluster_resources().get("CPU", 1)))
-        tasks, done, planned_done, on_actors, gpus, ids = [], [], [], {}, {}, itertools.count()
-        totals: dict[tuple[int, int], int] = {}
-        for j, spec in enumerate(plan.judges):
-            judge = make_judge(spec) if isinstance(spec, str) else spec  # here only to plan: kind, resources, cache
-            try:
-                model = judge.get_tags().cost_class in MODEL_CLASSES
-                if model:
-                    gpus[j] = self.gpus_per_actor if self.gpus_per_actor is not None else actor_gpus(judge)
-                for d in range(len(plan.datasets)):
-                    rows = plan.rows(d)
-                    supported = sum(judge.supports(r.sample.task_type) for r in rows)
-                    totals[(j, d)] = supported
-                    size = self.batch_rows or BATCH_ROWS.get(judge.get_tags().cost_class, RULE_PART_ROWS)
-                    n = max(1, math.ceil(supported / size)) if model else \
-                        max(1, min(int(cpus), math.ceil(supported / RULE_PART_ROWS)))
-                    for i in range(n):
-                        task = JudgeTask(next(ids), j, d, (i, n))
-                        part = plan.part_rows(rows, (i, n))
-                        answered = cached_part(task, judge, rows, part, cache)
-                        if answered is not None:
-                            done.append(answered)
-                            planned_done.append(task)
-                        else:
-                            (tasks if not model else on_actors.setdefault(j, [])).append(task)
-            finally:
-                if isinstance(spec, str):
-                    judge.close()
-        run = _RayRun(ray, plan, cache, tasks, on_actors, gpus, self, int(cpus), started)
-        every = sorted([*tasks, *(t for ts in on_actors.values() for t in ts), *planned_done], key=lambda t: t.task)
+        try:
+            cache: VerdictCache = runner.cache
+            plan = replace(plan, runner_options=runner_options(runner), modules=judge_modules(plan.judges))
+            cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+            parts = _plan_parts(plan, cache, cpus, self.batch_rows)
+            gpus = {j: self.gpus_per_actor if self.gpus_per_actor is not None else g for j, g in parts.gpus.items()}
+            run = _RayRun(ray, plan, cache, parts.tasks, parts.on_actors, gpus, self, cpus, started)
+        except BaseException:
+            if started:
+                ray.shutdown()
+            raise
         bars = make_bars()
-        draw = _Bars(bars, plan, every, totals)
-        judging = Dispatching(plan, every, cache, run.messages(), bars, on_message=draw, done=done, on_close=run.stop)
-        for message in done:
+        draw = _Bars(bars, plan, parts.every, parts.totals)
+        judging = Dispatching(plan, parts.every, cache, run.messages(), bars, on_message=draw, done=parts.done,
+                              on_close=run.stop)
+        for message in parts.done:
             draw(message)
         return judging
+
+
+@dataclass
+class _Parts:
+    """A run cut into parts: rule parts (`tasks`), model parts by judge (`on_actors`), parts answered
+    from the cache (`done`), all of them (`every`), rows each pair judges (`totals`), GPUs per actor."""
+
+    tasks: list[JudgeTask] = field(default_factory=list)
+    on_actors: dict[int, list[JudgeTask]] = field(default_factory=dict)
+    done: list[TaskDone] = field(default_factory=list)
+    every: list[JudgeTask] = field(default_factory=list)
+    totals: dict[tuple[int, int], int] = field(default_factory=dict)
+    gpus: dict[int, float] = field(default_factory=dict)
+
+
+def _plan_parts(plan: RunPlan, cache: VerdictCache, cpus: int, batch_rows: int | None) -> _Parts:
+    """Rule judges: one part per CPU, at least RULE_PART_ROWS rows each; model judges: parts of
+    `batch_rows` (default BATCH_ROWS). Each judge is built here only to learn its kind, its rows
+    and its cache key."""
+    from judgesuite.judges.registry import make_judge
+
+    out, ids = _Parts(), itertools.count()
+    rows_of = [plan.rows(d) for d in range(len(plan.datasets))]
+    for j, spec in enumerate(plan.judges):
+        judge = make_judge(spec) if isinstance(spec, str) else spec
+        try:
+            cost_class = judge.get_tags().cost_class
+            model = cost_class in MODEL_CLASSES
+            if model:
+                out.gpus[j] = actor_gpus(judge)
+            for d, rows in enumerate(rows_of):
+                supported = out.totals[(j, d)] = sum(judge.supports(r.sample.task_type) for r in rows)
+                n = (max(1, math.ceil(supported / (batch_rows or BATCH_ROWS[cost_class]))) if model
+                     else max(1, min(cpus, math.ceil(supported / RULE_PART_ROWS))))
+                for i in range(n):
+                    task = JudgeTask(next(ids), j, d, (i, n))
+                    out.every.append(task)
+                    answered = cached_part(task, judge, rows, plan.part_rows(rows, (i, n)), cache)
+                    if answered is not None:
+                        out.done.append(answered)
+                    else:
+                        (out.on_actors.setdefault(j, []) if model else out.tasks).append(task)
+        finally:
+            if isinstance(spec, str):
+                judge.close()
+    return out
 
 
 class _Bars:
     """Progress drawn by the driver: a pair's bar advances as its parts come back."""
 
-    def __init__(self, bars: RunProgress, plan: RunPlan, tasks: list[JudgeTask], totals: dict[tuple[int, int], int]) -> None:
+    def __init__(self, bars: RunProgress, plan: RunPlan, tasks: list[JudgeTask],
+                 totals: dict[tuple[int, int], int]) -> None:
         self.bars, self.plan, self.totals = bars, plan, totals
         self.pair_of = {t.task: (t.judge, t.dataset) for t in tasks}
         self.left: dict[tuple[int, int], int] = {}
@@ -271,31 +297,38 @@ class _RayRun:
         self.queue = deque(tasks)
         self.model_queues = {j: deque(ts) for j, ts in on_actors.items()}
         self.gpus = gpus
-        self.actors: dict[int, list[Any]] = {}
-        self.load: dict[Any, int] = {}
+        self.actors: dict[int, list[Any]] = {}  # judge -> its live actors
+        self.actor_cpus_used = 0.0
+        self.load: dict[Any, int] = {}  # actor -> calls queued or running
         self.inflight: dict[Any, tuple[JudgeTask, Any]] = {}
 
-    def _actors_for(self, j: int) -> list[Any]:
-        if j not in self.actors:
-            o = self.options
-            n = o.actors or max(1, int(self.cpus // o.actor_cpus))
-            n = min(n, len(self.model_queues[j]))
-            cls = self.ray.remote(JudgeActor).options(
-                num_cpus=o.actor_cpus, num_gpus=self.gpus.get(j, 0.0), max_restarts=o.retries,
-                max_task_retries=o.retries)
+    def _start_pools(self) -> None:
+        """Start the actor pools of model judges with parts left, in plan order, while their CPUs
+        fit the cluster's (one pool always runs, so a run never waits on itself)."""
+        o = self.options
+        for j, queue in self.model_queues.items():
+            if not queue or j in self.actors:
+                continue
+            room = int((self.cpus - self.actor_cpus_used) // o.actor_cpus)
+            n = min(o.actors or max(1, int(self.cpus // o.actor_cpus)), len(queue))
+            if self.actors:
+                n = min(n, room)
+            if n < 1:
+                return
+            cls = self.ray.remote(JudgeActor).options(num_cpus=o.actor_cpus, num_gpus=self.gpus.get(j, 0.0),
+                                                      max_restarts=o.retries, max_task_retries=o.retries)
             self.actors[j] = [cls.remote(j, max(1, int(o.actor_cpus))) for _ in range(n)]
-            for a in self.actors[j]:
-                self.load[a] = 0
-        return self.actors[j]
+            self.load.update({a: 0 for a in self.actors[j]})
+            self.actor_cpus_used += n * o.actor_cpus
 
     def _fill(self) -> None:
         while self.queue and sum(a is None for _, a in self.inflight.values()) < 2 * self.cpus:
             task = self.queue.popleft()
             self.inflight[self.task_fn.remote(self.run_id, self.boxed, self.reader, task)] = (task, None)
-        for j, queue in self.model_queues.items():
-            if not queue:
-                continue
-            for actor in self._actors_for(j):
+        self._start_pools()
+        for j, actors in self.actors.items():
+            queue = self.model_queues[j]
+            for actor in actors:
                 while queue and self.load[actor] < QUEUED_PER_ACTOR:
                     task = queue.popleft()
                     self.load[actor] += 1
@@ -329,6 +362,7 @@ class _RayRun:
             except Exception:  # noqa: BLE001 - it is being stopped anyway
                 pass
             self.ray.kill(actor)
+            self.actor_cpus_used -= self.options.actor_cpus
 
     def stop(self) -> None:
         for ref in list(self.inflight):
