@@ -6,6 +6,7 @@ import sys
 import time
 from pathlib import Path
 
+from judgesuite.suite.cli.executors import add_options as add_executor_options, executor_from
 from judgesuite.suite.cli.common import csv_list, import_plugins, load_flagged, load_sources, parse_shard
 from judgesuite.suite.data import DataError, bundled_names, card_field, load_bundled
 
@@ -55,6 +56,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="worker processes on this machine, each judging a shard into the one cache (default "
                         "auto: one per core, at most 4, when every judge runs on the CPU and each worker gets "
                         "2,000+ samples; LLM judges stay in one process)")
+    add_executor_options(p)
     p.add_argument("--plugin", action="append", default=[], metavar="MODULE",
                    help="import MODULE first (it registers judges with @register_judge); repeatable")
     p.add_argument("--site", default=None, metavar="DIR",
@@ -109,6 +111,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         datasets = load_sources(args)
         shard = parse_shard(args.shard)
         workers = _workers(args.workers, cost_classes, datasets, args.limit, shard)
+        executor = executor_from(args, workers)
         exclude_ids = None
         if args.exclude_flagged:
             exclude_ids = load_flagged(args.exclude_flagged)
@@ -127,7 +130,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     doc = run_document(specs, datasets, split=None if args.data or args.split == "all" else args.split,
               out_dir=args.out, cache=VerdictCache(args.cache), limit=args.limit,
               progress=not args.no_progress, exclude_ids=exclude_ids, shard=shard,
-                       batch_size=args.batch_size, workers=workers)
+                       batch_size=args.batch_size, workers=workers, executor=executor)
     print(summary_table(doc))
     if args.profile:
         print(profile_table(doc))
