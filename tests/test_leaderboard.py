@@ -258,3 +258,27 @@ def test_a_learned_judge_is_marked_in_source_on_the_sets_it_was_fit_on(tmp_path)
     picks = {c["verdict"]["best"]["judge"] for c in analysis["choice"]}
     if "stacked" in picks:  # its card names token-f1's figure on the held-out rows
         assert f"on the same rows token-f1 &kappa; {held['baseline']['kappa']:.2f}" in which
+
+
+def _contrast(color: str, against: str = "#ffffff") -> float:
+    def lum(h: str) -> float:
+        r, g, b = (int(h.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+        f = lambda c: c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4  # noqa: E731
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
+    hi, lo = sorted((lum(color), lum(against)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_graphics_reach_3_to_1_contrast_and_judges_differ_by_shape_beyond_the_palette():
+    """WCAG 2.2 non-text contrast: every judge colour and the interval bar's colours >= 3:1."""
+    from pathlib import Path
+
+    from judgesuite.leaderboard.svg import PALETTE, SHAPES, shape_for
+
+    assert all(_contrast(c) >= 3.0 for c in PALETTE)
+    css = (Path(__file__).resolve().parents[1] / "leaderboard" / "assets" / "page.css").read_text()
+    for rule in (".kci", ".kpt", ".kzero"):
+        color = re.search(re.escape(rule) + r" \{[^}]*background: (#[0-9a-fA-F]{6})", css).group(1)
+        assert _contrast(color, "#f0f2f6") >= 3.0, rule  # against the bar's own background
+    pairs = {(PALETTE[i % len(PALETTE)], shape_for(i)) for i in range(len(PALETTE) * len(SHAPES))}
+    assert len(pairs) == len(PALETTE) * len(SHAPES)  # no two judges share colour and shape
