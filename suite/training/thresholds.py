@@ -8,21 +8,27 @@ import numpy as np
 
 from judgesuite.judges.registry import make_judge
 from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.evaluation.runner import Runner
 
 THRESHOLD_JUDGES = ("token-f1", "rouge-l")
 GRID = np.round(np.arange(0.01, 1.0001, 0.01), 2)
 
 
-def dev_scores(judge_name: str, datasets: list[str] | None = None, **params) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Per dataset: (scores, labels) of the judge (built with `params`) on the scorable dev rows."""
+def dev_scores(judge_name: str, datasets: list[str] | None = None, cache: VerdictCache | None = None,
+               **params) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Per dataset: (scores, labels) of the judge (built with `params`, threshold 0) on the scorable
+    dev rows it handles, judged through the run's loop (`Runner`: cache, chunks; `cache` defaults
+    to one in memory)."""
     judge = make_judge(judge_name, threshold=0.0, **params)
+    runner = Runner(cache or VerdictCache(":memory:"))
     out = {}
     try:
         for name in datasets or bundled_names():
-            rows = [r for r in load_bundled(name, "dev").scorable() if judge.supports(r.sample.task_type)]
-            if rows:
-                verdicts = judge.judge([r.sample for r in rows])
-                out[name] = (np.array([v.score or 0.0 for v in verdicts]), np.array([bool(r.label) for r in rows]))
+            judged = runner.judge_rows(judge, load_bundled(name, "dev").scorable(), label=f"{judge_name} / {name}")
+            if judged.rows:
+                out[name] = (np.array([v.score or 0.0 for v in judged.verdicts]),
+                             np.array([bool(r.label) for r in judged.rows]))
     finally:
         judge.close()
     return out
