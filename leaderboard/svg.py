@@ -216,7 +216,7 @@ def slope_chart(title: str, items: Sequence[tuple[str, float, float]], left: str
     left_pos = {n: i for i, (n, _, _) in enumerate(sorted(items, key=lambda t: (t[1], t[0])))}
     right_pos = {n: i for i, (n, _, _) in enumerate(sorted(items, key=lambda t: (t[2], t[0])))}
     name_w, mt = 170, 44
-    x0, x1 = 8 + name_w + 34, width - 40
+    x0, x1 = 8 + name_w + 48, width - 40  # room for a rank like "12.5" between name and line
     height = int(mt + 12 + row_h * max(len(items) - 1, 1))
 
     def sy(pos: int) -> float:
