@@ -67,6 +67,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--skip-invalid", action="store_true",
                    help="skip malformed rows of --data files (reported) instead of stopping")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--keep-going", action="store_true",
+                   help="a judge that cannot load or fails on every row of a set is reported as skipped and the "
+                        "others run (default: the run stops with one line naming the judge and the cause)")
+    p.add_argument("--batch-timeout", type=float, default=1800.0, metavar="SECONDS",
+                   help="time limit per batch: past it the batch's rows are timeout no-verdicts (not cached) and "
+                        "the judge gets no more rows (default: 1800, twice the slowest shipped judge's first batch)")
     p.add_argument("--exclude-flagged", default=None, metavar="AUDIT.json",
                    help="leave out of scoring the rows an audit of `judgesuite audit-references` flags "
                         "(counted as excluded.flagged_reference)")
@@ -96,7 +102,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from judgesuite.suite.evaluation.cache import VerdictCache
     from judgesuite.suite.evaluation.report import profile_table, summary_table
     from judgesuite.judges.registry import make_judge
-    from judgesuite.suite.evaluation.runner import run_document
+    from judgesuite.suite.evaluation.runner import JudgeFailed, run_document
 
     try:
         import_plugins(args.plugin)
@@ -126,14 +132,28 @@ def cmd_run(args: argparse.Namespace) -> int:
     for ds in datasets:
         for err in ds.skipped:
             print(f"skipped: {err}", file=sys.stderr)
+    if not args.batch_timeout > 0:
+        print(f"judgesuite run: --batch-timeout must be > 0 seconds, got {args.batch_timeout:g}", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
-    doc = run_document(specs, datasets, split=None if args.data or args.split == "all" else args.split,
+    try:
+        doc = run_document(specs, datasets, split=None if args.data or args.split == "all" else args.split,
               out_dir=args.out, cache=VerdictCache(args.cache), limit=args.limit,
               progress=not args.no_progress, exclude_ids=exclude_ids, shard=shard,
-                       batch_size=args.batch_size, workers=workers, executor=executor)
+                       batch_size=args.batch_size, workers=workers, keep_going=args.keep_going,
+                       batch_timeout=args.batch_timeout, executor=executor)
+    except JudgeFailed as exc:
+        print(f"judgesuite run: {exc}", file=sys.stderr)
+        return 1
     print(summary_table(doc))
     if args.profile:
         print(profile_table(doc))
+    for s in doc.skipped:
+        if s.get("failed"):
+            print(f"skipped: judge {s['judge']} on {s['dataset']}: {s['why']}", file=sys.stderr)
+    not_cached = sum(e.cost.not_cached for e in doc.entries)
+    if not_cached:
+        print(f"not cached: {not_cached} verdicts were errors or time limits; the next run judges them again")
     results_path = Path(args.out) / "results.json"
     print(f"\n{len(doc.entries)} results in {time.perf_counter() - t0:.1f} s -> {results_path}")
     if not args.no_site and shard is None:
