@@ -176,6 +176,28 @@ def test_labelling_resumes_and_agreement_on_real_labels(gsm8k_test, tmp_path):
     assert all(labelled[r.id].label is v.correct for r, v in zip(rows, verdicts))
 
 
+def test_labelling_judges_through_the_verdict_cache_and_refuses_a_task_type_it_cannot_label(gsm8k_test, tmp_path):
+    from judgesuite.suite.evaluation.cache import VerdictCache
+
+    rows = gsm8k_test.scorable()[:12]
+    src = tmp_path / "unlabelled.jsonl"
+    src.write_text("".join(json.dumps({"id": r.id, "task_type": "math", "question": r.sample.question,
+                                       "candidate": r.sample.candidate, "references": list(r.sample.references),
+                                       "label": None}) + "\n" for r in rows))
+    cache = VerdictCache(tmp_path / "c.sqlite")
+    with make_judge("flexible") as judge:
+        first = label_file(src, tmp_path / "a.jsonl", judge, "flexible", batch_size=5, cache=cache)
+        stored = cache.count(judge.cache_key())
+        again = label_file(src, tmp_path / "b.jsonl", judge, "flexible", cache=cache)  # a new file: from the cache
+        assert stored == 12 and cache.count(judge.cache_key()) == 12
+        assert [r.label for r in load_jsonl(tmp_path / "a.jsonl").rows] == [r.label for r in load_jsonl(tmp_path / "b.jsonl").rows]
+        assert first.labelled == again.labelled == 12
+        src.write_text(json.dumps({"id": "x", "task_type": "open_qa", "question": "q", "candidate": "a",
+                                   "references": ["a"], "label": None}) + "\n")
+        with pytest.raises(ValueError, match="does not handle task type 'open_qa'"):  # flexible reads math only
+            label_file(src, tmp_path / "c.jsonl", judge, "flexible", cache=cache)
+
+
 def test_format_stats_count_missing_final_answers(gsm8k_test):
     rows = gsm8k_test.scorable()[:30]
     # Give every other real candidate the soft format's conclusion with the gold answer.

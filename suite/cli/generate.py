@@ -81,6 +81,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--prefer-human", action="store_true", help="a human label replaces the labeler's")
     p.add_argument("--batch-size", type=int, default=16)
     p.add_argument("--summary", default=None, help="also write the report (and agreement) as JSON here")
+    p.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
     p.set_defaults(func=cmd_label)
 
     p = sub.add_parser(
@@ -162,6 +163,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_label(args: argparse.Namespace) -> int:
     from judgesuite.suite.data.loader import DataError
+    from judgesuite.suite.evaluation.cache import VerdictCache
     from judgesuite.suite.generation.labeling import label_file, read_human_labels
     from judgesuite.judges.registry import make_judge
 
@@ -174,7 +176,7 @@ def cmd_label(args: argparse.Namespace) -> int:
     try:
         report = label_file(args.data, args.out, judge, args.labeler, relabel=args.relabel, human=human,
                             prefer_human=args.prefer_human, batch_size=args.batch_size,
-                            progress=_progress("labelled"))
+                            progress=_progress("labelled"), cache=VerdictCache(args.cache))
     except (DataError, OSError, ValueError) as exc:
         print(f"judgesuite label: {exc}", file=sys.stderr)
         return 2

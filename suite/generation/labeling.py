@@ -21,7 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from judgesuite.judges.base import Judge
+from judgesuite.judges.types import NoVerdict, Verdict
 from judgesuite.suite.data.loader import DataError, parse_row, read_json_objects
+from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.evaluation.runner import Runner
 from judgesuite.suite.generation.generate import _Writer, read_existing
 
 DEFAULT_LABELER = "llm-cot"
@@ -117,8 +120,10 @@ class LabelReport:
 
 def label_file(src: str | Path, out: str | Path, judge: Judge, spec: str, *, relabel: bool = False,
                human: Mapping[str, bool] | None = None, prefer_human: bool = False, batch_size: int = 16,
-               progress: Callable[[int, int], None] | None = None) -> LabelReport:
-    """Label every row of `src` into `out` (see the module docstring)."""
+               progress: Callable[[int, int], None] | None = None, cache: VerdictCache | None = None) -> LabelReport:
+    """Label every row of `src` into `out` (see the module docstring). The labeler judges through the
+    run's loop (`Runner`: its verdicts cached in `cache`, default one in memory; errors and time
+    limits never stored), one chunk of `batch_size` rows at a time, each written as it is done."""
     out = Path(out)
     rows = read_rows(src)
     done = read_existing(out)
@@ -132,6 +137,11 @@ def label_file(src: str | Path, out: str | Path, judge: Judge, spec: str, *, rel
             passthrough.append(obj)
         else:
             todo.append(obj)
+    for obj in todo:
+        task_type = parse_row(obj, "label", Path(src), 0).sample.task_type
+        if not judge.supports(task_type):
+            raise ValueError(f"labeler {spec} does not handle task type {task_type!r} (row {obj['id']!r})")
+    runner = Runner(cache or VerdictCache(":memory:"), first_chunk=batch_size)
     writer = _Writer(out)
     try:
         if passthrough:
@@ -139,8 +149,11 @@ def label_file(src: str | Path, out: str | Path, judge: Judge, spec: str, *, rel
             report.kept += len(passthrough)
         for start in range(0, len(todo), batch_size):
             chunk = todo[start:start + batch_size]
-            samples = [parse_row(o, "label", Path(src), 0).sample for o in chunk]
-            verdicts = judge.judge(samples)
+            rows = [parse_row(o, "label", Path(src), 0) for o in chunk]
+            judged = runner.judge_rows(judge, rows)
+            by_id = {r.id: v for r, v in zip(judged.rows, judged.verdicts)}
+            verdicts = [by_id.get(r.id) or Verdict.none(NoVerdict.NOT_RECORDED, "outside the labeler's scope")
+                        for r in rows]  # a replayed labeler covers only the rows its source judged
             labelled = []
             for obj, v in zip(chunk, verdicts):
                 obj = dict(obj)
