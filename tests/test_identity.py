@@ -110,6 +110,14 @@ def _model_arrays():
         return {k: np.array(data[k]) for k in data.files}
 
 
+def _meta_with(arrays, change):
+    import numpy as np
+
+    meta = json.loads(bytes(arrays["meta"]).decode("utf-8"))
+    change(meta)
+    return np.frombuffer(json.dumps(meta).encode("utf-8"), dtype=np.uint8)
+
+
 def _saved(tmp_path, arrays, name="m.npz"):
     import numpy as np
 
@@ -170,13 +178,16 @@ def test_the_stored_depth_is_not_trusted(tmp_path, nq301_test):
 
 @pytest.mark.parametrize("change, message", [
     (lambda a: a["default.value"].__setitem__(a["default.is_leaf"].nonzero()[0][0], float("nan")), "non-finite"),
-    (lambda a: a["default.threshold"].__setitem__(0, float("inf")), "non-finite"),
+    (lambda a: a["default.threshold"].__setitem__(0, float("nan")), "NaN threshold"),
     (lambda a: a["default.baseline"].__setitem__(0, float("nan")), "non-finite"),
     (lambda a: a["default.feature"].__setitem__(0, 10_000), "feature index outside"),
     (lambda a: a["default.feature"].__setitem__(0, -1), "feature index outside"),
     (lambda a: a["default.roots"].__setitem__(0, 10**6), "roots: node index out of range"),
     (lambda a: a.__setitem__("default.value", a["default.value"][:-1]), "expected"),
-], ids=["nan-leaf", "inf-threshold", "nan-baseline", "feature-too-big", "feature-negative", "root", "short-array"])
+    (lambda a: a.__setitem__("meta", _meta_with(a, lambda m: m["families"]["default"].update(threshold=float("nan")))),
+     "needs a threshold in"),
+], ids=["nan-leaf", "nan-threshold", "nan-baseline", "feature-too-big", "feature-negative", "root", "short-array",
+        "nan-family-threshold"])
 def test_other_invalid_trees_are_refused(tmp_path, change, message, capsys):
     from judgesuite.judges.learned.model import ModelFormatError
     from judgesuite.suite.cli.main import main

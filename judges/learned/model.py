@@ -8,7 +8,7 @@ File format (`.npz`, read with `allow_pickle=False`, so loading cannot run code)
   values), `F.roots` (int32, one per tree), `F.depth` (max tree depth; kept for the format, not trusted).
 A file is checked on load before it judges (`Forest.from_arrays`): a split's children come after it
 (so no tree has a cycle), the depth, counted from the roots, is at most MAX_DEPTH, split features
-index the feature list, and thresholds, leaf values and the baseline are finite.
+index the feature list, leaf values and the baseline are finite and no threshold is NaN.
 P(correct) = sigmoid(baseline + sum of the leaf values reached in every tree), as in
 scikit-learn's HistGradientBoostingClassifier (binary log-loss), which exported it.
 A model for `stacked:encoder=true` also holds meta's `encoder_blend`: the logistic second stage
@@ -109,9 +109,10 @@ class Forest:
                 raise ModelFormatError(f"{prefix}.{k}: a split's child must be a later node")
         if ((self.feature[split] < 0) | (self.feature[split] >= n_features)).any():
             raise ModelFormatError(f"{prefix}.feature: feature index outside the {n_features} features")
+        # a threshold may be +-inf (scikit-learn's split of missing values from the rest), never NaN
         if not (np.isfinite(self.baseline) and np.isfinite(self.value[self.is_leaf]).all()
-                and np.isfinite(self.threshold[split]).all()):
-            raise ModelFormatError(f"{prefix}: non-finite leaf value, threshold or baseline")
+                and not np.isnan(self.threshold[split]).any()):
+            raise ModelFormatError(f"{prefix}: non-finite leaf value or baseline, or a NaN threshold")
         depth, level = 0, np.unique(self.roots)
         while True:  # level by level from the roots (the stored depth is not trusted)
             level = level[~self.is_leaf[level]]
@@ -187,6 +188,10 @@ def logit(p: np.ndarray, clip: float) -> np.ndarray:
 BLEND_KEYS = ("intercept", "coef_forest", "coef_encoder", "clip", "threshold")
 
 
+def _finite(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and bool(np.isfinite(x))
+
+
 def load_model(path: str | Path, *, features: list[str], features_version: str) -> StackedModel:
     """Load a model file; refuse one built for another feature list or features version."""
     path = Path(path)
@@ -213,8 +218,11 @@ def load_model(path: str | Path, *, features: list[str], features_version: str) 
             if "default" not in meta["families"]:
                 raise ModelFormatError(f"{path}: no 'default' family; {RETRAIN_HINT}")
             blend = meta.get("encoder_blend")
-            if blend is not None and not all(isinstance(blend.get(k), (int, float)) for k in BLEND_KEYS):
+            if blend is not None and not all(_finite(blend.get(k)) for k in BLEND_KEYS):
                 raise ModelFormatError(f"{path}: encoder_blend needs numbers {', '.join(BLEND_KEYS)}; {RETRAIN_HINT}")
+            bad = [f for f, d in meta["families"].items() if not (_finite(d.get("threshold")) and 0 <= d["threshold"] <= 1)]
+            if bad:
+                raise ModelFormatError(f"{path}: family {bad[0]!r} needs a threshold in [0, 1]; {RETRAIN_HINT}")
     except (KeyError, ValueError, OSError, zipfile.BadZipFile, EOFError, zlib.error) as exc:  # truncated, corrupt
         if isinstance(exc, ModelFormatError):
             raise
