@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 import time
 from pathlib import Path
 
 from judgesuite.suite.cli.executors import add_options as add_executor_options, executor_from
-from judgesuite.suite.cli.common import csv_list, import_plugins, load_flagged, load_sources, parse_shard
+from judgesuite.suite.cli.common import (csv_list, import_plugins, load_flagged, load_sources, parse_shard,
+                                         positive_int)
 from judgesuite.suite.data import DataError, bundled_names, card_field, load_bundled
 
 # The main job on the embedded defaults: every judge of the core install (rules, symbolic
@@ -44,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="your own JSONL file(s) in the bundled schema, scored whole (no split)")
     p.add_argument("--split", default="test", choices=["train", "dev", "test", "all"],
                    help="split of the bundled sets (default: test)")
-    p.add_argument("--limit", type=int, default=None, help="at most N rows per set (a fixed subset)")
+    p.add_argument("--limit", type=positive_int, default=None, help="at most N rows per set (a fixed subset)")
     p.add_argument("--out", default="results", help="output folder (default: ./results)")
     p.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
     p.add_argument("--batch-size", type=int, default=None,
@@ -99,7 +101,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from judgesuite.judges.registry import RegistryError
-    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.leaderboard.inputs import printable
+    from judgesuite.suite.evaluation.cache import CacheError, VerdictCache
     from judgesuite.suite.evaluation.report import profile_table, summary_table
     from judgesuite.judges.registry import make_judge
     from judgesuite.suite.evaluation.runner import JudgeFailed, run_document
@@ -132,6 +135,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     for ds in datasets:
         for err in ds.skipped:
             print(f"skipped: {err}", file=sys.stderr)
+    for option, folder in (("--out", args.out), ("--site", args.site)):
+        if folder and Path(folder).exists() and not Path(folder).is_dir():
+            print(f"judgesuite run: {option} {folder}: a file is there, not a folder", file=sys.stderr)
+            return 2
     if not args.batch_timeout > 0:
         print(f"judgesuite run: --batch-timeout must be > 0 seconds, got {args.batch_timeout:g}", file=sys.stderr)
         return 2
@@ -145,7 +152,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     except JudgeFailed as exc:
         print(f"judgesuite run: {exc}", file=sys.stderr)
         return 1
-    print(summary_table(doc))
+    except CacheError as exc:
+        print(f"judgesuite run: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as exc:  # a cache damaged, or made read-only, after it opened
+        print(f"judgesuite run: verdict cache {args.cache or 'default'}: {exc}; move it away or pass --cache "
+              "another file", file=sys.stderr)
+        return 2
+    print(printable(summary_table(doc)))  # set and judge names may come from file names and plugins
     if args.profile:
         print(profile_table(doc))
     for s in doc.skipped:
