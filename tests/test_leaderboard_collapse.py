@@ -79,3 +79,20 @@ def test_cards_show_no_verdicts_and_a_thin_human_label_base(site):
     best = math["verdict"]["best"]
     assert f"no verdict {100 * best['no_verdict_rate']:.1f}%" in card
     assert "<b>no human-labelled rows</b> (&lt; 100)" in card  # omni-math is labelled by GPT-4o
+
+
+def test_a_routed_judge_that_routed_nothing_is_one_line_not_a_table():
+    """regex decides no bundled row, so regex+encoder is the encoder on every row: one line."""
+    from judgesuite.leaderboard.sections import routing
+
+    def entry(judge, routed=None):
+        return {"judge": judge, "dataset": "evouna-nq", "n_rows": 3107, "routing": routed,
+                "metrics": {"accuracy": 0.82}, "cost": {"flops_per_sample": 1.6e9}}
+
+    results = {"entries": [entry("encoder"), entry("regex+encoder", {"encoder": 1.0, "regex": 0.0})]}
+    built = routing.build(results, {"probes": {}})
+    assert built["rows"] == [] and built["nothing"] == [{"judge": "regex+encoder", "stage": "encoder", "sets": ["evouna-nq"]}]
+    saved = entry("regex+encoder", {"encoder": 0.4, "regex": 0.6})
+    saved["cost"] = {"flops_per_sample": 0.64e9}
+    built = routing.build({"entries": [entry("encoder"), saved]}, {"probes": {}})
+    assert built["nothing"] == [] and built["rows"][0]["saved"] == pytest.approx(0.6)
