@@ -10,7 +10,11 @@ uses the first span that parses.
   `\\boxed{}`, then the last LaTeX span (`$...$`, `\\(...\\)`, `\\[...\\]`), then the last
   number. The first group that finds something wins.
 - `auto` (ours): committed answers first: "Final answer:", "The answer is", "Answer:",
-  "A:" / "####" lines, markdown "## Answer" headings and `**bold**` answers, `\\boxed{}`.
+  "A:" / "####" lines, markdown "## Answer" headings and `**bold**` answers, `\\boxed{}`, a program's
+  printed output (a "```output" block), `<answer>...</answer>` tags and a JSON object's `answer` /
+  `final_answer` / `result` field. A label before the value ("Result: 320.00 emails", "**Total:** $15")
+  is dropped; "24, not 20" / "100 (not 30)" commit to the first value (a lone "not 18" hedges); LaTeX
+  escaped twice (`\\\\frac`) is read as written once.
   Several committed answers: the LAST one in the text counts (a model that corrects
   itself means its last statement), falling back to earlier ones only when the last
   does not parse. A committed span that negates ("not 81") or lists options ("one of:
@@ -79,16 +83,17 @@ _INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
 # a label before the value on an answer line: "Result: 320.00 emails", "Total cost: $15" (letters only, a
 # space after the colon: a ratio "x:y" stays)
 _LABEL = re.compile(r"[A-Za-z][A-Za-z ]{1,24}:\**\s+(?=\S)")
-# the printed output of a program: the ToRA / Qwen2.5-Math "```output" block after the code
 # an answer in markup: "<answer>12.62</answer>" tags, or a JSON object's answer field
 # ({"answer": 3}, "final_answer": "310"); the value is a JSON number or a string without quotes inside
 _ANSWER_TAG = re.compile(r"<answer>\s*((?:(?!</?answer>).){1,400}?)\s*</answer>", re.DOTALL | re.IGNORECASE)
 _JSON_ANSWER = re.compile(r'"(?:final_?answer|answer|final|result)"\s*:\s*(?:"((?:\\.|[^"\\\n]){1,400})"'
                           r'|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
 # LaTeX escaped twice (a JSON string pasted as text): "\\\\boxed{\\\\frac{1}{2}}"
-_DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|cdot|times|[lg]eq?|infty|in|cup)(?![A-Za-z])")
+_DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|cdot|times|[lg]eq?|infty|in|cup)"
+                              r"(?![A-Za-z])")
 _DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
 _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
+# the printed output of a program: the ToRA / Qwen2.5-Math "```output" block after the code
 _PROGRAM_OUTPUT = re.compile(r"```\s*output[ \t]*\n((?:(?!```).){1,400}?)\n?```", re.DOTALL | re.IGNORECASE)
 
 
@@ -107,8 +112,8 @@ class ExtractionConfig:
 SIMPLERL = ExtractionConfig("simplerl", (("boxed",), ("simplerl_number",)))
 LIGHTEVAL = ExtractionConfig("lighteval", (("lighteval_marker",), ("boxed",), ("latex",), ("number",)),
                              fall_through=True)
-AUTO = ExtractionConfig("auto", (("marker", "boxed_joined", "program_output", "answer_markup"), ("bold",), ("display",),
-                                 ("parts", "last_line"), ("latex_last",), ("number",)),
+AUTO = ExtractionConfig("auto", (("marker", "boxed_joined", "program_output", "answer_markup"), ("bold",),
+                                 ("display",), ("parts", "last_line"), ("latex_last",), ("number",)),
                         last_committed_wins=True, fallback_numbers=True, detect_noncommittal=True)
 CONFIGS = {c.name: c for c in (SIMPLERL, LIGHTEVAL, AUTO)}
 

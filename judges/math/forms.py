@@ -25,7 +25,8 @@ _LABEL = re.compile(r"^\s*(?:[A-Za-z]{1,3}|\\[A-Za-z]+)(?:_\{?[\w,]{1,6}\}?)?'*(
 
 
 def _clean(span: str) -> str:
-    return re.sub(r"\\(?:text|mathrm)\{[^{}]*\}|\\[dt]?frac|\\sqrt|\\left|\\right|\\cdot|\\times|\\[bp]?mod\b", " ", span)
+    return re.sub(r"\\(?:text|mathrm)\{[^{}]*\}|\\[dt]?frac|\\sqrt|\\left|\\right|\\cdot|\\times|\\[bp]?mod\b",
+                  " ", span)
 
 
 def is_equation(span: str) -> bool:
