@@ -75,7 +75,7 @@ def test_every_judge_is_described_with_its_class(site):
     judges = html[html.index('<section id="judges"'):html.index("</section>", html.index('<section id="judges"'))]
     names = {j for info in site["analysis"]["sets"].values() for j in info["judges"]}
     assert names and all(f"{name}</th>" in judges for name in names)
-    classes = set(re.findall(r"</th><td>([^<]+)</td>", judges))
+    classes = set(re.findall(r'</th><td data-label="class">([^<]+)</td>', judges))
     assert {"rule", "symbolic", "learned", "encoder", "recorded"} <= classes <= set(JUDGE_CLASSES)
     stacked = judges[judges.index("stacked</th>"):]
-    assert stacked.startswith("stacked</th><td>learned</td>") and "ms" in stacked[:stacked.index("</tr>")]
+    assert stacked.startswith('stacked</th><td data-label="class">learned</td>') and "ms" in stacked[:stacked.index("</tr>")]
