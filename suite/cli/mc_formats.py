@@ -50,7 +50,7 @@ def handle(args) -> int:
     from judgesuite.suite.studies.mc_formats.markdown import report_markdown
     from judgesuite.suite.studies.mc_formats.pipeline import ROUTERS, Config, run
 
-    benches, heldout = csv_list(args.benchmarks), csv_list(args.heldout)
+    benches, heldout = csv_list(args.benchmarks), (csv_list(args.heldout) if args.heldout else [])  # none by default
     unknown = [b for b in benches + heldout if b not in BENCHMARKS]
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; choose from {', '.join(BENCHMARKS)}", file=sys.stderr)
