@@ -187,3 +187,53 @@ def test_the_bundled_verdicts_file_is_what_the_script_builds(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build_recorded_verdicts.py"), "--data", str(SHARED),
                     "--out", str(out)], check=True, capture_output=True, timeout=300)
     assert out.read_bytes() == (ROOT / "judges" / "recorded" / "verdicts.json.gz").read_bytes()
+
+
+def test_the_board_badges_replayed_judges_and_compares_them_with_ours(tmp_path):
+    """One run with stacked, a recorded judge and an imported file: the page badges both replayed judges and
+    its comparison section holds McNemar p-values that the statistics module gives for the same counts."""
+    import json
+
+    from judgesuite.suite.evaluation.statistics import holm, mcnemar_p
+
+    rows = load_dataset("openqa-eval-nq301", "test").rows
+    path = tmp_path / "mine.jsonl"
+    path.write_text("".join(json.dumps({"id": r.id, "correct": bool(r.label) != (i % 7 == 0)}) + "\n"
+                            for i, r in enumerate(rows)))
+    out = subprocess.run([sys.executable, "-m", "judgesuite.suite.cli.main", "run", "--no-progress",
+                          "--judges", f"stacked,recorded:source=gpt-4-eval,verdicts:file={path}:name=mine",
+                          "--datasets", "openqa-eval-nq301", "--out", str(tmp_path / "out"),
+                          "--cache", str(tmp_path / "c.sqlite")], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    page = (tmp_path / "out" / "site" / "index.html").read_text()
+    assert 'id="large-judges"' in page
+    assert 'title="published verdicts of gpt-4-eval, replayed: not run here">recorded</span>' in page
+    assert ">imported</span>" in page
+    cmp = json.loads((tmp_path / "out" / "site" / "analysis.json").read_text())["sets"]["openqa-eval-nq301"]["large_judges"]
+    assert {(r["large"], r["cheap"]) for r in cmp} == {("recorded:source=gpt-4-eval", "stacked"),
+                                                      (f"verdicts:file={path}:name=mine", "stacked")}
+    assert holm({i: mcnemar_p(r["only_large"], r["only_cheap"]) for i, r in enumerate(cmp)}) == \
+        {i: r["p_holm"] for i, r in enumerate(cmp)}
+    gpt4 = next(r for r in cmp if r["large"].startswith("recorded:"))
+    assert gpt4["large_fig"]["accuracy_per_gflop"] is None  # GPT-4's size is undisclosed
+    assert gpt4["n"] <= gpt4["n_large"] <= len(rows)
+
+
+def test_the_commands_of_the_large_judges_docs_run_as_written(tmp_path):
+    import os
+    import shlex
+
+    doc = (ROOT / "docs" / "llm-judges.md").read_text()
+    section = doc[doc.index("## Large LLM judges"):]
+    commands = [ln.strip() for ln in section.splitlines() if ln.startswith("    ") and ln.strip()]
+    assert any(c.startswith("judgesuite run --judges recorded:") for c in commands)
+    env = dict(os.environ, JUDGESUITE_CACHE=str(tmp_path / "cache"))
+    for command in commands:
+        if "build_recorded_verdicts" in command and not SHARED.is_dir():
+            continue  # needs the upstream files
+        argv = shlex.split(command)
+        argv[0] = {"python": sys.executable, "judgesuite": str(Path(sys.executable).with_name("judgesuite"))}[argv[0]]
+        out = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, (command, out.stderr[-500:])
+        if "--check" in command:
+            assert "84.83%" in out.stdout and "83.76%" in out.stdout and "80.60%" in out.stdout
