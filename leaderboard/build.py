@@ -17,7 +17,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from judgesuite.leaderboard.common import fmt_time, human_time, labelled_entries, si
+from judgesuite.leaderboard.common import fmt_time, human_time, labelled_entries, si, sig
 from judgesuite.leaderboard.sections import build_sections
 from judgesuite.leaderboard.sections.browser import browser_data
 from judgesuite.suite.analysis.summary import analyze
@@ -47,6 +47,13 @@ def _signed(x: float | None, digits: int = 1, scale: float = 100.0) -> str:
 
 def _num(x: float | None, fmt: str = ".3g") -> str:
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else format(x, fmt)
+
+
+def _pvalue(p: float | None) -> str:
+    """A p-value to two significant digits; below 0.001 as "< 0.001" (no e-notation)."""
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return "–"
+    return "< 0.001" if p < 0.001 else sig(p)
 
 
 def _sortval(x: Any) -> str:
@@ -93,7 +100,7 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(ASSETS)),
                       autoescape=select_autoescape(enabled_extensions=("html", "j2"), default=True),
                       trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(pct=_pct, signed=_signed, num=_num, sv=_sortval, si=si, t=fmt_time, shortname=short_name)
+    env.filters.update(pct=_pct, signed=_signed, num=_num, sv=_sortval, si=si, t=fmt_time, shortname=short_name, p=_pvalue)
     return env
 
 

@@ -44,8 +44,10 @@ def probed(site, request):
     return {"width": width, "report": report, "console": console}
 
 
-def test_the_page_fits_its_budget(site):
+def test_the_page_fits_its_budget_and_shows_no_e_notation(site):
     assert len(site["html"].encode("utf-8")) <= PAGE_BUDGET
+    shown = re.sub(r"<(script|title)\b.*?</\1>", "", site["html"], flags=re.S)
+    assert not re.findall(r">[^<]*\d\.?\d*e[+-]\d+[^<]*<", shown)  # SI prefixes and "< 0.001" instead
 
 
 def test_no_box_scrolls_at_desktop_and_every_pick_is_within_the_first_screens_of_a_phone(probed):
