@@ -26,6 +26,10 @@ JOBS = {  # rule judges only: the local pool can fork; with the encoder the CLI 
 EXECUTORS = {"in-process": ["--workers", "1"], "pool-2": ["--workers", "2"], "ray": ["--executor", "ray"]}
 
 
+def _pid() -> int:
+    return os.getpid()
+
+
 @NO_RAY
 def test_ray_start_up(benchmark):
     """A local Ray instance on the usable cores: init, then one trivial task's round trip."""
@@ -35,7 +39,7 @@ def test_ray_start_up(benchmark):
         t0 = time.perf_counter()
         ray.init(include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
         started = time.perf_counter()
-        ray.get(ray.remote(os.getpid).remote())
+        ray.get(ray.remote(_pid).remote())
         first = time.perf_counter() - started
         ray.shutdown()
         benchmark.extra_info.update(init_s=round(started - t0, 2), first_task_s=round(first, 2))

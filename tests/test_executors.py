@@ -142,8 +142,8 @@ def test_evaluate_takes_an_executor_and_a_judge_instance_reaches_its_workers(exe
 
 
 def _same_verdicts(a, b):
-    """Verdict files equal, scores within 1e-3: an encoder's scores move in their last bits with the
-    batch a row was padded in, which depends on which actor took which part."""
+    """Verdict files equal, scores within 0.01: an encoder's bf16 scores move (by up to 0.004
+    measured) with the batch a row was padded in, which depends on which actor took which part."""
     def flat(folder):
         return {f: [({k: v for k, v in r.items() if k != "score"}, r["score"]) for r in rows]
                 for f, rows in _verdicts(folder).items()}
@@ -151,7 +151,7 @@ def _same_verdicts(a, b):
     assert fa.keys() == fb.keys()
     for f in fa:
         assert [r for r, _ in fa[f]] == [r for r, _ in fb[f]]
-        assert [s for _, s in fa[f]] == pytest.approx([s for _, s in fb[f]], abs=1e-3)
+        assert [s for _, s in fa[f]] == pytest.approx([s for _, s in fb[f]], abs=1e-2)
 
 
 def test_killing_a_model_actor_mid_run_loses_no_verdict(ray_instance, tmp_path, request):
