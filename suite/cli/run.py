@@ -105,6 +105,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from judgesuite.suite.evaluation.cache import CacheError, VerdictCache
     from judgesuite.suite.evaluation.report import profile_table, summary_table
     from judgesuite.judges.registry import make_judge
+    from judgesuite.suite.evaluation.executor import ExecutorError
     from judgesuite.suite.evaluation.runner import JudgeFailed, run_document
 
     try:
@@ -149,7 +150,7 @@ def cmd_run(args: argparse.Namespace) -> int:
               progress=not args.no_progress, exclude_ids=exclude_ids, shard=shard,
                        batch_size=args.batch_size, workers=workers, keep_going=args.keep_going,
                        batch_timeout=args.batch_timeout, executor=executor)
-    except JudgeFailed as exc:
+    except (JudgeFailed, ExecutorError) as exc:
         print(f"judgesuite run: {exc}", file=sys.stderr)
         return 1
     except CacheError as exc:
