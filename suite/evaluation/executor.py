@@ -1,8 +1,8 @@
 """Who judges a run: the runner plans (judge, set, part) tasks, an executor runs them and hands
 back verdict records, and the driver alone writes the user's cache, results and page.
 
-`LocalExecutor` judges in this process, or on a pool of forked worker processes
-(`workers.PoolExecutor`); `ray_executor.RayExecutor` on a Ray cluster. Both run every task the
+`workers.LocalExecutor` judges in this process, or on a pool of forked worker processes;
+`ray_executor.RayExecutor` on a Ray cluster. Workers run every task the
 same way (`TaskWorker`): the runner's own `Runner` over a `TaskCache` that reads the run's cache
 and keeps what the task would store, which the driver then writes. Every message between a
 worker and the driver is one of the typed records below, so a run on any executor gives the
