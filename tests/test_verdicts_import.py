@@ -123,3 +123,12 @@ def test_the_python_example_of_the_format_doc_runs_as_written(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "not_in_file" in out.stdout
+
+
+def test_a_verdicts_judge_passes_the_judge_conformance_checks(tmp_path):
+    from judgesuite.judges import check_judge
+
+    rows = load_dataset(SET, "test").rows[:40]
+    path = tmp_path / "v.jsonl"
+    path.write_text("".join(json.dumps({"id": r.id, "correct": i % 3 == 0}) + "\n" for i, r in enumerate(rows)))
+    check_judge(VerdictsJudge.from_file(path, name="mine"))
