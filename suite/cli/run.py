@@ -104,6 +104,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from judgesuite.leaderboard.inputs import printable
     from judgesuite.suite.evaluation.cache import CacheError, VerdictCache
     from judgesuite.suite.evaluation.report import profile_table, summary_table
+    from judgesuite.judges.recorded import ReplayedJudge
     from judgesuite.judges.registry import make_judge
     from judgesuite.suite.evaluation.executor import ExecutorError
     from judgesuite.suite.evaluation.runner import JudgeFailed, run_document
@@ -111,7 +112,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         import_plugins(args.plugin)
         specs = args.judges or default_judges()
-    from judgesuite.judges.recorded import ReplayedJudge
         cost_classes, replayed = [], []
         for spec in specs:  # fail on a bad name before any work
             judge = make_judge(spec)
@@ -119,6 +119,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             cost_classes.append("rule" if isinstance(judge, ReplayedJudge) else judge.get_tags().cost_class)
             judge.close()
         datasets = load_sources(args)
+        if replayed:  # imported verdicts must name rows of the data (any split of it)
+            known = {r.id for ds in (datasets if args.data or args.split == "all" else load_sources(args, split="all"))
+                     for r in ds.rows}
+            for judge in replayed:
+                judge.check_ids(known)
         shard = parse_shard(args.shard)
         workers = _workers(args.workers, cost_classes, datasets, args.limit, shard)
         executor = executor_from(args, workers)
@@ -126,11 +131,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         if args.exclude_flagged:
             exclude_ids = load_flagged(args.exclude_flagged)
     except (RegistryError, DataError, KeyError, ValueError, TypeError, ImportError, OSError) as exc:
-        if replayed:  # imported verdicts must name rows of the data (any split of it)
-            known = {r.id for ds in (datasets if args.data or args.split == "all" else load_sources(args, split="all"))
-                     for r in ds.rows}
-            for judge in replayed:
-                judge.check_ids(known)
         print(f"judgesuite run: {exc}", file=sys.stderr)
         return 2
     for ds in datasets:
@@ -200,6 +200,11 @@ def cmd_judges(args: argparse.Namespace) -> int:
     for e in list_judges():
         needs = "core" if e.needs == "core" else f"[{e.needs}]"
         print(f"{e.name:<22} {needs:<10} {cost_class.get(e.needs, '?'):<8} {e.summary}")
+    from judgesuite.judges.recorded.sources import SOURCES
+
+    print("\nrecorded sources (published verdicts, replayed; nothing runs):")
+    for s in SOURCES.values():
+        print(f"  recorded:source={s.name:<20} {s.describe()}")
     return 0
 
 
@@ -218,11 +223,6 @@ def cmd_datasets(args: argparse.Namespace) -> int:
     probes = build_probe_set()
     print(f"{'master-keys':<30} {len(probes.rows):>6} {len(probes.rows):>6} {len(probes.rows):>5} {'-':>6}  "
           f"generated: {len(ATTACKS)} attacks on test questions, all wrong by construction")
-    from judgesuite.judges.recorded.sources import SOURCES
-
-    print("\nrecorded sources (published verdicts, replayed; nothing runs):")
-    for s in SOURCES.values():
-        print(f"  recorded:source={s.name:<20} {s.describe()}")
     return 0
 
 
