@@ -14,3 +14,13 @@ def gsm8k_test():
 @pytest.fixture(scope="session")
 def nq301_test():
     return load_bundled("openqa-eval-nq301", "test")
+
+
+@pytest.fixture(scope="session")
+def full_default_checkpoint(tmp_path_factory):
+    """The shipped default encoder checkpoint (a delta over its backbone) written out in full."""
+    pytest.importorskip("torch")
+    from judgesuite.judges.encoder.delta import unpack_delta
+    from judgesuite.judges.encoder.judge import default_checkpoint
+
+    return unpack_delta(default_checkpoint(), str(tmp_path_factory.mktemp("full") / "v4-full"))

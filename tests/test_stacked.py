@@ -315,7 +315,7 @@ def test_with_the_encoder_blend_a_retrained_checkpoint_is_a_new_identity(tmp_pat
     spec = dict(encoder=True, encoder_checkpoint=str(ckpt))
     before = StackedJudge(**spec).cache_key()
     assert StackedJudge(**spec).cache_key() == before
-    weights = ckpt / "model.safetensors"
+    (weights,) = ckpt.glob("*.safetensors")  # the full weights or a delta over the backbone
     data = bytearray(weights.read_bytes())
     data[-1] ^= 1  # one bit of the last weight
     weights.write_bytes(bytes(data))

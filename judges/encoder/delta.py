@@ -163,3 +163,25 @@ def load_delta_model(folder: str, delta: dict):
         raise KeyError(f"{folder!r}: the delta holds tensors the model lacks: {sorted(set(stored) - used)[:3]}")
     model.load_state_dict(state, strict=True)
     return model.eval()
+
+
+def unpack_delta(folder: str, out: str) -> Path:
+    """Write `folder`'s delta checkpoint as a full one in `out` (fp32 `model.safetensors`, the
+    tokenizer and metadata without the "delta" block): what `train-encoder --backbone` warm-starts
+    from, and what `pack-encoder` takes."""
+    import json
+
+    from judgesuite.judges.encoder.judge import META_FILE, checkpoint_meta
+
+    meta = checkpoint_meta(folder)
+    if not meta.get("delta"):
+        raise ValueError(f"{folder!r} is not a delta checkpoint (no \"delta\" in its {META_FILE})")
+    dest = Path(out)
+    if dest.resolve() == Path(folder).resolve():
+        raise ValueError("the output folder must differ from the delta's")
+    load_delta_model(folder, meta.pop("delta")).save_pretrained(str(dest), safe_serialization=True)
+    for f in COPIED[1:]:  # save_pretrained wrote the config
+        if (Path(folder) / f).is_file():
+            shutil.copyfile(Path(folder) / f, dest / f)
+    (dest / META_FILE).write_text(json.dumps(meta, indent=2) + "\n")
+    return dest

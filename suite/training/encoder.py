@@ -18,7 +18,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from judgesuite.judges.encoder.judge import META_FILE, EncoderJudge, checkpoint_learned_from
+from judgesuite.judges.encoder.delta import load_delta_model
+from judgesuite.judges.encoder.judge import META_FILE, EncoderJudge, checkpoint_learned_from, checkpoint_meta
 from judgesuite.judges.encoder.inputs import InputBuilder, collate, margin_logit
 from judgesuite.suite.data.loader import Row, bundled_names, load_bundled
 from judgesuite.suite.training.encoder_card import backbone_label, model_card
@@ -259,8 +260,12 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
     if not rows:
         raise ValueError("no training rows")
     tokenizer = AutoTokenizer.from_pretrained(cfg.backbone)
-    model = AutoModelForSequenceClassification.from_pretrained(
-        cfg.backbone, num_labels=2, use_safetensors=True, dtype=torch.float32)
+    delta = checkpoint_meta(cfg.backbone).get("delta")
+    if delta:  # a checkpoint shipped as a delta from its backbone (judges/encoder/delta.py), rebuilt in fp32
+        model = load_delta_model(cfg.backbone, delta).train()
+    else:
+        model = AutoModelForSequenceClassification.from_pretrained(
+            cfg.backbone, num_labels=2, use_safetensors=True, dtype=torch.float32)
     if model.config.pad_token_id is None and tokenizer.pad_token_id is not None:
         model.config.pad_token_id = tokenizer.pad_token_id
     fmt = cfg.input_format or ("qcr" if cfg.with_question else "cr")
