@@ -19,6 +19,7 @@ import shutil
 from pathlib import Path
 
 DELTA_FILE = "delta.safetensors"
+META_FILE = "judgesuite_encoder.json"  # a judgesuite checkpoint's metadata, the "delta" block among it
 COPIED = ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt",
           "training_summary.json", "README.md")
 
@@ -171,10 +172,11 @@ def unpack_delta(folder: str, out: str) -> Path:
     from, and what `pack-encoder` takes."""
     import json
 
-    from judgesuite.judges.encoder.judge import META_FILE, checkpoint_meta
-
-    meta = checkpoint_meta(folder)
-    if not meta.get("delta"):
+    try:
+        meta = json.loads((Path(folder) / META_FILE).read_text())
+    except (OSError, ValueError):
+        meta = {}
+    if not isinstance(meta, dict) or not meta.get("delta"):
         raise ValueError(f"{folder!r} is not a delta checkpoint (no \"delta\" in its {META_FILE})")
     dest = Path(out)
     if dest.resolve() == Path(folder).resolve():

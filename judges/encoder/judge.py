@@ -29,6 +29,7 @@ from judgesuite.judges.base import CostModel, Judge, JudgeTags, held_out_record
 from judgesuite.judges.fingerprint import file_digest, model_files_digest
 from judgesuite.judges.profiling import PhaseTimer
 from judgesuite.judges.encoder.cls_only import cls_only
+from judgesuite.judges.encoder.delta import META_FILE, load_delta_model
 from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
 from judgesuite.judges.types import Sample, Verdict
 
@@ -42,7 +43,6 @@ NOT_IN_THIS_INSTALL = {  # shipped names this install may lack, and why
                             "or pass checkpoint=PATH to its folder",
     "encoder-minilm-qcr": _RETIRED, "encoder-minilm-qcr-v2": _RETIRED, "encoder-minilm-qcr-v3": _RETIRED,
 }
-META_FILE = "judgesuite_encoder.json"
 HELD_OUT_FILE = "held_out.json"
 DTYPES = ("float32", "bfloat16", "bfloat16-checked")
 # bf16 margins this close to the threshold's margin are recomputed in fp32: several times the
@@ -132,8 +132,6 @@ def _load_classifier(checkpoint: str, dtype: str, files: str | None):
     tokenizer = AutoTokenizer.from_pretrained(checkpoint)
     delta = checkpoint_meta(checkpoint).get("delta")
     if delta:  # stored as a difference from a packaged backbone (delta.py)
-        from judgesuite.judges.encoder.delta import load_delta_model
-
         model = load_delta_model(checkpoint, delta).to(getattr(torch, dtype))
     else:
         model = AutoModelForSequenceClassification.from_pretrained(

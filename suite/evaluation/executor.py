@@ -44,14 +44,14 @@ class RunPlan:
 
     def rows(self, dataset: int) -> list[Row]:
         """The pair's rows, in the runner's order (what `part` indexes)."""
-        from judgesuite.suite.evaluation.runner import _rows_of
+        from judgesuite.suite.evaluation.judging import rows_of
 
-        return _rows_of(self.datasets[dataset], self.limit, self.shard, self.exclude_ids)[0]
+        return rows_of(self.datasets[dataset], self.limit, self.shard, self.exclude_ids)[0]
 
     def part_rows(self, rows: list[Row], part: tuple[int, int]) -> list[Row]:
         """Part (w, W) of a pair's rows: within shard (i, n) of the run, the questions hashing to
         i + n*w mod n*W (the same hash splits the shard again)."""
-        from judgesuite.suite.evaluation.runner import shard_rows
+        from judgesuite.suite.evaluation.judging import shard_rows
 
         if part[1] == 1:
             return rows
@@ -199,7 +199,7 @@ class TaskWorker:
 
     def __init__(self, plan: RunPlan, reader: CacheReader | None, progress: RunProgress | None = None,
                  threads: int | None = None) -> None:
-        from judgesuite.suite.evaluation.runner import Runner
+        from judgesuite.suite.evaluation.judging import Runner
 
         if threads:  # read when torch / BLAS load in this process, and by the judges' process pools
             for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", CPUS_ENV):
@@ -222,7 +222,7 @@ class TaskWorker:
         return self._held[1]
 
     def run(self, task: JudgeTask) -> TaskDone | TaskFailed:
-        from judgesuite.suite.evaluation.runner import JudgeFailed
+        from judgesuite.suite.evaluation.judging import JudgeFailed
 
         name = judge_name(self.plan.judges[task.judge])
         try:
@@ -319,7 +319,7 @@ class Dispatching(Judging):
         self._results: dict[int, TaskDone | TaskFailed] = {t.task: t for t in done}
 
     def judged(self, j: int, d: int, judge: Judge, rows: list[Row], label: str) -> JudgedRows:
-        from judgesuite.suite.evaluation.runner import JudgeFailed
+        from judgesuite.suite.evaluation.judging import JudgeFailed
 
         ids = self._pairs.pop((j, d))
         while any(i not in self._results for i in ids):
