@@ -160,13 +160,13 @@ def teacher_targets(rows: list[Row], labels: list[bool], cfg: TrainConfig, out: 
     """(1 - w) * label + w * the teacher's probability, per row (distillation from a larger encoder).
 
     The teacher's probabilities are kept in `out`/resume as JSON, so a resumed run does not score again."""
-    from judgesuite.judges.fingerprint import file_digest
+    from judgesuite.judges.fingerprint import model_files_digest
 
     if not 0.0 <= cfg.teacher_weight <= 1.0:
         raise ValueError(f"teacher_weight must lie in [0, 1], got {cfg.teacher_weight}")
     store = out / RESUME_DIR / "teacher_scores.json"
     ids = hashlib.sha256("\n".join(f"{r.dataset}/{r.sample.id}/{r.model}" for r in rows).encode()).hexdigest()
-    key = {"teacher": cfg.teacher, "weights": file_digest(Path(cfg.teacher) / "model.safetensors"), "rows": ids}
+    key = {"teacher": cfg.teacher, "weights": model_files_digest(cfg.teacher), "rows": ids}  # full weights or a delta
     kept = json.loads(store.read_text()) if store.is_file() else {}
     if kept.get("key") == key:
         probs = kept["probs"]
