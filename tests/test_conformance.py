@@ -9,6 +9,7 @@ from judgesuite.judges import JUDGES, Judge, JudgeTags, Verdict, make_judge
 from judgesuite.judges.conformance import (CheckSkipped, ConformanceError, ConformanceWarning, check_judge,
                                            parametrize_with_checks, yield_checks)
 
+from .judge_lists import builtin
 from .workers import DiesInAWorker, HangsInAWorker, WellBehaved
 
 
@@ -152,10 +153,7 @@ def test_llm_vote_with_several_candidates_per_prompt_declares_batch_dependence()
     assert not make_judge("llm-vote").get_tags().batch_dependent
 
 
-# `verdicts` replays a user's file (file= is required): tests/test_verdicts_import.py checks it on one.
-CORE = [e.name for e in JUDGES if e.origin == "builtin" and e.needs == "core" and e.name != "verdicts"]
-ENCODER = [e.name for e in JUDGES if e.origin == "builtin" and e.needs == "encoder"]
-LLM = [e.name for e in JUDGES if e.origin == "builtin" and e.needs == "llm"]
+CORE, ENCODER, LLM = builtin("core"), builtin("encoder"), builtin("llm")
 _BUILT: dict[str, Judge] = {}
 
 

@@ -5,10 +5,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judgesuite.judges import JUDGES, NoVerdict, Sample, make_judge
+from judgesuite.judges import NoVerdict, Sample, make_judge
 
-# `verdicts` replays a user's file (file= is required): tests/test_verdicts_import.py gives it hostile files.
-CORE = [e.name for e in JUDGES if e.needs == "core" and e.origin == "builtin" and e.name != "verdicts"]
+from .judge_lists import builtin
+
+CORE = builtin("core")
 TEXT = st.one_of(
     st.text(max_size=200),
     st.text(alphabet=st.sampled_from(list("()[]{}\\^_$0123456789+-*/=.,: xFinalanswer")), max_size=300),

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 import judgesuite.judges as judges_pkg
-from judgesuite.judges import JUDGES, Sample, make_judge
+from judgesuite.judges import Sample, make_judge
 from judgesuite.judges.sandbox.bounded import OK, BoundedPool
 
+from .judge_lists import builtin
 from .workers import run_pattern
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,9 +39,8 @@ def _payloads(sentinel: Path) -> list[str]:
     ]
 
 
-# `verdicts` replays a user's file (file= is required): tests/test_verdicts_import.py gives it hostile files.
-CORE = [e.name for e in JUDGES if e.needs == "core" and e.origin == "builtin" and e.name != "verdicts"]
-OTHER = [e.name for e in JUDGES if e.name not in CORE and e.origin == "builtin" and e.name != "verdicts"]
+CORE = builtin("core")
+OTHER = builtin(other_than="core")
 
 
 def _no_execution(name: str, tmp_path: Path) -> None:
