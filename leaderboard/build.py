@@ -17,7 +17,8 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from judgesuite.leaderboard.common import fmt_time, human_time, labelled_entries, si, sig
+from judgesuite.leaderboard.sets_and_judges import labelled_entries
+from judgesuite.leaderboard.formatting import fmt_time, human_time, si, sig
 from judgesuite.leaderboard.sections import build_sections
 from judgesuite.leaderboard.sections.browser import browser_data
 from judgesuite.suite.analysis.summary import analyze

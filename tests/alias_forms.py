@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from judgesuite.judges.text import normalize_answer
+from judgesuite.judges.squad import normalize_answer
 from judgesuite.judges.types import Sample
 
 

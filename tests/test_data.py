@@ -7,7 +7,7 @@ from collections import defaultdict
 
 import pytest
 
-from judgesuite.judges.text import normalize_answer
+from judgesuite.judges.squad import normalize_answer
 from judgesuite.suite.data.loader import (DATASETS_DIR, DataError, bundled_names, card_field, load_bundled,
                                    load_jsonl)
 

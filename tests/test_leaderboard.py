@@ -82,7 +82,7 @@ def test_page_is_self_contained(site):
 
 
 def test_texts_for_people():
-    from judgesuite.leaderboard.common import human_time, plain_reason
+    from judgesuite.leaderboard.formatting import human_time, plain_reason
 
     assert plain_reason("judge handles ['math'] only") == "judge handles math only"
     assert plain_reason("handles ['math', 'open_qa']") == "handles math, open_qa"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from judgesuite.leaderboard.build import PAGE_BUDGET, write_site
-from judgesuite.leaderboard.common import JUDGE_CLASSES
+from judgesuite.leaderboard.sets_and_judges import JUDGE_CLASSES
 from judgesuite.leaderboard.inputs import load_any
 
 from .leaderboard_helpers import CHROMIUM, INSTALL_HINT, probe

@@ -1,7 +1,7 @@
 """The master-key probe set and the false-positive rates it yields."""
 from __future__ import annotations
 
-from judgesuite.judges.text import normalize_answer
+from judgesuite.judges.squad import normalize_answer
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.data.probes import ATTACKS, build_probe_set
 from judgesuite.suite.evaluation.runner import run

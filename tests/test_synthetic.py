@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from judgesuite.judges.text import normalize_answer
+from judgesuite.judges.squad import normalize_answer
 from judgesuite.suite.data.loader import split_of
 from judgesuite.suite.data import synthetic
 from judgesuite.suite.data import synthetic_forms as F

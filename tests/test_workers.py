@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from judgesuite import Judge, Verdict, evaluate
-from judgesuite.judges.cpus import usable_cpus
+from judgesuite.judges.cpu_share import usable_cpus
 from judgesuite.suite.data.loader import load_bundled
 from judgesuite.suite.evaluation.runner import shard_rows
 from judgesuite.suite.evaluation.executor import RunPlan
@@ -80,7 +80,7 @@ def test_evaluate_on_workers_inherits_a_judge_defined_in_this_process(tmp_path):
 
 
 def test_a_worker_process_sizes_its_judges_process_pools_by_its_share_of_cores(monkeypatch):
-    from judgesuite.judges.cpus import CPUS_ENV
+    from judgesuite.judges.cpu_share import CPUS_ENV
     from judgesuite.judges.sandbox.bounded import BoundedPool
 
     monkeypatch.setenv(CPUS_ENV, "1")

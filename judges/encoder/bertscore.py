@@ -121,7 +121,7 @@ class BERTScoreJudge(Judge):
                      libraries=("torch", "transformers"))
 
     def cost_model(self) -> CostModel:
-        from judgesuite.judges.parameters import safetensors_parameters
+        from judgesuite.judges.model_size import safetensors_parameters
 
         counted = safetensors_parameters(self.model or default_model(), self.num_layers)
         return CostModel("encoder", counted[0] if counted else MINILM_PARAMETERS)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from judgesuite.judges.text import normalize_answer
+from judgesuite.judges.squad import normalize_answer
 from judgesuite.judges.types import Sample
 
 INPUT_FORMATS = ("qcr", "cr", "artefactory")

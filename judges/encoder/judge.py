@@ -245,7 +245,7 @@ class EncoderJudge(Judge):
 
     def cost_model(self) -> CostModel:
         """Parameters counted from the checkpoint's safetensors headers (the weights are not loaded)."""
-        from judgesuite.judges.parameters import hub_snapshot, safetensors_parameters
+        from judgesuite.judges.model_size import hub_snapshot, safetensors_parameters
 
         delta = checkpoint_meta(self.checkpoint).get("delta")
         if delta:  # the delta file's integer codes are not parameters: count the rebuilt model's

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judgesuite.judges.base import Judge, JudgeTags
-from judgesuite.judges.text import normalize_answer
+from judgesuite.judges.squad import normalize_answer
 from judgesuite.judges.types import Sample, Verdict
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from judgesuite.judges.base import Judge
-from judgesuite.judges.text import token_f1
+from judgesuite.judges.squad import token_f1
 from judgesuite.judges.types import Sample, Verdict
 
 THRESHOLDS_FILE = Path(__file__).with_name("tuned_thresholds.json")

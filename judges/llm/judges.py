@@ -31,7 +31,7 @@ def llm_parameters(model: str) -> int:
     """Parameters of a judge model from its files (no loading); a named vLLM model's nominal size;
     0 where neither is known here (a remote endpoint)."""
     from judgesuite.judges.llm.backends.models import VLLM_CONFIGS, resolve
-    from judgesuite.judges.parameters import model_parameters
+    from judgesuite.judges.model_size import model_parameters
 
     if model in VLLM_CONFIGS:
         return VLLM_CONFIGS[model].nominal_params

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import sympy
 
-from judgesuite.judges.math.build import Huge
+from judgesuite.judges.math.bounded_values import Huge
 from judgesuite.judges.math.parse import Collection, Parsed
 
 REL_TOL = 1e-6

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 
 import sympy
 
-from judgesuite.judges.math import build as B
-from judgesuite.judges.math.build import ParseError
+from judgesuite.judges.math import bounded_values as bounded
+from judgesuite.judges.math.bounded_values import ParseError
 
 MAX_CHARS = 2_000_000
 MAX_DEPTH = 200
@@ -214,7 +214,7 @@ def _command(name: str, text: str, i: int, toks: list[Tok]) -> int:
 
 # ---------------------------------------------------------------- parser
 _PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3, "^": 4}
-_BINARY = {"+": B.add, "-": lambda a, b: B.add(a, B.neg(b)), "*": B.mul, "/": B.div, "^": B.power}
+_BINARY = {"+": bounded.add, "-": lambda a, b: bounded.add(a, bounded.neg(b)), "*": bounded.mul, "/": bounded.div, "^": bounded.power}
 _MIXED = re.compile(r"(?<![\d.^/_{])(\d+)\s+(\d+)\s*/\s*(\d+)(?![\d./])")
 _MIXED_TEX = re.compile(r"(?<![\d.^/_{])(\d+)\s*\\[dtc]?frac\s*\{\s*(\d+)\s*\}\s*\{\s*(\d+)\s*\}")
 
@@ -247,11 +247,11 @@ class _Parser:
                         raise ParseError("two numbers side by side")
                     self._push_binary(f, "*")
                 if k == "num":
-                    self._emit(f, (B.number(t.text), 0))
+                    self._emit(f, (bounded.number(t.text), 0))
                 elif k == "ident":
-                    self._emit(f, (B.symbol(t.text), 0))
+                    self._emit(f, (bounded.symbol(t.text), 0))
                 elif k == "const":
-                    self._emit(f, (B.CONSTANTS[t.text], 0))
+                    self._emit(f, (bounded.CONSTANTS[t.text], 0))
                 elif k == "lp":
                     stack.append(_Frame(t.text))
                 else:
@@ -289,11 +289,11 @@ class _Parser:
                 raise ParseError(f"{op} without an operand")
             v, d = f.vals.pop()
             if op == "!":
-                out = B.factorial(v)
+                out = bounded.factorial(v)
             else:
                 self.percent = True
-                out = B.div(v, sympy.Integer(100))
-            f.vals.append((out, B.depth_of(out, [d])))
+                out = bounded.div(v, sympy.Integer(100))
+            f.vals.append((out, bounded.depth_of(out, [d])))
         elif f.expect:
             if op == "-":
                 f.ops.append(["neg"])
@@ -318,14 +318,14 @@ class _Parser:
         top = f.ops.pop()
         if top[0] == "neg":
             v, d = f.vals.pop()
-            out = B.neg(v)
-            f.vals.append((out, B.depth_of(out, [d])))
+            out = bounded.neg(v)
+            f.vals.append((out, bounded.depth_of(out, [d])))
         elif top[0] == "bin":
             if len(f.vals) < 2:
                 raise ParseError("missing operand")
             (b, db), (a, da) = f.vals.pop(), f.vals.pop()
             out = _BINARY[top[1]](a, b)
-            depth = B.depth_of(out, [da, db])
+            depth = bounded.depth_of(out, [da, db])
             if depth > MAX_DEPTH:
                 raise ParseError(f"expression nested deeper than {MAX_DEPTH}")
             f.vals.append((out, depth))
@@ -341,10 +341,10 @@ class _Parser:
                 return
             f.ops.pop()
             name, _, exponent = fn[1].partition("^")
-            out = B.function(name, [v for v, _ in fn[3]])
+            out = bounded.function(name, [v for v, _ in fn[3]])
             if exponent:
-                out = B.power(out, sympy.Integer(int(exponent)))
-            depth = B.depth_of(out, [d for _, d in fn[3]])
+                out = bounded.power(out, sympy.Integer(int(exponent)))
+            depth = bounded.depth_of(out, [d for _, d in fn[3]])
             if depth > MAX_DEPTH:
                 raise ParseError(f"expression nested deeper than {MAX_DEPTH}")
             item = (out, depth)

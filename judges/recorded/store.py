@@ -13,7 +13,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from judgesuite.judges.text import normalize_answer
+from judgesuite.judges.squad import normalize_answer
 
 VERDICTS_FILE = Path(__file__).resolve().parent / "verdicts.json.gz"
 FORMAT = "judgesuite.recorded-verdicts/1"

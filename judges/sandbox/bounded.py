@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Any
 
-from judgesuite.judges.cpus import usable_cpus
+from judgesuite.judges.cpu_share import usable_cpus
 
 OK, TIMEOUT, ERROR = "ok", "timeout", "error"
 STARTUP_TIMEOUT = 120.0

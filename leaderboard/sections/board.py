@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgesuite.leaderboard.common import badge, colors, judge_order, labelled_entries, plain_reason, set_order
+from judgesuite.leaderboard.sets_and_judges import badge, colors, judge_order, labelled_entries, set_order
+from judgesuite.leaderboard.formatting import plain_reason
 
 ID = "board"
 TITLE = "Per set"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgesuite.leaderboard.common import judge_order
+from judgesuite.leaderboard.sets_and_judges import judge_order
 
 ID = "borda"
 TITLE = "Borda count across sets"

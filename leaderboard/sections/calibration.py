@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgesuite.leaderboard.common import badge, colors, set_order
+from judgesuite.leaderboard.sets_and_judges import badge, colors, set_order
 from judgesuite.leaderboard.svg import reliability_diagram
 
 ID = "calibration"

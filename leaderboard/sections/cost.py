@@ -5,7 +5,7 @@ from __future__ import annotations
 from statistics import median
 from typing import Any
 
-from judgesuite.leaderboard.common import colors, judge_class, judge_order, labelled_entries, shapes
+from judgesuite.leaderboard.sets_and_judges import colors, judge_class, judge_order, labelled_entries, shapes
 from judgesuite.leaderboard.svg import Point, cost_plot, pareto_frontier
 from judgesuite.suite.analysis.choice import measured_ms
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgesuite.leaderboard.common import badge, judge_order, set_order
+from judgesuite.leaderboard.sets_and_judges import badge, judge_order, set_order
 from judgesuite.leaderboard.svg import slope_chart
 
 ID = "distortion"

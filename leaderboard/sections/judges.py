@@ -5,7 +5,7 @@ from __future__ import annotations
 from statistics import median
 from typing import Any
 
-from judgesuite.leaderboard.common import colors, judge_info, judge_order, labelled_entries
+from judgesuite.leaderboard.sets_and_judges import colors, judge_info, judge_order, labelled_entries
 
 ID = "judges"
 TITLE = "The judges"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgesuite.leaderboard.common import labelled_entries
+from judgesuite.leaderboard.sets_and_judges import labelled_entries
 
 ID = "master-keys"
 TITLE = "Master-key probes"

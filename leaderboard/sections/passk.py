@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgesuite.leaderboard.common import set_order
+from judgesuite.leaderboard.sets_and_judges import set_order
 
 ID = "passk"
 TITLE = "pass@k"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgesuite.leaderboard.common import badge, set_order
+from judgesuite.leaderboard.sets_and_judges import badge, set_order
 
 ID = "significance"
 TITLE = "Pairwise tests on accuracy (McNemar)"

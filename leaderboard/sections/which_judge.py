@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgesuite.leaderboard.common import badge, colors, judge_info
+from judgesuite.leaderboard.sets_and_judges import badge, colors, judge_info
 from judgesuite.suite.analysis.provenance import FAMILIES
 
 ID = "which"

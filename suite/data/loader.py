@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from judgesuite.judges.text import normalize_answer
+from judgesuite.judges.squad import normalize_answer
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 DATASETS_DIR = Path(__file__).resolve().parents[2] / "datasets"

@@ -22,7 +22,7 @@ import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from judgesuite.judges.text import normalize_answer
+from judgesuite.judges.squad import normalize_answer
 from judgesuite.judges.types import Sample
 from judgesuite.suite.data import synthetic_forms as F
 from judgesuite.suite.data.loader import Row, bundled_names, load_bundled

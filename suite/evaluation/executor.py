@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from judgesuite.judges.base import Judge
-from judgesuite.judges.cpus import CPUS_ENV
+from judgesuite.judges.cpu_share import CPUS_ENV
 from judgesuite.judges.types import Verdict
 from judgesuite.suite.data.loader import Dataset, Row
 from judgesuite.suite.evaluation.cache import VerdictCache
-from judgesuite.suite.evaluation.entries import JudgedRows
+from judgesuite.suite.evaluation.results_entry import JudgedRows
 from judgesuite.suite.evaluation.progress import RunProgress
 
 

@@ -22,7 +22,7 @@ from judgesuite.judges.base import Judge, StagedJudge
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 from judgesuite.suite.data.loader import Dataset, Row
 from judgesuite.suite.evaluation.cache import VerdictCache
-from judgesuite.suite.evaluation.entries import JudgedRows
+from judgesuite.suite.evaluation.results_entry import JudgedRows
 from judgesuite.suite.evaluation.progress import RunProgress
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from judgesuite.judges.base import Judge
-from judgesuite.judges.cpus import usable_cpus
+from judgesuite.judges.cpu_share import usable_cpus
 from judgesuite.judges.types import Verdict
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.executor import (Dispatching, Executor, ExecutorError, Judging, JudgeTask, RunPlan,

@@ -15,7 +15,7 @@ from judgesuite.judges.specs import parse_judge_spec, split_top_level
 from judgesuite.suite.data.answer_format import format_groups
 from judgesuite.suite.data.loader import Dataset
 from judgesuite.suite.evaluation.cache import VerdictCache
-from judgesuite.suite.evaluation.entries import JudgedRows, build_entry, hardware, verdict_records
+from judgesuite.suite.evaluation.results_entry import JudgedRows, build_entry, hardware, verdict_records
 from judgesuite.suite.evaluation.progress import RunProgress
 from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc, write_verdict_file
 from judgesuite.suite.evaluation.executor import Executor, RunPlan

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from queue import Empty
 from typing import Any
 
-from judgesuite.judges.cpus import usable_cpus
+from judgesuite.judges.cpu_share import usable_cpus
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.executor import (Dispatching, Executor, ExecutorError, InProcess, Judging, JudgeTask,
                                                   RunPlan, TaskDone, TaskFailed, TaskWorker, runner_options)

@@ -23,7 +23,7 @@ from judgesuite.judges.learned import stacked as stacked_module
 from judgesuite.judges.learned.features import FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import FORMAT, Forest, StackedModel, logit
 from judgesuite.judges.learned.stacked import encoder_probabilities, feature_names, signal_columns
-from judgesuite.judges.text import token_f1
+from judgesuite.judges.squad import token_f1
 from judgesuite.suite.data.loader import Row, load_bundled
 from judgesuite.suite.training.thresholds import best_threshold
 

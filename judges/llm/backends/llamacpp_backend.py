@@ -19,7 +19,7 @@ import urllib.request
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
-from judgesuite.judges.cpus import usable_cpus
+from judgesuite.judges.cpu_share import usable_cpus
 from judgesuite.judges.llm.backends.base import Backend, BackendError, Generation, Prompt, SamplingParams, chat_messages, prompt_seed
 from judgesuite.judges.llm.backends.models import gguf_has_chat_template, gguf_param_count, is_gguf, resolve
 

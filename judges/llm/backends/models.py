@@ -77,7 +77,7 @@ def is_gguf(path: str) -> bool:
 @lru_cache(maxsize=16)
 def gguf_param_count(path: str) -> int:
     """Number of weights stored in a GGUF file (tied embeddings counted once)."""
-    from judgesuite.judges.parameters import model_parameters
+    from judgesuite.judges.model_size import model_parameters
 
     return int(model_parameters(path) or 0)
 

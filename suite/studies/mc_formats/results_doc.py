@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from judgesuite.suite.evaluation.entries import hardware
+from judgesuite.suite.evaluation.results_entry import hardware
 from judgesuite.suite.evaluation.schema import ResultsDoc
 
 RESULTS_KEY = "mc_formats"

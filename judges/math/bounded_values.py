@@ -1,4 +1,4 @@
-"""Bounded constructors of SymPy values for math_parse (the node-type allow-list).
+"""Bounded constructors of SymPy values for the math parser (parse.py) (the node-type allow-list).
 
 Every value the parser builds comes from one of these functions; each checks sizes
 before calling SymPy, so no input can make SymPy build a number with more than

@@ -1,16 +1,12 @@
-"""What several leaderboard sections share: the labelled sets and judges in page order, a colour
-per judge, label-provenance badges, and number formatting."""
+"""What the page says about the sets and the judges: their order, a colour and shape per judge,
+label-provenance badges, and each judge's class, description and settings."""
 from __future__ import annotations
 
-import math
-import re
-from datetime import datetime
 from typing import Any
 
-from judgesuite.leaderboard.svg import color_for, shape_for, si, sig  # noqa: F401 - si, sig: one formatter for page and plots
+from judgesuite.leaderboard.svg import color_for, shape_for
 
 KIND_CLASS = {"human": "lk-human", "rule": "lk-rule", "llm": "lk-llm", "mixed": "lk-mixed", "unknown": "lk-unknown"}
-
 
 def labelled_entries(results: dict[str, Any], analysis: dict[str, Any]) -> list[dict[str, Any]]:
     """Entries of labelled sets (probe sets have their own section)."""
@@ -51,38 +47,6 @@ def badge(analysis: dict[str, Any], name: str) -> dict[str, str]:
     title = d.get("label_method") or "; ".join(d.get("label_sources") or {}) or "no label_source in the file"
     return {"kind": kind, "text": d.get("label_text", "unknown"), "cls": KIND_CLASS.get(kind, "lk-unknown"),
             "title": title}
-
-
-def human_time(stamp: Any) -> str:
-    """'2026-12-03 21:57 UTC' from an ISO time stamp (the text unchanged if it is not one)."""
-    if not stamp:
-        return "?"
-    try:
-        t = datetime.fromisoformat(str(stamp).replace("Z", "+00:00"))
-    except ValueError:
-        return str(stamp)
-    zone = t.strftime("%Z") or ""
-    return t.strftime("%Y-%m-%d %H:%M") + (f" {zone}" if zone else "")
-
-
-def plain_reason(why: str) -> str:
-    """A skip reason without Python reprs: "handles ['math'] only" -> "handles math only"."""
-    return re.sub(r"\[((?:'[^']*'(?:, )?)+)\]", lambda m: ", ".join(re.findall(r"'([^']*)'", m.group(1))), why)
-
-
-def fmt_ms(ms: float | None) -> str:
-    if ms is None or (isinstance(ms, float) and math.isnan(ms)):
-        return "–"
-    return f"{ms:.2g}" if ms < 1 else f"{ms:.3g}" if ms < 100 else f"{ms:.0f}"
-
-
-def fmt_time(ms: float | None) -> str:
-    """A time per answer to two significant digits with its unit: "25 µs", "0.16 ms", "13 ms", "2.1 s"."""
-    if ms is None or (isinstance(ms, float) and math.isnan(ms)):
-        return "–"
-    if ms < 0.1:
-        return f"{sig(ms * 1000)} µs"
-    return f"{sig(ms)} ms" if ms < 1000 else f"{sig(ms / 1000)} s"
 
 
 JUDGE_CLASSES = ("rule", "symbolic", "learned", "encoder", "LLM", "recorded")
