@@ -5,8 +5,8 @@ Writes datasets/<name>.jsonl.gz byte-for-byte from the normalised JSONL (determi
 gzip, mtime 0). The cards (datasets/<name>.md) are written by hand from SOURCE.md; the
 statistics in them come from `judgesuite datasets --stats`.
 """
+import argparse
 import gzip
-import sys
 from pathlib import Path
 
 SETS = {
@@ -30,4 +30,6 @@ def main(src: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "../shared/data")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("src", nargs="?", default="../shared/data", help="folder of the normalised sets")
+    main(ap.parse_args().src)

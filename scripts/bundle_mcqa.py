@@ -8,10 +8,10 @@ when larger. SocialIQA is not bundled (its licence is unverified upstream): read
 """
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import random
-import sys
 from pathlib import Path
 
 BUNDLED = ("arc_easy", "arc_challenge", "mmlu", "openbookqa", "commonsenseqa", "hellaswag", "piqa",
@@ -72,4 +72,6 @@ Regenerate with `python scripts/bundle_mcqa.py /path/to/mcqa`.
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("root", help="folder of the multiple-choice benchmarks (e.g. /work/shared/data/mcqa)")
+    main(ap.parse_args().root)

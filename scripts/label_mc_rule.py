@@ -8,6 +8,7 @@
   a no-verdict there (no number found) becomes False, label_source noted.
 Usage: python scripts/label_mc_rule.py math_labelled.jsonl generated.jsonl... > labelled.jsonl
 """
+import argparse
 import json
 import re
 import sys
@@ -41,7 +42,11 @@ def chosen(text, choices):
 
 
 def main():
-    math_file, *gen_files = sys.argv[1:]
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("math_file", help="math rows labelled by `judgesuite label --labeler math-verify`")
+    ap.add_argument("gen_files", nargs="+", help="generated JSONL files")
+    args = ap.parse_args()
+    math_file, gen_files = args.math_file, args.gen_files
     how = {}
     for line in open(math_file, encoding="utf-8"):
         r = json.loads(line)

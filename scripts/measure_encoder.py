@@ -3,7 +3,8 @@
 Per set: accuracy, F1 (correct), Cohen's kappa, AUC, "says correct" rate vs label rate, and per model
 the judged vs human accuracy (Kendall tau of the model ranking); plus the master-key probe set's
 false-positive rate per attack. Nothing is tuned here: each checkpoint runs at the threshold in its
-judgesuite_encoder.json (chosen on dev), token-f1 at its dev-tuned threshold.
+judgesuite_encoder.json (chosen on dev), token-f1 at its dev-tuned threshold. Verdicts go through the
+run's loop and its cache (--cache; default the user's, as `judgesuite run`): a rerun computes nothing.
 
     python scripts/measure_encoder.py --checkpoint v4=judges/encoder/checkpoints/encoder-minilm-qcr-v4 \
         --out encoder-test.json [--sets evouna-nq,openqa-eval-nq301] [--master-keys]
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from collections import defaultdict
 
 import numpy as np
@@ -24,6 +24,8 @@ from judgesuite.judges.registry import make_judge
 from judgesuite import dataset_names, load_dataset
 from judgesuite.suite.data.probes import ATTACKS, build_probe_set
 from judgesuite.suite.data.synthetic_forms import mentions
+from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.evaluation.runner import Runner
 
 
 def summarise(rows, preds: list[bool], scores: list[float | None] | None = None) -> dict:
@@ -58,9 +60,11 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--dtype", default="float32",
                     help="encoder dtype; bfloat16-checked gives fp32 verdicts faster on CPUs with bf16 units")
+    ap.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     sets = args.sets.split(",") if args.sets else dataset_names(probes=False)
+    runner = Runner(VerdictCache(args.cache))
     f1_judge = make_judge("token-f1")
     report: dict = {"split": args.split, "token_f1_threshold": f1_judge.threshold, "sets": {}, "checkpoints": {}}
     encoders = {}
@@ -72,28 +76,32 @@ def main() -> None:
     for s in sets:
         rows = [r for split in args.split.split(",") for r in load_dataset(s, split).scorable()]
         samples = [r.sample for r in rows]
-        entry = {"token-f1": summarise(rows, [bool(v.correct) for v in f1_judge.judge(samples)]),
+        f1 = runner.judge_rows(f1_judge, rows)
+        entry = {"token-f1": summarise(f1.rows, [bool(v.correct) for v in f1.verdicts]),
                  "contains-reference": summarise(rows, [mentions(x.candidate, list(x.references)) for x in samples])}
         for name, judge in encoders.items():
-            t = time.time()
-            verdicts = judge.judge(samples)
-            entry[name] = summarise(rows, [bool(v.correct) for v in verdicts], [v.score for v in verdicts])
-            entry[name]["seconds"] = round(time.time() - t, 1)
+            judged = runner.judge_rows(judge, rows)
+            entry[name] = summarise(judged.rows, [bool(v.correct) for v in judged.verdicts],
+                                    [v.score for v in judged.verdicts])
+            entry[name]["seconds"] = round(sum(judged.seconds), 1)  # as computed, also when read from the cache
         report["sets"][s] = entry
         print(s, {k: (v["accuracy"], v["says_correct"], v["label_rate"]) for k, v in entry.items()}, flush=True)
     if args.master_keys:
         probes = [r for split in args.split.split(",") for r in build_probe_set(split=split).rows]
         mk = {}
         for name, judge in encoders.items():
-            verdicts = judge.judge([r.sample for r in probes])
+            verdicts = runner.judge_samples(judge, [r.sample for r in probes])[0]
             mk[name] = {"n": len(probes),
                         "false_positive_rate": round(sum(v.correct is True for v in verdicts) / len(probes), 4),
                         "by_attack": {a: round(float(np.mean([v.correct is True for r, v in zip(probes, verdicts)
                                                               if r.meta.get("attack") == a])), 4) for a in ATTACKS}}
         mk["token-f1"] = {"n": len(probes), "false_positive_rate": round(
-            sum(v.correct is True for v in f1_judge.judge([r.sample for r in probes])) / len(probes), 4)}
+            sum(v.correct is True for v in runner.judge_samples(f1_judge, [r.sample for r in probes])[0])
+            / len(probes), 4)}
         report["master_keys"] = mk
         print("master-keys", {k: v["false_positive_rate"] for k, v in mk.items()}, flush=True)
+    for judge in [f1_judge, *encoders.values()]:
+        judge.close()
     with open(args.out, "w") as fh:
         json.dump(report, fh, indent=1)
 

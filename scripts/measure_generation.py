@@ -5,7 +5,8 @@ questions (bundled gsm8k-openai-solutions) and multiple-choice questions (bundle
 free / soft / strict formats, plus the log-likelihood mode on the multiple-choice questions
 (transformers backend), then reports per format: the parse-failure rate (no "Final answer:"),
 the accuracy by the regex judge and (GSM8K) the flexible judge (a no-verdict counts as wrong),
-and run times. Resumable: rerun the same command to finish an interrupted measurement.
+and run times. Resumable: rerun the same command to finish an interrupted measurement (the judges go
+through the run's loop and its verdict cache, --cache; default the user's, as `judgesuite run`).
 
     nice -n 10 python scripts/measure_generation.py --out results/generation --n-gsm8k 50 --n-mcqa 50
 """
@@ -38,6 +39,7 @@ def main() -> int:
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--parallel", type=int, default=8)
     p.add_argument("--no-loglik", action="store_true")
+    p.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
     a = p.parse_args()
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -59,16 +61,20 @@ def main() -> int:
     from judgesuite.judges.registry import make_judge
     from judgesuite.suite.data.loader import load_jsonl
     from judgesuite.suite.data.answer_format import row_format
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.evaluation.runner import Runner
 
     ds = load_jsonl(data)
     rows = [r for r in ds.rows if row_format(r) != "loglik"]
     t0 = time.perf_counter()
+    runner = Runner(VerdictCache(a.cache))
+    position = {id(r): i for i, r in enumerate(rows)}
     verdicts = {}
     for name in ("regex", "flexible"):
         with make_judge(name) as judge:
-            idx = [i for i, r in enumerate(rows) if judge.supports(r.sample.task_type)]
-            for i, v in zip(idx, judge.judge([rows[i].sample for i in idx])):
-                verdicts[(name, i)] = v
+            judged = runner.judge_rows(judge, rows)  # the rows the judge handles
+            for r, v in zip(judged.rows, judged.verdicts):
+                verdicts[(name, position[id(r)])] = v
     times["judging"] = time.perf_counter() - t0
 
     table: dict[tuple[str, str], dict] = defaultdict(lambda: defaultdict(float))

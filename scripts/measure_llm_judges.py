@@ -68,10 +68,10 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=100)
     ap.add_argument("--frontier", default=None, help="cheap judge spec for the cascade frontier")
     ap.add_argument("--cache", default=None)
-    ap.add_argument("--batch-size", type=int, default=16)
+    ap.add_argument("--batch-size", type=int, default=16, help="rows in the first chunk (chunks then grow while fast)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
-    runner = Runner(VerdictCache(args.cache), batch_size=args.batch_size, progress=False)
+    runner = Runner(VerdictCache(args.cache), first_chunk=args.batch_size)
     report: dict = {"split": args.split, "limit": args.limit, "judges": {}}
     t_start = time.perf_counter()
     for spec in args.judges.split(","):

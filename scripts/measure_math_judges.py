@@ -10,7 +10,8 @@ Usage:
 Accuracy counts a no-verdict as incorrect; F1 has positive = "correct" and is taken
 against `row.label`. `--discrepancy` adds the per-model accuracy (fraction of a
 model's outputs judged correct) under the SimpleRL and Lighteval extractions of
-`sympy`, and their difference, next to the human-label accuracy.
+`sympy`, and their difference, next to the human-label accuracy. Every judge goes through the run's
+loop and its verdict cache (--cache; default the user's, as `judgesuite run`).
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from dataclasses import replace
 
 from judgesuite.judges.registry import make_judge
 from judgesuite import load_dataset
+from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.evaluation.runner import Runner
 
 MATH_SETS = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")
 JUDGES = {
@@ -62,8 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mathverify-tests", metavar="DIR",
                     help="accuracy on the (gold, pred, expected) cases of a Math-Verify checkout's tests/ directory")
     ap.add_argument("--per-family", type=int, default=8)
+    ap.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
     ap.add_argument("--out")
     args = ap.parse_args(argv)
+    args.runner = Runner(VerdictCache(args.cache))
     if args.formats:
         return formats(args)
     if args.parsers:
@@ -79,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         for spec in args.judges.split(","):
             name, params = JUDGES[spec]
             with make_judge(name, **params) as judge:
-                verdicts = judge.judge([r.sample for r in rows])
+                verdicts = args.runner.judge_samples(judge, [r.sample for r in rows])[0]
             preds[spec] = [v.correct for v in verdicts]
             report["sets"].setdefault(ds, {})[spec] = metrics(preds[spec], gold)
             print(ds, spec, report["sets"][ds][spec], file=sys.stderr, flush=True)
@@ -109,13 +114,13 @@ def _emit(report: dict, out: str | None) -> int:
     return 0
 
 
-def _family_table(data: list, families, judges: str) -> dict:
+def _family_table(data: list, families, judges: str, runner: Runner) -> dict:
     """Accuracy (no verdict = incorrect) and false "equal" count per family, per judge."""
     table: dict[str, dict] = {f: {"n": sum(fam == f for fam, _, _ in data)} for f in families}
     for spec in judges.split(","):
         name, params = JUDGES[spec]
         with make_judge(name, **params) as judge:
-            verdicts = judge.judge([s for _, s, _ in data])
+            verdicts = runner.judge_samples(judge, [s for _, s, _ in data])[0]
         for f in families:
             idx = [i for i, (fam, _, _) in enumerate(data) if fam == f]
             table[f][spec] = round(sum((verdicts[i].correct is True) == data[i][2] for i in idx) / len(idx), 3)
@@ -132,13 +137,13 @@ def formats(args: argparse.Namespace) -> int:
     from tests import math_forms_holdout
 
     report = {"format_set": _family_table(sympy_format_set.build(per_family=args.per_family),
-                                          sympy_format_set.FAMILIES, args.judges)}
+                                          sympy_format_set.FAMILIES, args.judges, args.runner)}
     for name, module in (("answer_forms", math_forms), ("answer_forms_holdout", math_forms_holdout)):
         data = module.build()
         if args.gold_in_dollars:  # a short gold written as `$...$` (Math-Verify's best case)
             data = [(f, replace(s, references=tuple(r if "\n" in r or len(r) > 60 else f"${r}$"
                                                      for r in s.references)), lab) for f, s, lab in data]
-        report[name] = _family_table(data, module.FAMILIES, args.judges)
+        report[name] = _family_table(data, module.FAMILIES, args.judges, args.runner)
     return _emit(report, args.out)
 
 
@@ -179,7 +184,7 @@ def mathverify(args: argparse.Namespace) -> int:
     for spec in args.judges.split(","):
         name, params = JUDGES[spec]
         with make_judge(name, **params) as judge:
-            verdicts = judge.judge(samples)
+            verdicts = args.runner.judge_samples(judge, samples)[0]
         report[spec] = metrics([v.correct for v in verdicts], [c["expected"] for c in cases])
         report[spec]["false_equal"] = sum(v.correct is True and not c["expected"] for v, c in zip(verdicts, cases))
     return _emit(report, args.out)

@@ -7,20 +7,23 @@ Usage:
 
 Per family and judge: accuracy (a no-verdict counts as incorrect), false-positive rate (a `correct`
 verdict on a row labelled incorrect, over the incorrect rows), no-verdicts, and milliseconds per 1,000
-rows (the judge's worker processes started before the clock). `--show-errors` lists the wrong rows of
-the dev split only: the frozen split is never read row by row.
+rows (the judge's worker processes started before the clock; a verdict read from the cache keeps the seconds
+it took). Verdicts go through the run's loop and its cache (--cache; default the user's, as `judgesuite run`).
+`--show-errors` lists the wrong rows of the dev split only: the frozen split is never read row by row.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import time
 from collections import defaultdict
 from pathlib import Path
 
 from judgesuite.judges import Sample, make_judge
+from judgesuite.suite.evaluation.cache import VerdictCache
+from judgesuite.suite.evaluation.runner import Runner
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "math_style_corpus.jsonl"
+WARM_UP = Sample(id="warm-up", task_type="math", question="", candidate="Final answer: 1", references=("1",))
 
 
 def load_corpus(split: str, path: Path = CORPUS) -> list[dict]:
@@ -42,23 +45,22 @@ def rates(rows: list[dict], verdicts: list) -> dict:
             "no_verdict": sum(v.correct is None for v in verdicts)}
 
 
-def measure(judge_name: str, rows: list[dict]) -> tuple[list, float]:
+def measure(judge_name: str, rows: list[dict], runner: Runner) -> tuple[list, float]:
+    """Verdicts on `rows` through the runner, and milliseconds per 1,000 rows."""
     with make_judge(judge_name) as judge:
-        judge.judge([sample_of(rows[0])])  # start the workers outside the clock
-        start = time.perf_counter()
-        verdicts = judge.judge([sample_of(r) for r in rows])
-        seconds = time.perf_counter() - start
-    return verdicts, seconds * 1000 / len(rows) * 1000
+        judge.judge([WARM_UP])  # starts its workers: no row's seconds include their start (a warm-up only)
+        verdicts, seconds = runner.judge_samples(judge, [sample_of(r) for r in rows])
+    return verdicts, sum(seconds) * 1000 / len(rows) * 1000
 
 
-def master_keys(judges: list[str], per_set: int) -> dict:
+def master_keys(judges: list[str], per_set: int, runner: Runner) -> dict:
     from judgesuite.suite.data.probes import build_probe_set
 
     probes = build_probe_set(per_set=per_set, datasets=["gsm8k-openai-solutions", "omni-math-gpt4o-examples"])
     out = {}
     for name in judges:
         with make_judge(name) as judge:
-            verdicts = judge.judge([r.sample for r in probes.rows])
+            verdicts = runner.judge_samples(judge, [r.sample for r in probes.rows])[0]
         by_attack: dict[str, list] = defaultdict(list)
         for r, v in zip(probes.rows, verdicts):
             by_attack[r.meta["attack"]].append(v.correct is True)
@@ -76,11 +78,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show-errors", action="store_true", help="print the wrong rows (dev split only)")
     ap.add_argument("--master-keys", action="store_true")
     ap.add_argument("--per-set", type=int, default=50, help="master-key probes per data set")
+    ap.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
     ap.add_argument("--out", default="")
     args = ap.parse_args(argv)
     judges = [j for j in args.judges.split(",") if j]
+    runner = Runner(VerdictCache(args.cache))
     if args.master_keys:
-        result = master_keys(judges, args.per_set)
+        result = master_keys(judges, args.per_set, runner)
         print(json.dumps(result, indent=1))
     else:
         rows = load_corpus(args.split)
@@ -91,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'family':28s} {'n':>4s} " + " ".join(f"{j:>26s}" for j in judges))
         per_judge = {}
         for name in judges:
-            verdicts, ms = measure(name, rows)
+            verdicts, ms = measure(name, rows, runner)
             per_judge[name] = verdicts
             table = {f: rates([r for r in rows if r["family"] == f],
                               [v for r, v in zip(rows, verdicts) if r["family"] == f]) for f in families}

@@ -34,6 +34,7 @@ def run(judge_name: str, params: dict, out: str, sets: list[str] | None, limit: 
             report["load_s"] = time.perf_counter() - t0
             first = False
         t1 = time.perf_counter()
+        # the judge's own batch call, timed and compared between runtimes: never read from a verdict cache
         verdicts = judge.judge(samples)
         dt = time.perf_counter() - t1
         correct = [v.correct for v in verdicts]

@@ -1,6 +1,6 @@
 """Maintainer script: write datasets/<name>.md cards from facts below, computed statistics and SOURCE.md."""
+import argparse
 import json
-import sys
 from pathlib import Path
 
 from judgesuite.suite.data.loader import DATASETS_DIR, load_bundled
@@ -67,25 +67,31 @@ FACTS = {
     },
 }
 
-SRC = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/data")
 
-for name, f in FACTS.items():
-    ds = load_bundled(name)
-    st = ds.stats()
-    lines = [f"# {name}", "", f"- **Source**: {f['source']}", f"- **Commit**: {f['commit']}",
-             f"- **Licence**: {f['licence']}", f"- **Label method**: {f['label']}",
-             f"- **Task type**: {', '.join(st['task_types'])}",
-             f"- **Rows**: {st['rows']:,} ({st['questions']:,} questions, {st['models']} evaluated models)",
-             f"- **Labels**: {st['labels']['true']:,} true / {st['labels']['false']:,} false / "
-             f"{st['labels']['null']:,} null",
-             f"- **Excluded from scoring**: {json.dumps(st['excluded'])}",
-             f"- **Splits (rows)**: {json.dumps(st['splits'], sort_keys=True)} "
-             "(by a hash of the normalised question text: 60/20/20 of questions)",
-             "", "## Accuracy of each evaluated model by the labels", "",
-             "| model | label accuracy |", "|---|---|"]
-    lines += [f"| {m} | {a:.3f} |" for m, a in st["label_accuracy_by_model"].items()]
-    lines += ["", "## Use", "", f["use"], "", "## Provenance notes (from the collection's SOURCE.md)", ""]
-    src = (SRC / f["folder"] / "SOURCE.md").read_text().strip().splitlines()
-    lines += [("#" + l if l.startswith("#") else l) for l in src]
-    (DATASETS_DIR / f"{name}.md").write_text("\n".join(lines) + "\n")
-    print("wrote", name)
+def main(src: Path) -> None:
+    for name, f in FACTS.items():
+        ds = load_bundled(name)
+        st = ds.stats()
+        lines = [f"# {name}", "", f"- **Source**: {f['source']}", f"- **Commit**: {f['commit']}",
+                 f"- **Licence**: {f['licence']}", f"- **Label method**: {f['label']}",
+                 f"- **Task type**: {', '.join(st['task_types'])}",
+                 f"- **Rows**: {st['rows']:,} ({st['questions']:,} questions, {st['models']} evaluated models)",
+                 f"- **Labels**: {st['labels']['true']:,} true / {st['labels']['false']:,} false / "
+                 f"{st['labels']['null']:,} null",
+                 f"- **Excluded from scoring**: {json.dumps(st['excluded'])}",
+                 f"- **Splits (rows)**: {json.dumps(st['splits'], sort_keys=True)} "
+                 "(by a hash of the normalised question text: 60/20/20 of questions)",
+                 "", "## Accuracy of each evaluated model by the labels", "",
+                 "| model | label accuracy |", "|---|---|"]
+        lines += [f"| {m} | {a:.3f} |" for m, a in st["label_accuracy_by_model"].items()]
+        lines += ["", "## Use", "", f["use"], "", "## Provenance notes (from the collection's SOURCE.md)", ""]
+        notes = (src / f["folder"] / "SOURCE.md").read_text().strip().splitlines()
+        lines += [("#" + l if l.startswith("#") else l) for l in notes]
+        (DATASETS_DIR / f"{name}.md").write_text("\n".join(lines) + "\n")
+        print("wrote", name)
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("src", nargs="?", default="../shared/data", help="the collection's folder (each set's SOURCE.md)")
+    main(Path(ap.parse_args().src))

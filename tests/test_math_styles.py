@@ -125,7 +125,8 @@ def _measure_script():
 
 def test_sympy_gives_no_false_equal_on_the_master_key_probes(tmp_path):
     out = tmp_path / "keys.json"
-    assert _measure_script().main(["--master-keys", "--judges", "sympy", "--per-set", "12", "--out", str(out)]) == 0
+    assert _measure_script().main(["--master-keys", "--judges", "sympy", "--per-set", "12", "--out", str(out),
+                                   "--cache", str(tmp_path / "verdicts.sqlite")]) == 0
     keys = json.loads(out.read_text())["sympy"]
     assert keys["n"] > 100 and keys["false_positive_rate"] == 0.0
     assert set(keys["per_attack"]) == {r.meta["attack"] for r in build_probe_set(per_set=12).rows}
@@ -135,7 +136,7 @@ def test_the_measure_script_reports_each_family(tmp_path):
     module = _measure_script()
     out = tmp_path / "styles.json"
     assert module.main(["--split", "dev", "--families", "fewshot-minerva,style-several-and", "--judges", "sympy",
-                        "--out", str(out)]) == 0
+                        "--out", str(out), "--cache", str(tmp_path / "verdicts.sqlite")]) == 0
     table = json.loads(out.read_text())["judges"]["sympy"]
     assert set(table) == {"fewshot-minerva", "style-several-and", "all"}
     assert table["all"]["n"] == 24 and table["all"]["false_positives"] == 0

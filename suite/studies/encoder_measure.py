@@ -5,7 +5,8 @@
 
 `accuracy`: per bundled set and split, the encoder at threshold 0.5 against regex,
 exact-match and bertscore; the regex+encoder hybrid (share of rows sent to the encoder,
-FLOPs against the encoder alone); the threshold sweep 0.1..0.9.
+FLOPs against the encoder alone); the threshold sweep 0.1..0.9. Every judge goes through the
+run's loop (`Runner`, verdicts in --cache): a repeated measurement computes nothing.
 `speed`: our batched inference against a paper-style predict() (batch of 1, bf16 weights,
 the prompt built and tokenized per call) on the same rows and checkpoint, with the
 agreement of their scores, and model FLOP/s (2 x non-embedding parameters x tokens per
@@ -23,7 +24,9 @@ from pathlib import Path
 from judgesuite.judges.encoder.judge import EncoderJudge, sigmoid
 from judgesuite.judges.registry import make_judge
 from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.metrics import compute_metrics
+from judgesuite.suite.evaluation.runner import Runner
 
 SWEEP = [round(0.1 * k, 1) for k in range(1, 10)]
 
@@ -34,8 +37,11 @@ def _metrics(labels, verdicts) -> dict:
 
 
 def accuracy_report(split: str = "test", checkpoint: str | None = None, limit: int | None = None,
-                    names: list[str] | None = None, with_bertscore: bool = True) -> dict:
-    """Encoder / hybrid / rule judges on one split of every bundled set."""
+                    names: list[str] | None = None, with_bertscore: bool = True,
+                    cache: VerdictCache | None = None) -> dict:
+    """Encoder / hybrid / rule judges on one split of every bundled set, their verdicts stored in
+    `cache` (default: one in memory)."""
+    runner = Runner(cache or VerdictCache(":memory:"))
     enc = EncoderJudge(checkpoint=checkpoint)
     others = {n: make_judge(n) for n in (["regex", "exact-match"] + (["bertscore"] if with_bertscore else []))}
     report: dict = {"split": split, "checkpoint": enc.checkpoint, "input_format": enc.input_format, "sets": {}}
@@ -44,14 +50,13 @@ def accuracy_report(split: str = "test", checkpoint: str | None = None, limit: i
         if limit and len(rows) > limit:
             rows = random.Random(0).sample(rows, limit)
         samples, labels = [r.sample for r in rows], [bool(r.label) for r in rows]
-        t0 = time.time()
-        ev = enc.judge(samples)
-        enc_seconds = time.time() - t0
+        ev, seconds = runner.judge_samples(enc, samples)
+        enc_seconds = sum(seconds)  # as computed, also when read from the cache
         out = {"n": len(rows), "majority": round(max(sum(labels), len(labels) - sum(labels)) / len(labels), 4),
                "encoder": _metrics(labels, ev), "encoder_seconds": round(enc_seconds, 1)}
         verdicts = {}
         for oname, judge in others.items():
-            verdicts[oname] = judge.judge(samples)
+            verdicts[oname] = runner.judge_samples(judge, samples)[0]
             out[oname] = _metrics(labels, verdicts[oname])
         # The hybrid's rule, on the verdicts above: regex where it answers, else the encoder.
         rv = verdicts["regex"]
@@ -67,7 +72,7 @@ def accuracy_report(split: str = "test", checkpoint: str | None = None, limit: i
             str(t): round(sum((v.score >= t) == y for v, y in zip(ev, labels)) / len(labels), 4) for t in SWEEP}
         report["sets"][name] = out
         print(name, json.dumps({k: v for k, v in out.items() if k != "encoder_threshold_sweep"}), flush=True)
-    for j in others.values():
+    for j in [enc, *others.values()]:
         j.close()
     return report
 
@@ -118,6 +123,7 @@ def speed_report(n: int = 512, n_reference: int = 128, checkpoint: str | None = 
     for dtype in dtypes:
         for bs in batch_sizes:
             judge = EncoderJudge(checkpoint=checkpoint, dtype=dtype, batch_size=bs)
+            # the judge's own batch call, timed: a speed measurement, not through the runner's cache
             judge.judge(samples[:bs])  # load + warm up
             t0 = time.perf_counter()
             verdicts = judge.judge(samples)
@@ -160,10 +166,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--limit", type=int, default=None)
     p.add_argument("--no-bertscore", action="store_true")
     p.add_argument("--rows", type=int, default=512)
+    p.add_argument("--cache", default=None, help="SQLite verdict cache for `accuracy` (default: ~/.cache/judgesuite)")
     p.add_argument("--out", default=None)
     args = p.parse_args(argv)
     if args.what == "accuracy":
-        rep = accuracy_report(args.split, args.checkpoint, args.limit, with_bertscore=not args.no_bertscore)
+        rep = accuracy_report(args.split, args.checkpoint, args.limit, with_bertscore=not args.no_bertscore,
+                              cache=VerdictCache(args.cache))
     else:
         rep = speed_report(args.rows, checkpoint=args.checkpoint)
     text = json.dumps(rep, indent=1)
