@@ -20,7 +20,7 @@ from markupsafe import Markup
 from judgesuite.leaderboard.sets_and_judges import labelled_entries
 from judgesuite.leaderboard.formatting import fmt_time, human_time, si, sig
 from judgesuite.leaderboard.sections import build_sections
-from judgesuite.leaderboard.sections.browser import browser_data
+from judgesuite.leaderboard.sections.browser import browser_data, fit_browser, write_sidecar
 from judgesuite.suite.analysis.summary import analyze
 from judgesuite.suite.evaluation.schema import ResultsDoc
 
@@ -87,7 +87,7 @@ def build_context(results: dict[str, Any], analysis: dict[str, Any], title: str)
         "created": human_time(results.get("created")),
         "generated": human_time(datetime.now(timezone.utc).isoformat(timespec="minutes")),
         "sections": build_sections(results, analysis),
-        "browser_json": json_for_script({"sets": browser_data(analysis)}),
+        "browser_json": json_for_script(browser_data(analysis)),
         "no_verdict_policy": (entries[0]["metrics"].get("no_verdict_policy") if entries else ""),
         "css": Markup((ASSETS / "page.css").read_text(encoding="utf-8")),
         "js": Markup(js),
@@ -103,27 +103,6 @@ def environment() -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.filters.update(pct=_pct, signed=_signed, num=_num, sv=_sortval, si=si, t=fmt_time, shortname=short_name, p=_pvalue)
     return env
-
-
-def fit_browser(analysis: dict[str, Any], over: int) -> None:
-    """Drop `over` bytes (or more) of disagreement rows, the same share of each set's rows of each
-    kind, from the end of each kind's sampled order (rows where the best judge is wrong come first);
-    the sets' `shown` counts follow."""
-    sized = {s: [(r, len(json.dumps(r, ensure_ascii=False))) for r in info["disagreements"]["rows"]]
-             for s, info in analysis["sets"].items()}
-    total = sum(n for rows in sized.values() for _, n in rows)
-    keep = max(0.0, 1.0 - over / total) if total else 0.0
-    for s, rows in sized.items():
-        d = analysis["sets"][s]["disagreements"]
-        kept, used = [], {}
-        budget = {k: keep * sum(n for r, n in rows if r["kind"] == k) for k in {r["kind"] for r, _ in rows}}
-        for r, n in rows:
-            if used.get(r["kind"], 0) + n <= budget[r["kind"]]:
-                kept.append(r)
-                used[r["kind"]] = used.get(r["kind"], 0) + n
-        d["rows"] = kept
-        d["shown"] = {k: sum(1 for r in kept if r["kind"] == k) for k in d["shown"]}
-        d["budget_bytes"] = int(sum(used.values()))
 
 
 def render(doc: ResultsDoc, *, title: str = "judgesuite leaderboard",
@@ -146,12 +125,14 @@ def render(doc: ResultsDoc, *, title: str = "judgesuite leaderboard",
 def write_site(doc: ResultsDoc, out_dir: str | Path, *, title: str = "judgesuite leaderboard",
                rho: Mapping[str, float] | None = None, disagreement_limit: int = 100,
                browser_kb: int = 200) -> tuple[Path, dict[str, Any]]:
-    """Write out_dir/index.html and out_dir/analysis.json (the analyses without the browser rows)."""
+    """Write out_dir/index.html, out_dir/analysis.json (the analyses without the browser rows) and,
+    where the page cannot hold every browser row's texts, the rest beside it (browser.SIDECAR)."""
     analysis = analyze(doc, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     page = out / "index.html"
     page.write_text(render(doc, title=title, analysis=analysis), encoding="utf-8")
+    write_sidecar(analysis, out)  # the browser rows whose texts the page could not hold
     slim = dict(analysis, sets={s: {k: v for k, v in i.items() if k != "disagreements"}
                                 for s, i in analysis["sets"].items()})
     (out / "analysis.json").write_text(json.dumps(slim, indent=1, ensure_ascii=False, default=str), encoding="utf-8")

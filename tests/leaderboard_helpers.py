@@ -90,3 +90,31 @@ def probe(page: Path, width: int, height: int = 900) -> tuple[dict, list[str], s
 
 def screenshot(page: Path, out: Path, width: int, height: int) -> None:
     chromium(f"--screenshot={out}", f"--window-size={width},{height}", "--hide-scrollbars", page.resolve().as_uri())
+
+
+def browser_rows(page_html: str) -> tuple[dict, dict[str, list[dict]]]:
+    """(the page's browser data as written, set -> its rows decoded as page.js decodes them:
+    pos, model, label, verdicts (True/False/None per judge, absent where not judged) and, where
+    the page holds them, id, question, answer, references, whole answer)."""
+    from judgesuite.leaderboard.sections.browser import ALPHABET
+
+    data = json.loads(re.search(r'id="browser-data">(.*?)</script>', page_html, re.S).group(1))
+    digit = {c: i for i, c in enumerate(ALPHABET)}
+    word = {1: True, 2: False, 3: None}
+    out: dict[str, list[dict]] = {}
+    for name, s in data["sets"].items():
+        texts = {t[0]: t for t in s["t"]}
+        n_j, rows = len(s["judges"]), []
+        for i in range(s["n"]):
+            ml = sum(digit[s["ml"][i * s["mlw"] + k]] * 64 ** k for k in range(s["mlw"]))
+            codes = [(digit[s["v"][b // 3]] >> (2 * (b % 3))) & 3 for b in range(i * n_j, (i + 1) * n_j)]
+            row = {"pos": s["pos"][i] if s["pos"] else i, "model": s["models"][ml // 2], "label": bool(ml % 2),
+                   "verdicts": {j: word[c] for j, c in zip(s["judges"], codes) if c}}
+            t = texts.get(i)
+            if t:
+                text = lambda k: None if k is None else data["strings"][k]  # noqa: E731
+                row.update(id=t[1], question=text(t[2]), answer=text(t[3]), references=[text(k) for k in t[4]],
+                           candidate=text(t[6]))
+            rows.append(row)
+        out[name] = rows
+    return data, out

@@ -15,7 +15,7 @@ from judgesuite.suite.cli.leaderboard import distortion_summary
 from judgesuite.leaderboard.inputs import load_any
 from judgesuite.suite.cli.main import main as cli_main
 
-from .leaderboard_helpers import CHROMIUM, INSTALL_HINT, chromium
+from .leaderboard_helpers import CHROMIUM, INSTALL_HINT, browser_rows, chromium
 
 MARK = "data-pwned"
 PAYLOADS = {
@@ -100,8 +100,8 @@ def test_payloads_are_escaped(site):
     # The browser data decodes back to the exact untrusted strings (escaping loses nothing).
     raw = re.search(r'<script type="application/json" id="browser-data">(.*?)</script>', html, re.S).group(1)
     assert "<" not in raw and ">" not in raw and "&" not in raw
-    data = json.loads(raw)
-    rows = data["sets"]["payloads"]["rows"]
+    rows = browser_rows(html)[1]["payloads"]
+    assert all("question" in r for r in rows)  # a small set: every row's texts are in the page
     assert any(r["candidate"] == PAYLOADS["candidate"] for r in rows)
     assert any(r["model"] == PAYLOADS["model"] for r in rows)
     assert any(PAYLOADS["reference"] in r["references"] for r in rows)

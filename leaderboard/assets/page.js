@@ -118,9 +118,51 @@
   var allLabels = document.getElementById("all-labels");
   if (allLabels) allLabels.addEventListener("change", markScrolling);
 
-  // Disagreement browser.
-  var data = JSON.parse(document.getElementById("browser-data").textContent);
-  var sets = Object.keys(data.sets || {});
+  // Disagreement browser. The page's data (leaderboard/sections/browser.py): a shared string
+  // table; per set every listed row's model and label ("ml") and every judge's verdict in two
+  // bits ("v", three to a character of ALPHABET); texts ("t") for the rows that have them here.
+  var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", DIGIT = {};
+  for (var a = 0; a < ALPHABET.length; a++) DIGIT[ALPHABET.charAt(a)] = a;
+  var KIND_ORDER = {split: 0, all_wrong: 1, no_verdict: 2};
+  function classify(v, label, best) {  // as suite/analysis/disagreements.py's classify
+    var seen = {}, given = 0, judged = 0, wrong = 0, none = false;
+    v.forEach(function (x) {
+      if (!x) return;
+      judged += 1;
+      if ((x[0] === true) !== label) wrong += 1;
+      if (x[0] === null) none = true;
+      else if (!seen[x[0]]) { seen[x[0]] = true; given += 1; }
+    });
+    var bw = best >= 0 && !!v[best] && (v[best][0] === true) !== label;
+    return {kind: given > 1 ? "split" : judged && wrong === judged ? "all_wrong" : none ? "no_verdict" : null, best_wrong: bw};
+  }
+  function decodeSet(s, strings) {
+    var J = s.judges.length, texts = {}, rows = [], best = s.best ? s.judges.indexOf(s.best) : -1;
+    var str = function (i) { return i === null || i === undefined ? null : strings[i]; };
+    (s.t || []).forEach(function (t) { texts[t[0]] = t; });
+    for (var i = 0; i < s.n; i++) {
+      var ml = 0, v = [];
+      for (var k = 0; k < s.mlw; k++) ml += DIGIT[s.ml.charAt(i * s.mlw + k)] * Math.pow(64, k);
+      for (var j = 0; j < J; j++) {
+        var bit = i * J + j, code = (DIGIT[s.v.charAt(Math.floor(bit / 3))] >> (2 * (bit % 3))) & 3;
+        v.push(code === 0 ? null : [code === 1 ? true : code === 2 ? false : null, null, null, null]);
+      }
+      var t = texts[i], label = ml % 2 === 1;
+      if (t) t[5].forEach(function (d) { if (v[d[0]]) { v[d[0]][2] = str(d[1]); v[d[0]][3] = str(d[2]); } });
+      var c = classify(v, label, best);
+      rows.push({pos: s.pos ? s.pos[i] : i, id: t ? t[1] : null, model: s.models[Math.floor(ml / 2)], label: label,
+                 kind: c.kind, best_wrong: c.best_wrong, no_verdict: v.some(function (x) { return x && x[0] === null; }),
+                 v: v, text: !!t, question: t ? str(t[2]) : "", answer: t ? str(t[3]) : "",
+                 references: t ? t[4].map(str) : [], candidate: t ? str(t[6]) : null});
+    }
+    rows.sort(function (x, y) {
+      return (KIND_ORDER[x.kind] - KIND_ORDER[y.kind]) || (y.best_wrong - x.best_wrong) || (y.text - x.text) || (x.pos - y.pos);
+    });
+    return {labels: s.labels, judges: s.judges, best: s.best, wrong: s.wrong, counts: s.counts, rows: rows};
+  }
+  var raw = JSON.parse(document.getElementById("browser-data").textContent), data = {sets: {}};
+  Object.keys(raw.sets || {}).forEach(function (name) { data.sets[name] = decodeSet(raw.sets[name], raw.strings); });
+  var sets = Object.keys(data.sets);
   var selSet = document.getElementById("br-set"), selFilter = document.getElementById("br-filter");
   var search = document.getElementById("br-search"), out = document.getElementById("br-rows");
   var count = document.getElementById("br-count"), page = 0, PAGE = 10;
@@ -160,18 +202,23 @@
     return s.rows.filter(function (r) {
       if (j >= 0 && !judgeDisagrees(r, j)) return false;
       if (!matches(r, f)) return false;
-      return !q || (r.question + "\n" + r.candidate + "\n" + r.model + "\n" + r.references.join("\n")).toLowerCase().indexOf(q) >= 0;
+      return !q || [r.question, r.answer, r.candidate || "", r.model, r.id || ""].concat(r.references).join("\n").toLowerCase().indexOf(q) >= 0;
     });
   }
   function card(r, s) {
     var c = el("div", "card");
     c.setAttribute("data-kind", r.kind);
     c.appendChild(el("div", "head", KIND[r.kind] + (r.best_wrong ? " \u00b7 best judge (" + s.best + ") wrong" : "") +
-      " \u00b7 id " + r.id + " \u00b7 model " + r.model));
+      " \u00b7 row " + (r.pos + 1) + (r.id ? " \u00b7 id " + r.id : "") + " \u00b7 model " + r.model));
     c.appendChild(el("p", "people", "people (" + s.labels + " labels): " + (r.label ? "correct" : "incorrect")));
-    c.appendChild(field("final answer", r.answer, "answer"));
-    c.appendChild(field("question", r.question));
-    c.appendChild(field("references", r.references.join("  |  ")));
+    if (r.text) {
+      c.appendChild(field("final answer", r.answer, "answer"));
+      c.appendChild(field("question", r.question));
+      c.appendChild(field("references", r.references.join("  |  ")));
+    } else {
+      c.appendChild(el("p", "notext", "Its question and answer did not fit in the page: " + (raw.sidecar || "the sidecar file") +
+        " beside it has them (set " + currentName() + ", row " + (r.pos + 1) + ")."));
+    }
     var vs = el("div", "verdicts");
     s.judges.forEach(function (j, i) {
       var v = r.v[i];
@@ -189,12 +236,15 @@
       vs.appendChild(chip);
     });
     c.appendChild(vs);
-    var whole = el("details");
-    whole.appendChild(el("summary", null, "whole answer"));
-    whole.appendChild(el("pre", null, r.candidate));
-    c.appendChild(whole);
+    if (r.candidate !== null) {
+      var whole = el("details");
+      whole.appendChild(el("summary", null, "whole answer"));
+      whole.appendChild(el("pre", null, r.candidate));
+      c.appendChild(whole);
+    }
     return c;
   }
+  function currentName() { return sets[Number(selSet.value)] || ""; }
   function render() {
     if (!selSet) return;
     var name = sets[Number(selSet.value)], s = data.sets[name];
@@ -203,10 +253,10 @@
     var pages = Math.max(1, Math.ceil(rows.length / PAGE));
     page = Math.min(Math.max(page, 0), pages - 1);
     while (out.firstChild) out.removeChild(out.firstChild);
+    var narrowed = selFilter.value !== "all" || search.value.trim();
     var of = judge && s && s.wrong && s.wrong[judge] !== undefined
-      ? " where " + judge + " disagrees with people (of its " + s.wrong[judge] + " on this set" +
-        (s.wrong[judge] > rows.length ? "; the rest are not in the page's sample" : ": every one") + ")"
-      : " of " + (s ? s.rows.length : 0) + " rows in the page";
+      ? " where " + judge + " disagrees with people" + (narrowed ? " (of its " + s.wrong[judge] + " on this set)" : " (every one on this set)")
+      : " of " + (s ? s.rows.length : 0) + " listed rows";
     count.textContent = rows.length + " rows" + of + ", page " + (page + 1) + "/" + pages;
     rows.slice(page * PAGE, page * PAGE + PAGE).forEach(function (r) { out.appendChild(card(r, s)); });
   }
@@ -314,6 +364,22 @@
   });
   rep.by_judge_errors = byJudge;
   rep.by_judge_rows = nRows;
+  // Every disagreement is there: per judge as many rows as the build counted, kinds as it classified.
+  var missing = [];
+  sets.forEach(function (name) {
+    var s = data.sets[name];
+    s.judges.forEach(function (j) {
+      var n = filtered(name, "all", "", j).length;
+      if (n !== s.wrong[j]) missing.push(name + ":" + j + ":" + n + "/" + s.wrong[j]);
+    });
+    ["split", "all_wrong", "no_verdict"].forEach(function (k) {
+      var n = s.rows.filter(function (r) { return r.kind === k; }).length;
+      if (n !== s.counts[k]) missing.push(name + ":" + k + ":" + n + "/" + s.counts[k]);
+    });
+  });
+  rep.browser_missing = missing;
+  rep.browser_rows = sets.reduce(function (n, name) { return n + data.sets[name].rows.length; }, 0);
+  rep.browser_texts = sets.reduce(function (n, name) { return n + data.sets[name].rows.filter(function (r) { return r.text; }).length; }, 0);
   rep.judge_card_text = "";
   if (selJudge && sets.length) {
     selSet.value = "0"; selSet.dispatchEvent(new Event("change"));

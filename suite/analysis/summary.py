@@ -86,7 +86,7 @@ def analyze(doc: ResultsDoc, *, rho: Mapping[str, float] | None = None,
             (e.judge_report or {}).get("replayed") or {}).get("flops") == "undisclosed"])
         info["format_stats"] = format_stats(doc.format_stats.get(ds) or [], {
             e.judge: records[e.judge] for e in entries if e.extracts_final_answer and e.judge in records})
-        info["disagreements"] = disagreements(lines, best=best, budget_bytes=budget, limit=disagreement_limit)
+        info["disagreements"] = disagreements(lines, best=best, budget_bytes=budget)
         sets[ds] = info
     borda = {}
     for judge, per_set in distortion_by_judge.items():
