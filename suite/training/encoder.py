@@ -89,22 +89,29 @@ def binary_metrics(preds: list[bool], labels: list[bool]) -> dict:
 
 
 def evaluate_dev(checkpoint: str, names: list[str] | None, limit: int | None, seed: int) -> tuple[dict, dict]:
-    """The threshold with the best dev accuracy averaged over sets, and per set accuracy / F1 at it."""
+    """The threshold with the best dev accuracy averaged over sets, and per set accuracy / F1 at it
+    (the checkpoint judges through the run's loop, `Runner`, with a cache in memory)."""
     import numpy as np
 
+    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.evaluation.runner import Runner
     from judgesuite.suite.training.thresholds import choose_threshold
 
     # fp32: bf16 is several times slower on CPUs without AMX (measured 6x on AVX512-BF16 EPYC)
     judge = EncoderJudge(checkpoint=checkpoint, threshold=0.5, dtype="float32")
+    runner = Runner(VerdictCache(":memory:"))
     per_set = {}
-    for name in names or bundled_names():
-        rows = load_bundled(name, "dev").scorable()
-        if limit is not None and len(rows) > limit:
-            rows = random.Random(seed).sample(rows, limit)
-        if rows:
-            probs, _ = judge.scores([r.sample for r in rows])
-            per_set[name] = (np.array(probs), np.array([bool(r.label) for r in rows]))
-    judge.close()
+    try:
+        for name in names or bundled_names():
+            rows = load_bundled(name, "dev").scorable()
+            if limit is not None and len(rows) > limit:
+                rows = random.Random(seed).sample(rows, limit)
+            judged = runner.judge_rows(judge, rows)
+            if judged.rows:
+                per_set[name] = (np.array([v.score for v in judged.verdicts]),
+                                 np.array([bool(r.label) for r in judged.rows]))
+    finally:
+        judge.close()
     chosen = choose_threshold(per_set)
     t = chosen["threshold"]
     out = {name: {**binary_metrics([bool(p >= t) for p in s], [bool(v) for v in y]),
