@@ -20,21 +20,17 @@ reasoning or explanation, is semantically equivalent to the
 REFERENCE with respect to the QUESTION.
 Base your judgment solely on the information given. Do not rely on external knowledge.
 
-[QUESTION starts here]
-{question}
-[QUESTION ends here]
-
 """
-_REFERENCE = """[REFERENCE starts here]
-{reference}
-[REFERENCE ends here]
 
-"""
-_CANDIDATE = """[CANDIDATE starts here]
-{candidate}
-[CANDIDATE ends here]
 
-"""
+def delimited(label: str, slot: str) -> str:
+    """One field's block in every prompt: "[LABEL starts here]", the {slot}, "[LABEL ends here]"."""
+    return f"[{label} starts here]\n{{{slot}}}\n[{label} ends here]\n\n"
+
+
+_HEAD += delimited("QUESTION", "question")
+_REFERENCE = delimited("REFERENCE", "reference")
+_CANDIDATE = delimited("CANDIDATE", "candidate")
 _DIRECT_TAIL = """Respond with exactly one of the following strings (add no additional text):
 - "Final answer: True" if the CANDIDATE is correct
 - "Final answer: False" if the CANDIDATE is incorrect"""

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 
 from judgesuite.judges.base import CostModel, Judge, JudgeTags
 from judgesuite.judges.llm.backends import DEFAULT_BACKEND, DEFAULT_MODEL, Backend, SamplingParams
-from judgesuite.judges.llm.prompts import join_references
+from judgesuite.judges.llm.prompts import delimited, join_references
 from judgesuite.judges.extract.final_answer import extract_final_answer
 from judgesuite.judges.types import Sample, Verdict
 
@@ -27,25 +27,15 @@ ANSWER_PROMPT = """{question}
 
 Conclude your response with "Final answer: X", where X is your answer."""
 
-VALIDATE_PROMPT = """You are checking a dataset. Below are a QUESTION, the dataset's REFERENCE answer, and an
+VALIDATE_PROMPT = ("""You are checking a dataset. Below are a QUESTION, the dataset's REFERENCE answer, and an
 answer derived independently (INDEPENDENT ANSWER), which may itself be wrong.
 Decide whether the REFERENCE correctly answers the QUESTION.
 
-[QUESTION starts here]
-{question}
-[QUESTION ends here]
-
-[REFERENCE starts here]
-{reference}
-[REFERENCE ends here]
-
-[INDEPENDENT ANSWER starts here]
-{answer}
-[INDEPENDENT ANSWER ends here]
-
-Conclude your response with exactly these two lines:
+"""
+                   + delimited("QUESTION", "question") + delimited("REFERENCE", "reference")
+                   + delimited("INDEPENDENT ANSWER", "answer") + """Conclude your response with exactly these two lines:
 Reference valid: True or False
-Validated reference: the correct answer to the QUESTION"""
+Validated reference: the correct answer to the QUESTION""")
 
 # "True or False" is the template's own line copied back, not a decision.
 _VALID = re.compile(r"Reference valid:\s*\**\s*(True|False)\b(?!\s*or\b)", re.IGNORECASE)
