@@ -69,6 +69,22 @@ def test_the_picks_are_on_the_first_screen_of_a_phone(probed):
     assert r["totop"]
 
 
+def test_a_phone_gets_the_long_parts_folded_below_the_picks(probed):
+    r = probed["report"]
+    assert r["folds"] >= 10 and r["picks_visible_folded"]
+    assert r["nav_opens_fold"]  # the section list opens the section it links to
+    if probed["width"] == 390:
+        assert r["folded"] == r["folds"]  # every section below the picks, the cards, the per-family tables
+        assert r["page_height"] <= 4 * r["vh"] < r["page_height_open"]
+    else:
+        assert r["folded"] == 0  # a desktop opens everything
+
+
+def test_folds_are_open_in_the_html_so_no_content_needs_the_script(site):
+    folds = re.findall(r'<details class="fold[^"]*"[^>]*>', site["html"])
+    assert len(folds) >= 10 and all(re.search(r"\bopen\b", tag) for tag in folds)
+
+
 def test_a_csv_has_one_value_per_column(probed):
     header, first = probed["report"]["csv_which"]
     cols, cells = header.split(","), first.split(",")

@@ -113,6 +113,29 @@
     box.parentNode.insertBefore(csv, box.nextSibling);
   });
 
+  // Phones: the long parts (each section below the picks, the cards, the per-family tables) fold
+  // to their headings. They are open in the HTML, so nothing needs this script to be read.
+  var folds = document.querySelectorAll("details.fold");
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 600px)").matches : false;
+  if (narrow) each(folds, function (d) { d.open = false; });
+  // A link to something inside a fold opens the fold first (the section list, the picks' links).
+  function reveal(id) {
+    var t = id && document.getElementById(id);
+    if (!t) return;
+    for (var e = t; e; e = e.parentElement) if (e.tagName === "DETAILS") e.open = true;
+    var inner = t.querySelector("details.fold");
+    if (inner && inner.parentElement === t) inner.open = true;
+  }
+  each(document.querySelectorAll('a[href^="#"]'), function (a) {
+    a.addEventListener("click", function () { reveal(a.getAttribute("href").slice(1)); });
+  });
+  window.addEventListener("hashchange", function () { reveal(location.hash.slice(1)); });
+  if (location.hash && location.hash !== "#selftest") {
+    var target = document.getElementById(location.hash.slice(1));
+    reveal(location.hash.slice(1));
+    if (target) target.scrollIntoView();
+  }
+
   markScrolling();
   window.addEventListener("resize", markScrolling);
   var allLabels = document.getElementById("all-labels");
@@ -293,7 +316,18 @@
 
   // `index.html#selftest`: the browser tests' probe; its findings go to body[data-selftest] as JSON.
   if (location.hash !== "#selftest") return;
-  var rep = {width: document.documentElement.scrollWidth, inner: window.innerWidth, wide: []};
+  // The page as it opens (folded on a phone); then every fold opened for the checks below.
+  var rep = {page_height: document.documentElement.scrollHeight, folds: folds.length,
+             folded: Array.prototype.filter.call(folds, function (d) { return !d.open; }).length};
+  var picks0 = document.querySelector("table.picks");
+  rep.picks_visible_folded = !!(picks0 && picks0.offsetParent);
+  var navLink = document.querySelector('nav a[href="#browser"]'), browserFold = document.querySelector("#browser > details.fold");
+  if (navLink && browserFold) { navLink.click(); rep.nav_opens_fold = browserFold.open; }
+  each(folds, function (d) { d.open = true; });
+  markScrolling();
+  rep.width = document.documentElement.scrollWidth;
+  rep.inner = window.innerWidth;
+  rep.wide = [];
   each(document.querySelectorAll("body *"), function (e) {
     var b = e.getBoundingClientRect();
     var hidden = e.closest("details:not([open])") && !e.closest("summary");  // folded: not on screen
@@ -420,7 +454,9 @@
   var nav = document.querySelector("header");
   rep.header_height = nav ? Math.round(nav.getBoundingClientRect().height) : 0;
   rep.totop = !!document.querySelector("a.totop[href='#top']");
-  rep.page_height = document.documentElement.scrollHeight;
+  rep.page_height_open = document.documentElement.scrollHeight;
+  rep.section_heights = {};
+  each(document.querySelectorAll("main > section"), function (sec) { rep.section_heights[sec.id] = Math.round(sec.getBoundingClientRect().height); });
   var small = [];
   each(document.querySelectorAll("a, button, summary, select, input"), function (e) {
     if (!e.offsetParent || e.closest("p, dd, td, li, .note, .lead, .card") && e.tagName === "A") return;  // links in text are exempt (WCAG 2.5.8)
