@@ -175,7 +175,9 @@ def browser_data(analysis: dict[str, Any]) -> dict[str, Any]:
         return _last[2]
     sets = _sets(analysis)
     cores = {s: _core(d) for s, d in sets.items()}
-    for cut in CUTS:
+    # every row's texts take at least 20 bytes ('[i,"",0,0,[],[],null],'): past that, no cut fits
+    fits = size(cores) + 20 * sum(len(d["rows"]) for d in sets.values()) <= cap
+    for cut in CUTS if fits else ():
         data = _pack(sets, cores, cut, 1.0)
         if size(data) <= cap:
             break
@@ -222,7 +224,7 @@ def write_sidecar(analysis: dict[str, Any], out_dir: str | Path) -> Path | None:
     if data is None:
         path.unlink(missing_ok=True)
         return None
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return path
 
 

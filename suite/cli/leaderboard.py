@@ -27,10 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="human agreement of synthetic labels for a task type or category "
                         "(e.g. 'open-form math=0.95' or math=0.95); default: the paper's Table 12")
     p.add_argument("--disagreements", type=int, default=100, metavar="N",
-                   help="at most N rows per set in the disagreement browser (default 100)")
+                   help="unused: the disagreement browser lists every disagreement (kept for old command lines)")
     p.add_argument("--browser-kb", type=int, default=200, metavar="KB",
-                   help="size budget of the disagreement browser's rows, shared by the sets (default 200; "
-                        "the page says per set what the budget left out)")
+                   help="the most the disagreement browser's data may take in the page (default 200; it lists "
+                        "every row, and the texts that do not fit go to browser-rows.json beside the page)")
     p.add_argument("--quiet", action="store_true", help="do not print the ranking-distortion summary")
     p.set_defaults(func=cmd_leaderboard)
 
@@ -55,14 +55,14 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     from judgesuite.leaderboard.inputs import load_any, printable
 
     try:
-        results = load_any(args.results)
+        doc = load_any(args.results)
     except ValueError as exc:
         print(f"judgesuite leaderboard: {exc}", file=sys.stderr)
         return 2
-    if not results.entries and not results.extra.get("mc_formats"):  # mc_formats: judgesuite mc-formats --results
+    if not doc.entries and not doc.mc_formats:  # mc_formats: judgesuite mc-formats --results
         print("judgesuite leaderboard: no entries in the results", file=sys.stderr)
         return 2
-    page, analysis = write_site(results, args.out, title=args.title, rho=dict(args.rho),
+    page, analysis = write_site(doc, args.out, title=args.title, rho=dict(args.rho),
                                 disagreement_limit=args.disagreements, browser_kb=args.browser_kb)
     if not args.quiet:  # names come from the results file: no control characters reach the terminal
         print(printable(distortion_summary(analysis)))
