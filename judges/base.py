@@ -1,19 +1,20 @@
 """The `Judge` interface every judge implements, ours and third parties'."""
 from __future__ import annotations
 
-import copy
 import functools
 import hashlib
 import inspect
 import json
-import time
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
+
+if TYPE_CHECKING:
+    from judgesuite.judges.composite import Read, ReadVerdicts
 
 
 @dataclass(frozen=True)
@@ -96,10 +97,14 @@ class Judge(ABC):
     - traits live in `tags` (a `JudgeTags`); `cost_model()` comes from the configuration.
 
     Subclasses implement `_judge_batch`. `judge()` wraps it so that an exception in
-    a judge becomes a no-verdict with reason "error" instead of ending a run.
+    a judge becomes a no-verdict with reason "error" instead of ending a run. A judge built from
+    other judges declares them as data (`reads()`, judges.composite) and decides in `combine()`.
     """
 
     tags: ClassVar[JudgeTags] = JudgeTags()
+    # With reads(): True = `combine` is cheap and recomputed from the reads' (cached) verdicts on
+    # every run, never stored itself; False = the runner caches the combined verdicts too.
+    recombined: ClassVar[bool] = False
     # name -> judges.ranges.Range, checked after __init__ (with ranges.BY_NAME for our judges)
     param_ranges: ClassVar[dict[str, Any]] = {}
 
@@ -131,34 +136,48 @@ class Judge(ABC):
     def judge(self, samples: Sequence[Sample]) -> list[Verdict]:
         """Judge a batch of samples: one verdict per sample, in order."""
         samples = list(samples)
-        if not samples:
+        return self._guarded(lambda idx: self._judge_batch([samples[i] for i in idx]), len(samples))
+
+    def reads(self) -> tuple["Read", ...]:
+        """The other judges whose verdicts this one builds on, as data (`judges.composite.Read`):
+        whoever judges (the suite's runner through its cache, or `judge()` directly) judges them
+        and hands their verdicts to `combine`. () = none (a plain judge)."""
+        return ()
+
+    def combine(self, samples: Sequence[Sample], reads: "ReadVerdicts") -> list[Verdict]:
+        """For a judge with `reads()`: its verdicts from theirs (`reads[name][i]`: the verdict of
+        read `name` on sample i, None where it did not read that sample)."""
+        raise NotImplementedError(f"{type(self).__name__} has no reads to combine")
+
+    def judge_from(self, samples: Sequence[Sample], reads: "ReadVerdicts") -> list[Verdict]:
+        """`combine(samples, reads)` guarded like `judge()`: one verdict per sample, an exception
+        becomes error no-verdicts (the batch is retried one sample at a time)."""
+        samples = list(samples)
+        return self._guarded(lambda idx: self.combine([samples[i] for i in idx],
+                                                      {k: [v[i] for i in idx] for k, v in reads.items()}),
+                             len(samples))
+
+    def _guarded(self, call: Callable[[list[int]], list[Verdict]], n: int) -> list[Verdict]:
+        """`call(indexes)` on all n samples, checked; an exception retries them one by one."""
+        if not n:
             return []
         try:
-            verdicts = self._judge_batch(samples)
-            if len(verdicts) == len(samples):
+            verdicts = call(list(range(n)))
+            if len(verdicts) == n:
                 return [v if isinstance(v, Verdict) else Verdict.none(
                     NoVerdict.ERROR, f"the judge returned {type(v).__name__} {v!r:.60}, not a Verdict")
                     for v in verdicts]
-            detail = f"judge returned {len(verdicts)} verdicts for {len(samples)} samples"
-            return [Verdict.none(NoVerdict.ERROR, detail) for _ in samples]
+            detail = f"judge returned {len(verdicts)} verdicts for {n} samples"
+            return [Verdict.none(NoVerdict.ERROR, detail) for _ in range(n)]
         except Exception:
-            if len(samples) == 1:
+            if n == 1:
                 return [self._error_verdict()]
         # One sample made the batch fail: judge one by one to keep the others.
-        return [self._judge_one_safely(s) for s in samples]
+        return [self._one_safely(call, i) for i in range(n)]
 
-    def judge_with_signals(self, samples: Sequence[Sample], judge_with: "JudgeWith"
-                           ) -> tuple[list[Verdict], list[float]]:
-        """`judge(samples)` for a judge that reads other judges' verdicts (`stacked` reads
-        `sympy`): it gets them through `judge_with` (the runner passes its cached loop, so a
-        verdict judged earlier is reused) and returns, beside its verdicts, the seconds per
-        sample those verdicts cost when they were judged (added to its own cost). Default: no
-        other judges, `judge(samples)`."""
-        return self.judge(samples), [0.0] * len(samples)
-
-    def _judge_one_safely(self, sample: Sample) -> Verdict:
+    def _one_safely(self, call: Callable[[list[int]], list[Verdict]], i: int) -> Verdict:
         try:
-            (verdict,) = self._judge_batch([sample])
+            (verdict,) = call([i])
             return verdict
         except Exception:
             return self._error_verdict()
@@ -255,62 +274,6 @@ class Judge(ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
         return f"{type(self).__name__}({args})"
-
-
-JudgeWith = Callable[[Judge, Sequence[Sample]], tuple[list[Verdict], list[float]]]
-
-
-def judge_directly(judge: Judge, samples: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
-    """Verdicts of `judge` on `samples` and the seconds each took (no cache)."""
-    if not samples:
-        return [], []
-    t0 = time.perf_counter()
-    verdicts = judge.judge(samples)
-    return verdicts, [(time.perf_counter() - t0) / len(samples)] * len(samples)
-
-
-class StagedJudge(Judge):
-    """A judge made of two stages: a first judge on every sample, a second on those it escalates.
-
-    Subclasses give `stages()`, `escalate(first_verdict)` and `combine(first, second)`.
-    `judge_staged(samples, judge_with)` runs the stages through `judge_with`: the suite's runner
-    passes its cached judging loop, so stages already judged (by this or another run) cost
-    nothing; plain `judge()` calls the stages directly.
-    """
-
-    @abstractmethod
-    def stages(self) -> tuple[Judge, Judge]:
-        """The (first, second) judges."""
-
-    def learned_from(self) -> tuple[str, ...]:
-        first, second = self.stages()
-        return tuple(sorted({*first.learned_from(), *second.learned_from()}))
-
-    @abstractmethod
-    def escalate(self, first: Verdict) -> bool:
-        """Whether a sample goes on to the second stage, given the first stage's verdict."""
-
-    @abstractmethod
-    def combine(self, first: Verdict, second: Verdict | None) -> Verdict:
-        """The final verdict from the first stage's and (if escalated) the second stage's."""
-
-    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
-        return self.judge_staged(samples)[0]
-
-    def judge_staged(self, samples: Sequence[Sample], judge_with: JudgeWith = judge_directly
-                     ) -> tuple[list[Verdict], list[float]]:
-        """Final verdicts and the seconds each sample took across its stages."""
-        first_judge, second_judge = self.stages()
-        first, first_s = judge_with(first_judge, samples)
-        up = [i for i, v in enumerate(first) if self.escalate(v)]
-        second, second_s = judge_with(second_judge, [samples[i] for i in up])
-        later = dict(zip(up, zip(second, second_s)))
-        verdicts, seconds = [], []
-        for i, (v, s) in enumerate(zip(first, first_s)):
-            w, t = later.get(i, (None, 0.0))
-            verdicts.append(self.combine(copy.copy(v), copy.copy(w) if w is not None else None))
-            seconds.append(s + t)
-        return verdicts, seconds
 
 
 def held_out_record(figures: Any) -> dict[str, Any]:

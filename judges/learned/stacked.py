@@ -10,6 +10,7 @@ only (and torch for the encoder); training needs scikit-learn.
 """
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,7 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from judgesuite.judges.base import Judge, JudgeTags, JudgeWith, held_out_record, judge_directly
+from judgesuite.judges.base import Judge, JudgeTags, held_out_record
+from judgesuite.judges.composite import CompositeJudge, Read, ReadVerdicts, judge_reads
 from judgesuite.judges.fingerprint import file_digest
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import RETRAIN_HINT, ModelFormatError, StackedModel, load_model
@@ -35,26 +37,42 @@ def feature_names() -> list[str]:
     return [*FEATURES, *SIGNALS]
 
 
-def signal_columns(samples: Sequence[Sample], sympy_judge: Judge | None, judge_with: JudgeWith = judge_directly
-                   ) -> tuple[np.ndarray, list[float]]:
-    """Judge signals per sample: sympy verdict on math rows (1 / -1, 0 = none), and the seconds
-    per sample those verdicts cost. The judge runs through `judge_with`."""
-    cols = np.zeros((len(samples), 1), dtype=np.float64)
-    seconds = [0.0] * len(samples)
-    math_idx = [i for i, s in enumerate(samples) if s.task_type == "math"]
-    if math_idx and sympy_judge is not None:
-        verdicts, secs = judge_with(sympy_judge, [samples[i] for i in math_idx])
-        for i, v, t in zip(math_idx, verdicts, secs):
-            cols[i, 0] = 0.0 if v.correct is None else (1.0 if v.correct else -1.0)
-            seconds[i] += t
-    return cols, seconds
+def is_math(sample: Sample) -> bool:
+    return sample.task_type == "math"
 
 
-def encoder_probabilities(samples: Sequence[Sample], encoder_judge: Judge, judge_with: JudgeWith = judge_directly
-                          ) -> tuple[np.ndarray, list[float]]:
-    """The encoder judge's P(correct) per sample (NaN where it gives no score) and seconds per sample."""
-    verdicts, seconds = judge_with(encoder_judge, list(samples))
-    return np.array([np.nan if v.score is None else float(v.score) for v in verdicts], dtype=np.float64), seconds
+def sympy_column(verdicts: Sequence[Verdict | None]) -> np.ndarray:
+    """The sympy signal per sample: its verdict 1 / -1 (0 = no verdict, or not read)."""
+    return np.array([[0.0 if v is None or v.correct is None else (1.0 if v.correct else -1.0)] for v in verdicts],
+                    dtype=np.float64).reshape(len(verdicts), 1)
+
+
+def encoder_column(verdicts: Sequence[Verdict | None]) -> np.ndarray:
+    """The encoder's P(correct) per sample (NaN where it gives no score)."""
+    return np.array([np.nan if v is None or v.score is None else float(v.score) for v in verdicts], dtype=np.float64)
+
+
+def _timed_reads(read: Read, samples: Sequence[Sample]) -> tuple[list[Verdict | None], list[float]]:
+    t0 = time.perf_counter()
+    verdicts = judge_reads((read,), samples)[read.name]
+    n = sum(v is not None for v in verdicts)
+    return verdicts, [(time.perf_counter() - t0) / n if v is not None else 0.0 for v in verdicts]
+
+
+def signal_columns(samples: Sequence[Sample], sympy_judge: Judge | None) -> tuple[np.ndarray, list[float]]:
+    """Judge signals per sample, judged directly (training): sympy verdict on math rows (1 / -1,
+    0 = none), and the seconds per sample those verdicts cost."""
+    if sympy_judge is None:
+        return sympy_column([None] * len(samples)), [0.0] * len(samples)
+    verdicts, seconds = _timed_reads(Read("sympy", sympy_judge, select=is_math), samples)
+    return sympy_column(verdicts), seconds
+
+
+def encoder_probabilities(samples: Sequence[Sample], encoder_judge: Judge) -> tuple[np.ndarray, list[float]]:
+    """The encoder judge's P(correct) per sample (NaN where it gives no score), judged directly
+    (training), and seconds per sample."""
+    verdicts, seconds = _timed_reads(Read("encoder", encoder_judge), samples)
+    return encoder_column(verdicts), seconds
 
 
 def _coerce(sample: Sample) -> Sample:
@@ -68,9 +86,10 @@ def _coerce(sample: Sample) -> Sample:
                   references=refs, context=sample.context, choices=sample.choices)
 
 
-class StackedJudge(Judge):
+class StackedJudge(CompositeJudge):
     """Gradient-boosted trees over cheap lexical features (+ sympy on math), optionally blended with
-    the encoder judge's probability (`encoder=True`)."""
+    the encoder judge's probability (`encoder=True`). The sympy (and encoder) verdicts are reads
+    (judges.composite): under the runner they come through the cache; its own verdicts are cached."""
 
     tags = JudgeTags(version="3", identity_exclude=("workers",), libraries=("numpy",))
 
@@ -144,50 +163,37 @@ class StackedJudge(Judge):
             self._model = model
         return self._model
 
-    def _signals(self, samples: Sequence[Sample], judge_with: JudgeWith) -> tuple[np.ndarray, list[float]]:
-        if self._sympy is None and any(s.task_type == "math" for s in samples):
+    def reads(self) -> tuple[Read, ...]:
+        """`sympy` on math rows; with `encoder=True` the encoder judge on every row."""
+        if self._sympy is None:
             from judgesuite.judges.math.symbolic import SympyJudge
 
             self._sympy = SympyJudge(workers=self.workers)
-        return signal_columns(samples, self._sympy, judge_with)
+        sympy = Read("sympy", self._sympy, select=is_math)
+        return (sympy, Read("encoder", self._encoder_judge())) if self.encoder else (sympy,)
 
     def probabilities(self, samples: Sequence[Sample]) -> tuple[np.ndarray, list[str]]:
-        """P(correct) per sample and the family model that scored it."""
-        return self._probabilities(samples, judge_directly)[:2]
+        """P(correct) per sample and the family model that scored it ("blend" where the encoder's
+        probability was blended in), with the reads judged directly."""
+        return self._probabilities(samples, judge_reads(self.reads(), samples))
 
-    def _probabilities(self, samples: Sequence[Sample], judge_with: JudgeWith
-                       ) -> tuple[np.ndarray, list[str], list[float]]:
-        """P(correct), the family (or "blend" where the encoder's probability was blended in), seconds."""
+    def _probabilities(self, samples: Sequence[Sample], reads: ReadVerdicts) -> tuple[np.ndarray, list[str]]:
         model = self.load()
         samples = [_coerce(s) for s in samples]
-        signals, seconds = self._signals(samples, judge_with)
-        X = np.hstack([feature_matrix(samples), signals])
+        X = np.hstack([feature_matrix(samples), sympy_column(reads["sympy"])])
         fams = [model.family_for(s.task_type) for s in samples]
         probs = np.empty(len(samples))
         for fam in set(fams):
             idx = np.array([i for i, f in enumerate(fams) if f == fam])
             probs[idx] = model.proba(fam, X[idx])
         if self.encoder:
-            enc, enc_seconds = encoder_probabilities(samples, self._encoder_judge(), judge_with)
-            probs, scored = model.blend_where_scored(probs, enc)  # no encoder score: the forest decides alone
+            # no encoder score: the forest decides alone
+            probs, scored = model.blend_where_scored(probs, encoder_column(reads["encoder"]))
             fams = [BLEND if ok else f for ok, f in zip(scored, fams)]
-            seconds = [a + b for a, b in zip(seconds, enc_seconds)]
-        return probs, fams, seconds
+        return probs, fams
 
-    def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
-        return self._verdicts(*self.probabilities(samples))
-
-    def judge_with_signals(self, samples: Sequence[Sample], judge_with: JudgeWith
-                           ) -> tuple[list[Verdict], list[float]]:
-        """Verdicts with the sympy (and encoder) verdicts taken through `judge_with`."""
-        samples = list(samples)
-        if not samples:
-            return [], []
-        try:
-            probs, fams, seconds = self._probabilities(samples, judge_with)
-        except Exception:  # judged directly instead, where a failing sample becomes a no-verdict
-            return super().judge_with_signals(samples, judge_with)
-        return self._verdicts(probs, fams), seconds
+    def combine(self, samples: Sequence[Sample], reads: ReadVerdicts) -> list[Verdict]:
+        return self._verdicts(*self._probabilities(samples, reads))
 
     def _verdicts(self, probs: np.ndarray, fams: list[str]) -> list[Verdict]:
         model = self.load()

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from judgesuite.judges.base import CostModel, Judge, JudgeTags, StagedJudge
+from judgesuite.judges.base import CostModel, Judge, JudgeTags
+from judgesuite.judges.composite import StagedJudge
 from judgesuite.judges.types import Sample, Verdict
 
 
@@ -67,7 +68,7 @@ class CascadeJudge(StagedJudge):
     def escalate(self, first: Verdict) -> bool:
         return escalates(first, self.threshold, self.band)
 
-    def combine(self, first: Verdict, second: Verdict | None) -> Verdict:
+    def decide(self, first: Verdict, second: Verdict | None) -> Verdict:
         if second is None:
             first.stage = self.cheap
             first.extra = {**first.extra, "escalated": False}

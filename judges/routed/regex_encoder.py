@@ -8,7 +8,8 @@ judge computes nothing.
 """
 from __future__ import annotations
 
-from judgesuite.judges.base import CostModel, Judge, JudgeTags, StagedJudge
+from judgesuite.judges.base import CostModel, Judge, JudgeTags
+from judgesuite.judges.composite import StagedJudge
 from judgesuite.judges.encoder.judge import EncoderJudge
 from judgesuite.judges.registry import make_judge
 from judgesuite.judges.types import Verdict
@@ -45,7 +46,7 @@ class RegexEncoderJudge(StagedJudge):
     def escalate(self, first: Verdict) -> bool:
         return first.correct is None
 
-    def combine(self, first: Verdict, second: Verdict | None) -> Verdict:
+    def decide(self, first: Verdict, second: Verdict | None) -> Verdict:
         if second is None:
             first.stage = "regex"
             return first

@@ -1,15 +1,18 @@
 """The judging loop: one judge over rows, through the verdict cache.
 
 Every verdict is stored in the SQLite cache as soon as its chunk is done; a run that is
-interrupted resumes where it stopped, and a repeated run computes nothing. Staged judges
-(cascade, regex+encoder) are expanded here: each stage goes through the cache under its own
-identity. A batch-dependent judge gets fixed batches (all candidates of one question, in
+interrupted resumes where it stopped, and a repeated run computes nothing. A composite judge's
+reads (`Judge.reads()`, judges/composite.py: the stages of cascade and regex+encoder, the sympy and
+encoder verdicts `stacked` reads) are expanded here: each read judge goes through this loop under
+its own identity, then the composite's `combine` decides; no judge calls back into the runner.
+A batch-dependent judge gets fixed batches (all candidates of one question, in
 content order) and its cache key covers the batch, so a cached verdict is always the one the
 judge gives that batch. Executors (executor.py, workers.py, ray_executor.py) run this loop on
 their parts; runner.py plans the parts and writes the results.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import threading
@@ -18,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgesuite.judges.base import Judge, StagedJudge
+from judgesuite.judges.base import Judge
+from judgesuite.judges.composite import Read, ReadVerdicts, spread
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 from judgesuite.suite.data.loader import Dataset, Row
 from judgesuite.suite.evaluation.cache import VerdictCache
@@ -80,7 +84,6 @@ class Runner:
     _loaded: set[str] = field(default_factory=set)  # judges whose load() succeeded
     _stuck: dict[str, str] = field(default_factory=dict)  # judge key -> why it gets no more rows
     _not_cached: dict[str, int] = field(default_factory=dict)  # judge key -> verdicts not stored
-    _reads: list[set[str]] = field(default_factory=list)  # per composite being judged: samples a read failed on
 
     def judge_rows(self, judge: Judge, rows: Sequence[Row], label: str = "") -> JudgedRows:
         """Verdicts for the rows the judge supports (cached ones reused), in row order."""
@@ -92,9 +95,9 @@ class Runner:
         before = self._not_cached.get(key, 0)
         try:
             if judge.get_tags().batch_dependent:
-                verdicts, seconds, hits = self._judge_grouped(judge, supported, tick)
+                verdicts, seconds, hits, _ = self._judge_grouped(judge, supported, tick)
             else:
-                verdicts, seconds, hits = self._judge(judge, [r.sample for r in supported], tick)
+                verdicts, seconds, hits, _ = self._judge(judge, [r.sample for r in supported], tick)
         finally:
             if self.progress:
                 self.progress.done(label)
@@ -102,38 +105,48 @@ class Runner:
                           unsupported=len(rows) - len(supported), not_cached=self._not_cached.get(key, 0) - before)
 
     def judge_samples(self, judge: Judge, samples: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
-        """Verdicts and seconds per sample through the cache (for scripts and staged judges)."""
-        verdicts, seconds, _ = self._judge(judge, list(samples), None)
-        for s, v in zip(samples, verdicts):
-            if not v.cacheable:  # a composite judge reading this one must not store what it builds on it
-                for failed in self._reads:
-                    failed.add(s.content_hash())
+        """Verdicts and seconds per sample through the cache (for scripts, studies and training)."""
+        verdicts, seconds, _, _ = self._judge(judge, list(samples), None)
         return verdicts, seconds
 
     def _judge(self, judge: Judge, samples: list[Sample], tick: Callable[..., None] | None
-               ) -> tuple[list[Verdict], list[float], int]:
-        if isinstance(judge, StagedJudge):
-            # recombined from the stages' cached verdicts: nothing of its own to cache
-            failed: set[str] = set()
-            self._reads.append(failed)
-            try:
-                verdicts, seconds = judge.judge_staged(samples, self.judge_samples)
-            finally:
-                self._reads.pop()
+               ) -> tuple[list[Verdict], list[float], int, list[bool]]:
+        """Verdicts, seconds per sample, cache hits, and per sample whether the verdict is a failure
+        or was built on one (then a composite reading it must not store what it builds)."""
+        if judge.recombined and judge.reads():
+            # recombined from the reads' cached verdicts: nothing of its own to cache
+            reads, seconds, tainted = self._expand(judge.reads(), samples)
+            t0 = time.perf_counter()
+            verdicts = judge.judge_from(samples, reads)
+            own = (time.perf_counter() - t0) / max(len(samples), 1)
+            tainted = [t or not v.cacheable for t, v in zip(tainted, verdicts)]
             key = judge.cache_key()
-            lost = sum(not v.cacheable or s.content_hash() in failed for s, v in zip(samples, verdicts))
-            self._not_cached[key] = self._not_cached.get(key, 0) + lost
+            self._not_cached[key] = self._not_cached.get(key, 0) + sum(tainted)
             if tick:
                 tick(len(samples), free=True)
-            return verdicts, seconds, 0
+            return verdicts, [own + s for s in seconds], 0, tainted
         keys = [s.content_hash() for s in samples]
         if judge.get_tags().keyed_by_id:  # rows with one content may carry different imported verdicts
             keys = [hashlib.sha256(f"{s.id}\0{k}".encode("utf-8", "surrogatepass")).hexdigest()
                     for s, k in zip(samples, keys)]
         return self._cached(judge, keys, samples, tick, self._chunks)
 
+    def _expand(self, reads: Sequence[Read], samples: list[Sample]) -> tuple[ReadVerdicts, list[float], list[bool]]:
+        """The reads' verdicts, each read judge through this cached loop; per sample the seconds
+        they cost (added to the composite's own) and whether one of them failed."""
+        got: ReadVerdicts = {}
+        seconds, tainted = [0.0] * len(samples), [False] * len(samples)
+        for read in reads:
+            idx = read.picks(samples, got)
+            verdicts, secs, _, bad = self._judge(read.judge, [samples[i] for i in idx], None) if idx else ([], [], 0, [])
+            for i, s, b in zip(idx, secs, bad):
+                seconds[i] += s
+                tainted[i] = tainted[i] or b
+            got[read.name] = spread(idx, verdicts, len(samples))
+        return got, seconds, tainted
+
     def _judge_grouped(self, judge: Judge, rows: list[Row], tick: Callable[..., None] | None
-                       ) -> tuple[list[Verdict], list[float], int]:
+                       ) -> tuple[list[Verdict], list[float], int, list[bool]]:
         groups: dict[str, list[int]] = {}
         for i, r in enumerate(rows):
             groups.setdefault(r.question_id, []).append(i)
@@ -155,7 +168,7 @@ class Runner:
         return self._cached(judge, keys, [r.sample for r in rows], tick, fixed_batches)
 
     def _cached(self, judge: Judge, keys: list[str], samples: list[Sample], tick: Callable[..., None] | None,
-                chunker: Callable) -> tuple[list[Verdict], list[float], int]:
+                chunker: Callable) -> tuple[list[Verdict], list[float], int, list[bool]]:
         judge_key = judge.cache_key()
         self.cache.register_judge(judge_key, judge.identity())
         cached = self.cache.get_many(judge_key, keys)
@@ -174,35 +187,32 @@ class Runner:
             # sample's outlier instead of inflating a whole chunk (the median per sample excludes it).
             self._timed.add(judge_key)
             chunks = itertools.chain([todo[:1]], chunker(todo[1:], first))
-        spent = [0.0]  # seconds inside other judges the judge reads (judged, or found, through the cache)
-
-        def judge_with(other: Judge, batch: Sequence[Sample]) -> tuple[list[Verdict], list[float]]:
-            t = time.perf_counter()
-            try:
-                return self.judge_samples(other, batch)
-            finally:
-                spent[0] += time.perf_counter() - t
-
         if todo:
             self._load(judge, judge_key)
+        reads = judge.reads() if todo else ()
+        tainted: set[str] = set()  # keys whose verdict failed or was built on a read's failure
         for chunk in chunks:
-            spent[0], t0 = 0.0, time.perf_counter()
-            failed: set[str] = set()  # samples on which a judge this one reads failed
-            self._reads.append(failed)
-            try:
-                verdicts, read_seconds = self._timed_batch(judge, judge_key, [samples[i] for i in chunk], judge_with)
-            finally:
-                self._reads.pop()
-            own = (time.perf_counter() - t0 - spent[0]) / max(len(chunk), 1)
-            done = [(keys[i], v, own + s) for i, v, s in zip(chunk, verdicts, read_seconds)]
-            lost = sum(samples[i].content_hash() in failed for i in chunk)
-            lost += self.cache.put_many(judge_key, [d for i, d in zip(chunk, done)
-                                                    if samples[i].content_hash() not in failed])
+            batch = [samples[i] for i in chunk]
+            read_seconds, failed = [0.0] * len(batch), [False] * len(batch)
+            if judge_key in self._stuck:
+                verdicts = [Verdict.none(NoVerdict.TIMEOUT, self._stuck[judge_key]) for _ in batch]
+            else:
+                if reads:
+                    got, read_seconds, failed = self._expand(reads, batch)
+                t0 = time.perf_counter()
+                call = functools.partial(judge.judge_from, batch, got) if reads else functools.partial(judge.judge, batch)
+                verdicts = self._timed_batch(judge, judge_key, len(batch), call)
+                own = (time.perf_counter() - t0) / max(len(chunk), 1)
+                read_seconds = [own + s for s in read_seconds]
+            done = [(keys[i], v, s) for i, v, s in zip(chunk, verdicts, read_seconds)]
+            lost = sum(failed)
+            lost += self.cache.put_many(judge_key, [d for d, bad in zip(done, failed) if not bad])
             self._not_cached[judge_key] = self._not_cached.get(judge_key, 0) + lost
+            tainted.update(k for (k, v, _), bad in zip(done, failed) if bad or not v.cacheable)
             cached.update({k: (v, s) for k, v, s in done})
             if tick:
                 tick(len(chunk))
-        return [cached[k][0] for k in keys], [cached[k][1] for k in keys], hits
+        return ([cached[k][0] for k in keys], [cached[k][1] for k in keys], hits, [k in tainted for k in keys])
 
     def _load(self, judge: Judge, judge_key: str) -> None:
         """`judge.load()` once, before its first batch: a judge that cannot load stops here, with
@@ -215,30 +225,28 @@ class Runner:
             raise JudgeFailed(repr(judge), f"cannot load: {first_line(f'{type(exc).__name__}: {exc}')}") from exc
         self._loaded.add(judge_key)
 
-    def _timed_batch(self, judge: Judge, judge_key: str, batch: list[Sample], judge_with: Callable
-                     ) -> tuple[list[Verdict], list[float]]:
-        """`judge.judge_with_signals(batch)` within `batch_timeout` seconds. It runs in a daemon
-        thread (so this works from any thread, and a stuck judge cannot hold the process at exit);
-        past the limit its rows are time-limit no-verdicts and the judge gets no more batches."""
-        if judge_key in self._stuck:
-            return [Verdict.none(NoVerdict.TIMEOUT, self._stuck[judge_key]) for _ in batch], [0.0] * len(batch)
+    def _timed_batch(self, judge: Judge, judge_key: str, n: int, call: Callable[[], list[Verdict]]
+                     ) -> list[Verdict]:
+        """`call()` (the judge on a batch of n samples) within `batch_timeout` seconds. It runs in a
+        daemon thread (so this works from any thread, and a stuck judge cannot hold the process at
+        exit); past the limit the batch's rows are time-limit no-verdicts and the judge gets no more batches."""
         if self.batch_timeout is None:
-            return judge.judge_with_signals(batch, judge_with)
+            return call()
         box: dict[str, Any] = {}
 
-        def call() -> None:
+        def run() -> None:
             try:
-                box["out"] = judge.judge_with_signals(batch, judge_with)
+                box["out"] = call()
             except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
                 box["exc"] = exc
 
-        worker = threading.Thread(target=call, name=f"judge-batch-{judge_key[:8]}", daemon=True)
+        worker = threading.Thread(target=run, name=f"judge-batch-{judge_key[:8]}", daemon=True)
         worker.start()
         worker.join(self.batch_timeout)
         if worker.is_alive():
-            self._stuck[judge_key] = (f"batch time limit: a batch of {len(batch)} ran past "
+            self._stuck[judge_key] = (f"batch time limit: a batch of {n} ran past "
                                       f"{self.batch_timeout:g} s; the judge got no more rows")
-            return self._timed_batch(judge, judge_key, batch, judge_with)
+            return [Verdict.none(NoVerdict.TIMEOUT, self._stuck[judge_key]) for _ in range(n)]
         if "exc" in box:
             raise box["exc"]
         return box["out"]
