@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judgesuite.judges.types import TASK_TYPES
-from judgesuite.suite.data.loader import DATASETS_DIR, DataError, load_bundled, read_json_objects
+from judgesuite.suite.data.loader import DataError, load_bundled, read_json_objects
+from judgesuite.suite.data.mcqa import BUNDLED_DIR as BUNDLED_MCQA_DIR
 from judgesuite.suite.generation.prompts import letters
-
-BUNDLED_MCQA_DIR = DATASETS_DIR / "mcqa"
 
 
 @dataclass(frozen=True)
