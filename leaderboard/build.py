@@ -69,26 +69,26 @@ def short_name(judge: str) -> str:
     return judge
 
 
-def hardware_text(results: Mapping[str, Any]) -> str:
-    hw = results.get("hardware") or {}
-    parts = (hw.get("processor"), f"{hw.get('cpu_count')} CPUs" if hw.get("cpu_count") else None,
-             f"GPU {hw['gpu']}" if hw.get("gpu") else "no GPU")
+def hardware_text(doc: ResultsDoc) -> str:
+    hw = doc.hardware_info
+    parts = (hw.processor, f"{hw.cpu_count} CPUs" if hw.cpu_count else None, f"GPU {hw.gpu}" if hw.gpu else "no GPU")
     return ", ".join(str(x) for x in parts if x) or "unknown"
 
 
-def build_context(results: dict[str, Any], analysis: dict[str, Any], title: str) -> dict[str, Any]:
-    entries = labelled_entries(results, analysis)
+def build_context(doc: ResultsDoc, analysis: dict[str, Any], title: str) -> dict[str, Any]:
+    """What index.html.j2 renders: `results` is the typed document (the templates read its attributes)."""
+    entries = labelled_entries(doc, analysis)
     js = (ASSETS / "page.js").read_text(encoding="utf-8")
     kinds = {info["description"]["label_kind"] for info in analysis["sets"].values()}
     return {
-        "title": title, "results": results, "analysis": analysis, "entries": entries,
-        "n_judges": len({e["judge"] for e in entries}), "n_sets": len(analysis["sets"]),
-        "has_nonhuman": bool(kinds - {"human"}), "hardware": hardware_text(results),
-        "created": human_time(results.get("created")),
+        "title": title, "results": doc, "analysis": analysis, "entries": entries,
+        "n_judges": len({e.judge for e in entries}), "n_sets": len(analysis["sets"]),
+        "has_nonhuman": bool(kinds - {"human"}), "hardware": hardware_text(doc),
+        "created": human_time(doc.created),
         "generated": human_time(datetime.now(timezone.utc).isoformat(timespec="minutes")),
-        "sections": build_sections(results, analysis),
+        "sections": build_sections(doc, analysis),
         "browser_json": json_for_script(browser_data(analysis)),
-        "no_verdict_policy": (entries[0]["metrics"].get("no_verdict_policy") if entries else ""),
+        "no_verdict_policy": (entries[0].metrics.get("no_verdict_policy") if entries else ""),
         "css": Markup((ASSETS / "page.css").read_text(encoding="utf-8")),
         "js": Markup(js),
         # The page's Content-Security-Policy allows this one script only: even a payload that
@@ -113,12 +113,11 @@ def render(doc: ResultsDoc, *, title: str = "judgesuite leaderboard",
     if analysis is None:
         analysis = analyze(doc, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb)
     template = environment().get_template("index.html.j2")
-    # the sections render the document's JSON form (the templates index it as written)
-    page = template.render(**build_context(doc.to_dict(), analysis, title))
+    page = template.render(**build_context(doc, analysis, title))
     over = len(page.encode("utf-8")) - page_budget
     if over > 0:
         fit_browser(analysis, over + 2_000)  # a margin for the counts that change with the rows
-        page = template.render(**build_context(doc.to_dict(), analysis, title))
+        page = template.render(**build_context(doc, analysis, title))
     return page
 
 

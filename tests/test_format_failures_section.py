@@ -92,7 +92,7 @@ def test_without_a_final_answer_judge_only_parse_failures_are_shown(tmp_path, ge
                        progress=False)
     stats = analyze(doc)["sets"]["generated"]["format_stats"]
     assert stats and all(g["judges"] == {} and g["parse_failure_rate"] is not None for g in stats)
-    sec = format_failures.build(doc.to_dict(), analyze(doc))
+    sec = format_failures.build(doc, analyze(doc))
     assert not sec["has_split"] and all(r["gap"] is None and r["judge"] == "" for r in sec["rows"])
 
 
@@ -138,6 +138,6 @@ def test_section_escapes_model_names_and_is_absent_without_stats(results, tmp_pa
     sec = _section(write_site(hostile, tmp_path / "site")[0].read_text(encoding="utf-8"))
     assert PAYLOAD not in sec and "&lt;/script&gt;&lt;script&gt;" in sec
     bare = dataclasses.replace(results, format_stats={})
-    assert format_failures.build(bare.to_dict(), analyze(bare)) is None
+    assert format_failures.build(bare, analyze(bare)) is None
     html = write_site(bare, tmp_path / "bare")[0].read_text(encoding="utf-8")
     assert f'<section id="{format_failures.ID}">' not in html

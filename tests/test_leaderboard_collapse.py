@@ -84,15 +84,18 @@ def test_cards_show_no_verdicts_and_a_thin_human_label_base(site):
 def test_a_routed_judge_that_routed_nothing_is_one_line_not_a_table():
     """regex decides no bundled row, so regex+encoder is the encoder on every row: one line."""
     from judgesuite.leaderboard.sections import routing
+    from judgesuite.suite.evaluation.schema import Cost, Entry, ResultsDoc
 
-    def entry(judge, routed=None):
-        return {"judge": judge, "dataset": "evouna-nq", "n_rows": 3107, "routing": routed,
-                "metrics": {"accuracy": 0.82}, "cost": {"flops_per_sample": 1.6e9}}
+    def entry(judge, routed=None, flops=1.6e9):
+        cost = Cost("encoder", 0, 0.0, 0.0, flops, None, 0.01, 0.01, 31.0, 0)
+        return Entry(judge, {}, "evouna-nq", "test", ["open_qa"], 3107, 0, {}, {"accuracy": 0.82}, {}, {}, cost,
+                     routing=routed)
 
-    results = {"entries": [entry("encoder"), entry("regex+encoder", {"encoder": 1.0, "regex": 0.0})]}
-    built = routing.build(results, {"probes": {}})
+    def doc(*entries):
+        return ResultsDoc(created="", split="test", limit=None, hardware={}, wall_seconds=0.0, entries=list(entries))
+
+    built = routing.build(doc(entry("encoder"), entry("regex+encoder", {"encoder": 1.0, "regex": 0.0})), {"probes": {}})
     assert built["rows"] == [] and built["nothing"] == [{"judge": "regex+encoder", "stage": "encoder", "sets": ["evouna-nq"]}]
-    saved = entry("regex+encoder", {"encoder": 0.4, "regex": 0.6})
-    saved["cost"] = {"flops_per_sample": 0.64e9}
-    built = routing.build({"entries": [entry("encoder"), saved]}, {"probes": {}})
+    saved = entry("regex+encoder", {"encoder": 0.4, "regex": 0.6}, flops=0.64e9)
+    built = routing.build(doc(entry("encoder"), saved), {"probes": {}})
     assert built["nothing"] == [] and built["rows"][0]["saved"] == pytest.approx(0.6)

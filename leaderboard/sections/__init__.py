@@ -1,8 +1,9 @@
 """The page's sections, one module each in this package (found automatically).
 
 A section module defines ``ID`` (HTML anchor), ``TITLE``, ``ORDER`` (sort key) and
-``build(results, analysis) -> dict | None`` (None when the results hold nothing for it: the
-section is left out), and ships the template ``leaderboard/assets/section_<module name>.html.j2``,
+``build(doc, analysis) -> dict | None`` (``doc`` the typed `ResultsDoc`, never its dict form; None
+when the results hold nothing for it: the section is left out), and ships the template
+``leaderboard/assets/section_<module name>.html.j2``,
 which receives the dict as ``s`` (and the page context: ``hardware``, ``analysis``...). The page
 is its sections by ``ORDER``: "Which judge?" (0) first, the glossary (90) last.
 """
@@ -12,17 +13,19 @@ import importlib
 import pkgutil
 from typing import Any
 
+from judgesuite.suite.evaluation.schema import ResultsDoc
+
 
 def section_modules() -> list[Any]:
     mods = [importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__)]
     return sorted(mods, key=lambda m: (m.ORDER, m.ID))
 
 
-def build_sections(results: dict[str, Any], analysis: dict[str, Any]) -> list[dict[str, Any]]:
+def build_sections(doc: ResultsDoc, analysis: dict[str, Any]) -> list[dict[str, Any]]:
     """[{id, title, template, s}] for every section that has something to show."""
     out = []
     for mod in section_modules():
-        data = mod.build(results, analysis)
+        data = mod.build(doc, analysis)
         if data is not None:
             out.append({"id": mod.ID, "title": mod.TITLE, "template": f"section_{mod.__name__.rsplit('.', 1)[-1]}.html.j2", "s": data})
     return out

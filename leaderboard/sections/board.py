@@ -6,19 +6,20 @@ from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import badge, colors, judge_order, labelled_entries, set_order
 from judgesuite.leaderboard.formatting import plain_reason
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "board"
 TITLE = "Per set"
 ORDER = 8
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     sets = set_order(analysis)
     if not sets:
         return None
     ranking = {s: {r["judge"]: r for r in analysis["sets"][s]["ranking"]["rows"]} for s in sets}
-    entries = {(e["judge"], e["dataset"]): e for e in labelled_entries(results, analysis)}
-    judges = [j for j in judge_order(analysis, results) if any((j, s) in entries for s in sets)]
+    entries = {(e.judge, e.dataset): e for e in labelled_entries(doc, analysis)}
+    judges = [j for j in judge_order(analysis, doc) if any((j, s) in entries for s in sets)]
     human = [s for s in sets if badge(analysis, s)["kind"] == "human"]
     # A judge that ran on no human-labelled set shows only with the label switch on.
     matrix = [{"judge": j, "cells": {s: ranking[s].get(j) for s in sets},
@@ -26,15 +27,15 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
     long_rows = []
     for (j, s), e in entries.items():
         corr = analysis["sets"][s].get("correction", {}).get(j)
-        long_rows.append({"set": s, "judge": j, "badge": badge(analysis, s), "m": e["metrics"], "c": e.get("cost", {}),
+        long_rows.append({"set": s, "judge": j, "badge": badge(analysis, s), "m": e.metrics, "c": e.cost,
                           "r": ranking[s].get(j) or {}, "corr": corr})
     long_rows.sort(key=lambda r: (sets.index(r["set"]), judges.index(r["judge"])))
     skipped: dict[tuple[str, str], list[str]] = {}
-    for sk in results.get("skipped") or []:
-        skipped.setdefault((str(sk.get("judge")), plain_reason(str(sk.get("why")))), []).append(str(sk.get("dataset")))
+    for sk in doc.skips:
+        skipped.setdefault((sk.judge, plain_reason(sk.why)), []).append(sk.dataset)
     not_run: dict[tuple[str, tuple[str, ...]], list[str]] = {}  # judges skipped on the same sets for the same reason
     for (j, why), ss in skipped.items():
         not_run.setdefault((why, tuple(ss)), []).append(j)
     return {"sets": [dict(badge(analysis, s), set=s) for s in sets], "matrix": matrix, "long": long_rows,
-            "colors": colors(analysis, results),
+            "colors": colors(doc),
             "not_run": [{"judges": js, "why": w, "sets": list(ss)} for (w, ss), js in not_run.items()]}

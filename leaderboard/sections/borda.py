@@ -5,15 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import judge_order
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "borda"
 TITLE = "Borda count across sets"
 ORDER = 18
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     borda = analysis.get("borda") or {}
-    judges = [j for j in judge_order(analysis, results) if j in borda]
+    judges = [j for j in judge_order(analysis, doc) if j in borda]
     if not judges or all(len(borda[j]["sets"]) < 2 for j in judges):
         return None
     rows = []

@@ -6,14 +6,15 @@ from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import badge, colors, set_order
 from judgesuite.leaderboard.svg import reliability_diagram
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "calibration"
 TITLE = "Scores: calibration and thresholds"
 ORDER = 24
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
-    color = colors(analysis, results)
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
+    color = colors(doc)
     blocks = []
     for s in set_order(analysis):
         info = analysis["sets"][s]

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import badge, set_order
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "correction"
 TITLE = "Correcting for non-human labels"
 ORDER = 22
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     rows = []
     for s in set_order(analysis):
         ranking = {r["judge"]: r for r in analysis["sets"][s]["ranking"]["rows"]}

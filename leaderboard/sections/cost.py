@@ -8,6 +8,7 @@ from typing import Any
 from judgesuite.leaderboard.sets_and_judges import colors, judge_class, judge_order, labelled_entries, shapes
 from judgesuite.leaderboard.svg import Point, cost_plot, pareto_frontier
 from judgesuite.suite.analysis.choice import measured_ms
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "cost"
 TITLE = "Cost: kappa against time and FLOPs"
@@ -25,8 +26,8 @@ def _points(rows: list[dict[str, Any]], key: str, color: dict[str, str], shape: 
             for r, f in zip(rows, front)]
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
-    color, shape = colors(analysis, results), shapes(results)
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
+    color, shape = colors(doc), shapes(doc)
     plots = []
     by = {(c["family"], c["view"]): c for c in analysis.get("choice", [])}
     for (fam, view), c in by.items():
@@ -43,17 +44,16 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
             plots.append({"cls": cls, "svg": cost_plot(title, ms, "ms per answer (median, log scale)", "ms")})
         if len(flops) >= 2:
             plots.append({"cls": cls, "svg": cost_plot(title, flops, "FLOPs per answer (log scale)", "FLOP")})
-    entries = labelled_entries(results, analysis)
+    entries = labelled_entries(doc, analysis)
     table = []
-    for j in judge_order(analysis, results):
-        es = [e for e in entries if e["judge"] == j]
+    for j in judge_order(analysis, doc):
+        es = [e for e in entries if e.judge == j]
         if not es:
             continue
-        c = es[0].get("cost", {})
-        ms = [1000 * float(e["cost"].get("seconds_median_per_sample", e["cost"].get("seconds_per_sample") or 0)) for e in es]
-        mean_ms = [1000 * float(e["cost"].get("seconds_per_sample") or 0) for e in es]
-        table.append({"judge": j, "color": color[j], "cost": c, "cls": judge_class(es[0]), "ms": median(ms), "mean_ms": sum(mean_ms) / len(mean_ms),
-                      "flops": sum(float(e["cost"].get("flops_per_sample") or 0) for e in es) / len(es),
-                      "version": (es[0].get("judge_identity") or {}).get("version"), "sets": len(es)})
+        ms = [1000 * float(e.cost.seconds_median_per_sample) for e in es]
+        mean_ms = [1000 * float(e.cost.seconds_per_sample or 0) for e in es]
+        table.append({"judge": j, "color": color[j], "cost": es[0].cost, "cls": judge_class(es[0]), "ms": median(ms), "mean_ms": sum(mean_ms) / len(mean_ms),
+                      "flops": sum(float(e.cost.flops_per_sample or 0) for e in es) / len(es),
+                      "version": es[0].identity.version, "sets": len(es)})
     all_rule = all(not r["flops"] for r in table)
     return {"plots": plots, "table": table, "all_rule": all_rule} if table else None

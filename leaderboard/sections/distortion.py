@@ -7,15 +7,16 @@ from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import badge, judge_order, set_order
 from judgesuite.leaderboard.svg import slope_chart
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "distortion"
 TITLE = "Ranking distortion"
 ORDER = 15
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     rows, charts = [], []
-    judges = judge_order(analysis, results)
+    judges = judge_order(analysis, doc)
     for s in set_order(analysis):
         info = analysis["sets"][s]
         b = badge(analysis, s)

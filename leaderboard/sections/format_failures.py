@@ -6,6 +6,7 @@ judge that extracts a final answer loses to parse failures vs to matching. Reads
 from __future__ import annotations
 
 from typing import Any
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "format-failures"
 TITLE = "Format failures (\u201cFinal answer:\u201d parsing)"
@@ -16,7 +17,7 @@ def _rate(num: int, den: int) -> float | None:
     return num / den if den else None
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     stats = {name: info["format_stats"] for name, info in (analysis.get("sets") or {}).items()
              if info.get("format_stats")}
     if not stats:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from typing import Any
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "glossary"
 TITLE = "Glossary"
@@ -78,10 +79,10 @@ NEEDS = {
     "ece": lambda r, a: _any_set(a, "calibration"),
     "masterkey": lambda r, a: bool(a.get("probes")),
     "passk": lambda r, a: _any_set(a, "pass_at_k"),
-    "formats": lambda r, a: bool(r.get("mc_formats")),
+    "formats": lambda doc, a: doc.mc_formats is not None,
 }
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     return {"terms": [{"id": "g-" + key, "term": term, "text": text, "link": link} for key, term, text, link in TERMS
-                      if key not in NEEDS or NEEDS[key](results, analysis)]}
+                      if key not in NEEDS or NEEDS[key](doc, analysis)]}

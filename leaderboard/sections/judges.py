@@ -6,23 +6,23 @@ from statistics import median
 from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import colors, judge_info, judge_order, labelled_entries
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "judges"
 TITLE = "The judges"
 ORDER = 3
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
-    info = judge_info(results)
-    entries = labelled_entries(results, analysis)
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
+    info = judge_info(doc)
+    entries = labelled_entries(doc, analysis)
     rows = []
-    for j in judge_order(analysis, results):
-        es = [e for e in entries if e["judge"] == j]
+    for j in judge_order(analysis, doc):
+        es = [e for e in entries if e.judge == j]
         if not es or j not in info:
             continue
-        cost = es[0].get("cost") or {}
-        ms = [1000 * float(e["cost"].get("seconds_median_per_sample", e["cost"].get("seconds_per_sample") or 0)) for e in es]
-        rows.append({"judge": j, **info[j], "parameters": cost.get("parameters") or 0,
-                     "flops": sum(float(e["cost"].get("flops_per_sample") or 0) for e in es) / len(es),
+        ms = [1000 * float(e.cost.seconds_median_per_sample) for e in es]
+        rows.append({"judge": j, **info[j], "parameters": es[0].cost.parameters or 0,
+                     "flops": sum(float(e.cost.flops_per_sample or 0) for e in es) / len(es),
                      "ms": median(ms)})
-    return {"rows": rows, "colors": colors(analysis, results)} if rows else None
+    return {"rows": rows, "colors": colors(doc)} if rows else None

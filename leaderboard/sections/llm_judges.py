@@ -5,30 +5,30 @@ generated only), and for voting judges the agreement, flip rate and position-bia
 from __future__ import annotations
 
 from typing import Any
+from judgesuite.suite.evaluation.schema import ResultsDoc, Voting
 
 ID = "llm-judges"
 TITLE = "LLM judges: invalid outputs, tokens, voting"
 ORDER = 25
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     probes = analysis.get("probes") or {}
     rows = []
-    for e in results.get("entries", []):
-        cost = e.get("cost", {})
-        if cost.get("cost_class") != "llm" or e["dataset"] in probes:
+    for e in doc.entries:
+        cost = e.cost
+        if cost.cost_class != "llm" or e.dataset in probes:
             continue
-        m, n = e["metrics"], max(e["n_rows"], 1)
-        report = e.get("judge_report") or {}
+        m, n = e.metrics, max(e.n_rows, 1)
+        voting = e.voting or Voting()
         rows.append({
-            "set": e["dataset"], "judge": e["judge"], "n": e["n_rows"],
+            "set": e.dataset, "judge": e.judge, "n": e.n_rows,
             "accuracy": m.get("accuracy"), "accuracy_answered": m.get("accuracy_answered"),
             "invalid": (m.get("no_verdict_reasons") or {}).get("invalid_output", 0) / n,
-            "tokens_in": cost.get("input_tokens_per_sample"), "tokens_out": cost.get("generated_tokens_per_sample"),
-            "flops": cost.get("flops_per_sample"), "flops_out": cost.get("flops_generated_only_per_sample"),
-            "seconds": cost.get("seconds_per_sample"),
-            "agreement": report.get("agreement_rate"), "flips": report.get("flip_rate"),
-            "gap": report.get("position_bias_gap"),
+            "tokens_in": cost.input_tokens_per_sample, "tokens_out": cost.generated_tokens_per_sample,
+            "flops": cost.flops_per_sample, "flops_out": cost.flops_generated_only_per_sample,
+            "seconds": cost.seconds_per_sample,
+            "agreement": voting.agreement_rate, "flips": voting.flip_rate, "gap": voting.position_bias_gap,
         })
     if not rows:
         return None

@@ -6,22 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import labelled_entries
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "master-keys"
 TITLE = "Master-key probes"
 ORDER = 10
 
 
-def true_positive_rates(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, float]:
+def true_positive_rates(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, float]:
     """judge -> its recall (share of the answers labelled correct it calls correct), mean over the
     human-labelled sets it ran on (every labelled set where none is human)."""
-    entries = labelled_entries(results, analysis)
-    human = {e["dataset"] for e in entries
-             if analysis["sets"][e["dataset"]]["description"]["label_kind"] == "human"}
+    entries = labelled_entries(doc, analysis)
+    human = {e.dataset for e in entries if analysis["sets"][e.dataset]["description"]["label_kind"] == "human"}
     out: dict[str, list[float]] = {}
     for e in entries:
-        if (not human or e["dataset"] in human) and e["metrics"].get("recall") is not None:
-            out.setdefault(e["judge"], []).append(float(e["metrics"]["recall"]))
+        if (not human or e.dataset in human) and e.metrics.get("recall") is not None:
+            out.setdefault(e.judge, []).append(float(e.metrics["recall"]))
     return {j: sum(v) / len(v) for j, v in out.items()}
 
 
@@ -39,11 +39,11 @@ def constant_marks(analysis: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     probes = analysis.get("probes") or {}
     if not probes:
         return None
-    tpr, marks = true_positive_rates(results, analysis), constant_marks(analysis)
+    tpr, marks = true_positive_rates(doc, analysis), constant_marks(analysis)
     tables = []
     for ds, by_judge in probes.items():
         attacks = sorted({a for adv in by_judge.values() for a in adv if a != "all"})

@@ -9,6 +9,7 @@ from typing import Any
 from markupsafe import Markup
 
 from judgesuite.leaderboard.svg import color_for, line_plot
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "mc-formats"
 TITLE = "Multiple-choice formats"
@@ -41,9 +42,9 @@ def curve_plot(title: str, series: list[tuple[str, str, list[float], list[float]
                      legend_width=150)
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
-    report = results.get("mc_formats")
-    if not isinstance(report, dict) or not isinstance(report.get("results"), dict) or not report["results"]:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
+    report = doc.mc_formats
+    if report is None or not isinstance(report.get("results"), dict) or not report["results"]:
         return None
     per_model: dict[str, dict[str, dict]] = report["results"]
     cfg = report.get("config") or {}

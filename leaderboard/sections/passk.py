@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import set_order
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "passk"
 TITLE = "pass@k"
 ORDER = 26
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     rows = [{"set": s, "judge": j, "model": model, "k": k, "r": r}
             for s in set_order(analysis) for j, per_model in analysis["sets"][s].get("pass_at_k", {}).items()
             for model, ks in per_model.items() for k, r in ks.items()]

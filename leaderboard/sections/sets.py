@@ -4,13 +4,14 @@ from __future__ import annotations
 from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import badge, set_order
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "sets"
 TITLE = "The sets"
 ORDER = 5
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     rows = []
     for s in set_order(analysis):
         info = analysis["sets"][s]
@@ -19,4 +20,4 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
         rows.append({"set": s, "family": d["family"], "badge": badge(analysis, s), "n": info["n_rows"],
                      "models": len(models), "source": d["short_source"], "method": d["label_method"], "use": d.get("use", ""),
                      "licence": d["licence"]})
-    return {"rows": rows, "split": results.get("split")} if rows else None
+    return {"rows": rows, "split": doc.split} if rows else None

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import badge, set_order
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "significance"
 TITLE = "Pairwise tests on accuracy (McNemar)"
 ORDER = 28
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     blocks = [{"set": s, "badge": badge(analysis, s), "tests": analysis["sets"][s]["mcnemar"]}
               for s in set_order(analysis) if analysis["sets"][s].get("mcnemar")]
     return {"blocks": blocks} if blocks else None

@@ -9,6 +9,7 @@ from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import badge, colors, judge_info
 from judgesuite.suite.analysis.provenance import FAMILIES
+from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "which"
 TITLE = "Which judge?"
@@ -32,7 +33,7 @@ def _view(choice: dict[str, Any] | None, analysis: dict[str, Any]) -> dict[str, 
             "few_human": human_rows < FEW_HUMAN_ROWS}
 
 
-def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] | None:
+def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     by = {(c["family"], c["view"]): c for c in analysis.get("choice", [])}
     if not by:
         return None
@@ -43,5 +44,5 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
             continue
         cards.append({"family": fam, "name": "All tasks" if fam == "all" else fam, "id": "which-" + fam.replace(" ", "-"),
                       "human": human, "all": every, "default": human or every})
-    classes = {j: info["class"] for j, info in judge_info(results).items()}
-    return {"cards": cards, "colors": colors(analysis, results), "classes": classes}
+    classes = {j: info["class"] for j, info in judge_info(doc).items()}
+    return {"cards": cards, "colors": colors(doc), "classes": classes}

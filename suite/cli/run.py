@@ -163,9 +163,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(printable(summary_table(doc)))  # set and judge names may come from file names and plugins
     if args.profile:
         print(profile_table(doc))
-    for s in doc.skipped:
-        if s.get("failed"):
-            print(f"skipped: judge {s['judge']} on {s['dataset']}: {s['why']}", file=sys.stderr)
+    for s in doc.skips:
+        if s.failed:
+            print(f"skipped: judge {s.judge} on {s.dataset}: {s.why}", file=sys.stderr)
     not_cached = sum(e.cost.not_cached for e in doc.entries)
     if not_cached:
         print(f"not cached: {not_cached} verdicts were errors or time limits; the next run judges them again")

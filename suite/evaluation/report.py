@@ -35,15 +35,15 @@ def summary_table(doc: ResultsDoc) -> str:
         lines.append(f"\nmaster-keys: false-positive rate on {probes[0].n_rows} wrong-by-construction "
                      "answers (lower is better)")
         lines.append(f"  {'judge':<28} {'all':>5}  worst attacks")
-        for e in sorted(probes, key=lambda e: e.adversarial["all"]["false_positive_rate"]):
-            adv = {k: v["false_positive_rate"] for k, v in e.adversarial.items() if k != "all"}
+        for e in sorted(probes, key=lambda e: e.false_positive_rates["all"]):
+            adv = {k: v for k, v in e.false_positive_rates.items() if k != "all"}
             worst = ", ".join(f"{k} {_pct(v).strip()}" for k, v in sorted(adv.items(), key=lambda kv: -kv[1])[:3] if v > 0)
-            lines.append(f"  {e.judge:<28} {_pct(e.adversarial['all']['false_positive_rate'])}  {worst or '-'}")
+            lines.append(f"  {e.judge:<28} {_pct(e.false_positive_rates['all'])}  {worst or '-'}")
     lines.append("\nacc, F1: a no-verdict counts as 'incorrect'; acc* = accuracy on answered rows only; "
                  "no-v = no-verdict rate (%).")
     not_run: dict[tuple[str, str], list[str]] = {}
-    for s in doc.skipped:
-        not_run.setdefault((s["judge"], s["why"]), []).append(s["dataset"])
+    for s in doc.skips:
+        not_run.setdefault((s.judge, s.why), []).append(s.dataset)
     for (judge, why), sets in not_run.items():
         lines.append(f"not run: {judge} on {', '.join(sets)} ({why})")
     return "\n".join(lines)

@@ -4,7 +4,9 @@
 `Entry` with a `Cost` block; per-sample verdicts go to a gzipped JSONL file of `VerdictRecord`s.
 `ResultsDoc.read` is the one place a results file is parsed: a `judgesuite.results/1` document is
 migrated, a pytest-benchmark JSON of benchmarks/bench_judges.py converted, anything else refused
-with one line (ValueError).
+with one line (ValueError). The entry's blocks (`Cost`, `HeldOut`, and typed views of what an entry
+stores as free-form JSON: `Entry.identity`, `.replayed`, `.voting`, `ResultsDoc.skips`, `.hardware_info`)
+are in entry_blocks.py: readers use them, never the stored dicts.
 """
 from __future__ import annotations
 
@@ -18,98 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from judgesuite.suite.data.loader import DataError, bundled_names, load_bundled, load_jsonl, read_json_objects
+# the entry's blocks live in entry_blocks.py; importing them from here keeps working
+from judgesuite.suite.evaluation.entry_blocks import (Cost, Hardware, HeldOut, JudgeIdentity, ReplayedSource, Skipped, Voting,
+                                                      known_fields, typed_view)
 
 RESULTS_SCHEMA = "judgesuite.results/2"
 OLDER_SCHEMAS = ("judgesuite.results/1",)  # migrated on read
-
-
-@functools.cache
-def _field_names(cls: type) -> frozenset[str]:
-    return frozenset(f.name for f in fields(cls))
-
-
-def _known(cls: type, d: dict[str, Any]) -> dict[str, Any]:
-    names = _field_names(cls)
-    return {k: v for k, v in d.items() if k in names}
-
-
-@dataclass
-class Cost:
-    """What an entry's verdicts cost. FLOPs = 2 x parameters x tokens (BERT-as-a-Judge)."""
-
-    cost_class: str
-    parameters: int
-    input_tokens_per_sample: float
-    generated_tokens_per_sample: float
-    flops_per_sample: float
-    flops_generated_only_per_sample: float | None
-    seconds_per_sample: float
-    seconds_median_per_sample: float
-    seconds_total: float
-    from_cache: int
-    flops_counts: str = "2 x parameters x (input + generated) tokens"
-    not_cached: int = 0  # errors and time limits (never stored): judged again on the next run
-    profile: dict[str, float] = field(default_factory=dict)
-
-
-@dataclass
-class Figures:
-    """Accuracy and Cohen's kappa of a judge on one set's rows."""
-
-    judge: str
-    accuracy: float
-    kappa: float
-
-
-@dataclass
-class HeldOutSet:
-    """A learned judge's recipe trained without one set and scored on its test split."""
-
-    rows: int | None
-    accuracy: float
-    kappa: float
-    baseline: Figures
-    extra: dict[str, Any] = field(default_factory=dict)  # e.g. the encoder's threshold, says_correct
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.extra, "rows": self.rows, "accuracy": self.accuracy, "kappa": self.kappa,
-                "baseline": asdict(self.baseline)}
-
-
-@dataclass
-class HeldOut:
-    """What `Judge.held_out()` reports: how and when the held-out figures were measured, per set."""
-
-    protocol: str = ""
-    measured: str = ""
-    sets: dict[str, HeldOutSet] = field(default_factory=dict)
-
-    @classmethod
-    def from_dict(cls, d: Any) -> "HeldOut | None":
-        """The record's sets with the numbers the leaderboard prints (None when none has them)."""
-        def number(x: Any) -> bool:
-            return isinstance(x, (int, float)) and not isinstance(x, bool)
-
-        def figures(x: Any) -> bool:
-            return isinstance(x, dict) and number(x.get("accuracy")) and number(x.get("kappa"))
-
-        sets = d.get("sets") if isinstance(d, dict) else None
-        kept = {}
-        for name, f in (sets.items() if isinstance(sets, dict) else ()):
-            base = f.get("baseline") if isinstance(f, dict) else None
-            if figures(f) and figures(base) and isinstance(base.get("judge"), str):
-                rows = f.get("rows")
-                kept[str(name)] = HeldOutSet(
-                    rows=int(rows) if number(rows) else None, accuracy=float(f["accuracy"]), kappa=float(f["kappa"]),
-                    baseline=Figures(base["judge"], float(base["accuracy"]), float(base["kappa"])),
-                    extra={k: v for k, v in f.items() if k not in ("rows", "accuracy", "kappa", "baseline")})
-        if not kept:
-            return None
-        return cls(protocol=str(d.get("protocol") or ""), measured=str(d.get("measured") or ""), sets=kept)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"protocol": self.protocol, "measured": self.measured,
-                "sets": {name: s.to_dict() for name, s in self.sets.items()}}
 
 
 @dataclass
@@ -140,14 +56,39 @@ class Entry:
     label_sources: dict[str, int] = field(default_factory=dict)  # labelled rows per row `label_source`
     extracts_final_answer: bool = False  # the judge parses a "Final answer:" line (format statistics)
 
+    @property
+    def identity(self) -> JudgeIdentity:
+        d = self.judge_identity if isinstance(self.judge_identity, dict) else {}
+        params = d.get("params")
+        return JudgeIdentity(name=str(d.get("name") or ""), params=dict(params) if isinstance(params, dict) else {},
+                             version=d.get("version"), code=d.get("code"))
+
+    @property
+    def false_positive_rates(self) -> dict[str, float]:
+        """A probe entry's false-positive rate per attack, and over all of them ("all"); {} for a labelled set."""
+        adv = self.adversarial if isinstance(self.adversarial, dict) else {}
+        return {k: float(v["false_positive_rate"]) for k, v in adv.items()
+                if isinstance(v, dict) and v.get("false_positive_rate") is not None}
+
+    @property
+    def replayed(self) -> ReplayedSource | None:
+        """Where a replayed judge's verdicts come from (None for a judge that ran here)."""
+        return typed_view(ReplayedSource, (self.judge_report or {}).get("replayed"))
+
+    @property
+    def voting(self) -> Voting | None:
+        """The vote statistics of a voting LLM judge (None for any other judge)."""
+        report = self.judge_report or {}
+        return typed_view(Voting, report) if "agreement_rate" in report else None
+
     def to_dict(self) -> dict[str, Any]:
         d = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("cost", "held_out")}
         return {**d, "cost": asdict(self.cost), "held_out": self.held_out.to_dict() if self.held_out else None}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Entry":
-        d = _known(cls, d)
-        d["cost"] = Cost(**_known(Cost, {"seconds_median_per_sample": d["cost"].get("seconds_per_sample", 0.0),
+        d = known_fields(cls, d)
+        d["cost"] = Cost(**known_fields(Cost, {"seconds_median_per_sample": d["cost"].get("seconds_per_sample", 0.0),
                                          **d["cost"]}))
         d["held_out"] = HeldOut.from_dict(d.get("held_out"))
         return cls(**d)
@@ -172,6 +113,27 @@ class ResultsDoc:
     records: dict[tuple[str, str], list["VerdictRecord"]] = field(default_factory=dict, repr=False)
     base: Path | None = field(default=None, repr=False)  # the folder read from (verdict files are relative to it)
     from_benchmark: bool = field(default=False, repr=False)  # read from a pytest-benchmark file (BENCHMARK_VERDICTS)
+
+    @property
+    def skips(self) -> list[Skipped]:
+        """The judges that did not run on a set, and why."""
+        return [Skipped(str(s.get("judge")), str(s.get("dataset")), str(s.get("why")), bool(s.get("failed")))
+                for s in self.skipped if isinstance(s, dict)]
+
+    @property
+    def hardware_info(self) -> Hardware:
+        return typed_view(Hardware, self.hardware) or Hardware()
+
+    @property
+    def source(self) -> str | None:
+        """Where the document was converted from ("pytest-benchmark"); None for a results.json of a run."""
+        return self.extra.get("source")
+
+    @property
+    def mc_formats(self) -> dict[str, Any] | None:
+        """The report `judgesuite mc-formats --results` adds (suite/studies/mc_formats), if any."""
+        report = self.extra.get("mc_formats")
+        return report if isinstance(report, dict) else None
 
     def entry(self, judge: str, dataset: str) -> Entry:
         """The entry of one judge (its spec) on one dataset."""
@@ -378,7 +340,7 @@ class VerdictRecord:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "VerdictRecord":
-        d = _known(cls, d)
+        d = known_fields(cls, d)
         d["id"] = str(d["id"])
         d["question_id"] = str(d.get("question_id") or d["id"])
         d["model"] = str(d.get("model") or "unknown")
