@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import subprocess
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -118,3 +119,27 @@ def browser_rows(page_html: str) -> tuple[dict, dict[str, list[dict]]]:
             rows.append(row)
         out[name] = rows
     return data, out
+
+
+def disagreements_in_records(doc) -> dict[tuple[str, str], Counter]:
+    """(set, judge) -> (model, label) of each row where the judge's verdict differs from the label
+    (a no-verdict counts as "incorrect"), straight from the run's verdict records."""
+    out = {}
+    for e in doc.entries:
+        if e.probe:
+            continue
+        out[(e.dataset, e.judge)] = Counter((r.model, r.label) for r in doc.verdicts(e) or []
+                                            if r.label is not None and (r.correct is True) != r.label)
+    return out
+
+
+def disagreements_in_page(rows: dict[str, list[dict]]) -> dict[tuple[str, str], Counter]:
+    """The same, from the page's browser rows (`browser_rows`)."""
+    out: dict[tuple[str, str], Counter] = {}
+    for name, rs in rows.items():
+        for r in rs:
+            for judge, v in r["verdicts"].items():
+                out.setdefault((name, judge), Counter())
+                if (v is True) != r["label"]:
+                    out[(name, judge)][(r["model"], r["label"])] += 1
+    return out

@@ -18,7 +18,7 @@ from judgesuite.leaderboard.build import PAGE_BUDGET, write_site
 from judgesuite.leaderboard.sets_and_judges import JUDGE_CLASSES
 from judgesuite.leaderboard.inputs import load_any
 
-from .leaderboard_helpers import CHROMIUM, INSTALL_HINT, probe
+from .leaderboard_helpers import CHROMIUM, INSTALL_HINT, browser_rows, disagreements_in_page, disagreements_in_records, probe
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(CHROMIUM is None, reason=INSTALL_HINT)]
 
@@ -33,8 +33,9 @@ def site(tmp_path_factory):
         subprocess.run([sys.executable, "-m", "judgesuite.suite.cli.main", "run", "--out", str(tmp / "results"),
                         "--cache", str(tmp / "cache.sqlite")], check=True, timeout=3600)
         results = tmp / "results" / "results.json"
-    page, analysis = write_site(load_any(results), tmp / "site")
-    return {"page": page, "html": page.read_text(encoding="utf-8"), "analysis": analysis}
+    doc = load_any(results)
+    page, analysis = write_site(doc, tmp / "site")
+    return {"page": page, "html": page.read_text(encoding="utf-8"), "analysis": analysis, "doc": doc}
 
 
 @pytest.fixture(scope="module", params=[(1400, 900), (390, 844)], ids=["1400px", "390px"])
@@ -48,6 +49,13 @@ def test_the_page_fits_its_budget_and_shows_no_e_notation(site):
     assert len(site["html"].encode("utf-8")) <= PAGE_BUDGET
     shown = re.sub(r"<(script|title)\b.*?</\1>", "", site["html"], flags=re.S)
     assert not re.findall(r">[^<]*\d\.?\d*e[+-]\d+[^<]*<", shown)  # SI prefixes and "< 0.001" instead
+
+
+def test_the_browser_holds_every_disagreement_of_every_judge(site):
+    want = disagreements_in_records(site["doc"])
+    got = disagreements_in_page(browser_rows(site["html"])[1])
+    assert sum(sum(c.values()) for c in want.values()) > 10_000
+    assert all(got.get(key, {}) == counter for key, counter in want.items())
 
 
 def test_no_box_scrolls_at_desktop_and_every_pick_is_within_the_first_screens_of_a_phone(probed):

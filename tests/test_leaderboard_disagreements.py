@@ -17,7 +17,7 @@ from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.runner import run
 from judgesuite.suite.evaluation.schema import ResultsDoc
 
-from .leaderboard_helpers import browser_rows
+from .leaderboard_helpers import browser_rows, disagreements_in_page, disagreements_in_records
 
 SETS = ["openqa-eval-nq301", "financebench", "gsm8k-openai-solutions"]
 JUDGES = ["exact-match", "token-f1", "regex", "flexible"]
@@ -31,33 +31,11 @@ def doc(tmp_path_factory):
     return ResultsDoc.read(tmp / "results" / "results.json")
 
 
-def expected(doc: ResultsDoc) -> dict[tuple[str, str], Counter]:
-    """(set, judge) -> (model, label) of each row where the judge's verdict differs from the label,
-    straight from the run's verdict records."""
-    out = {}
-    for e in doc.entries:
-        records = doc.verdicts(e) or []
-        out[(e.dataset, e.judge)] = Counter((r.model, r.label) for r in records
-                                            if r.label is not None and (r.correct is True) != r.label)
-    return out
-
-
-def found(rows: dict[str, list[dict]]) -> dict[tuple[str, str], Counter]:
-    out: dict[tuple[str, str], Counter] = {}
-    for name, rs in rows.items():
-        for r in rs:
-            for judge, v in r["verdicts"].items():
-                out.setdefault((name, judge), Counter())
-                if (v is True) != r["label"]:
-                    out[(name, judge)][(r["model"], r["label"])] += 1
-    return out
-
-
 @pytest.mark.parametrize("kb", [400, 12], ids=["roomy", "tight"])
 def test_every_disagreement_of_every_judge_is_in_the_page(doc, tmp_path, kb):
     page, analysis = write_site(doc, tmp_path, browser_kb=kb)
     data, rows = browser_rows(page.read_text(encoding="utf-8"))
-    want, got = expected(doc), found(rows)
+    want, got = disagreements_in_records(doc), disagreements_in_page(rows)
     assert sum(sum(c.values()) for c in want.values()) > 300
     for key, counter in want.items():
         assert got.get(key, Counter()) == counter, key

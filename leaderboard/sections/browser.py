@@ -113,7 +113,7 @@ def _core(d: dict[str, Any]) -> dict[str, Any]:
     codes = [0 if v is None else VERDICT_CODE[v[0]] for r in d["rows"] for v in r["v"]]
     pos = [r["pos"] for r in d["rows"]]
     return {"labels": d["labels"], "judges": d["judges"], "best": d["best"], "wrong": d["wrong"],
-            "counts": d["counts"], "n": len(pos), "n_rows": d["n_rows"], "models": models,
+            "counts": d["counts"], "n": len(pos), "models": models,
             "ml": "".join(ALPHABET[x // 64 ** k % 64] for x in ml for k in range(width)), "mlw": width,
             "v": encode(codes, 2), "pos": None if pos == list(range(len(pos))) else pos}
 
@@ -163,13 +163,16 @@ def budget(analysis: dict[str, Any]) -> int:
     return sum(i["disagreements"]["budget_bytes"] for i in analysis["sets"].values())
 
 
-_last: list[Any] = [None, None, None]  # the last packing: (analysis, budget, data)
+# The last packing, (analysis, budget, data): a page's render asks for it several times (the
+# section's table, the JSON, the fitting, the sidecar) and the analysis changes only its budget.
+_last: list[Any] = [None, None, None]
 
 
 def browser_data(analysis: dict[str, Any]) -> dict[str, Any]:
     """The JSON the page's script reads: {strings, cut, sidecar, sets: {set: {labels, judges, best,
     wrong, counts, n, models, ml, v, pos, t}}} within `budget(analysis)` bytes; every listed row is
-    in it (`ml`, `v`), the texts (`t`) of every row where they fit, else SIDECAR holds the rest."""
+    in it (`ml`, `v`; never cut, so these alone may pass the budget), the texts (`t`) of every row
+    where they fit, else SIDECAR holds the rest."""
     cap = budget(analysis)
     if _last[0] is analysis and _last[1] == cap:
         return _last[2]
@@ -206,10 +209,11 @@ def sidecar(analysis: dict[str, Any]) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
     for s, d in _sets(analysis).items():
         held = {t[0] for t in data["sets"][s]["t"]}
-        rest = [r for r in d["rows"] if r["i"] not in held]
+        rest = sorted((r for r in d["rows"] if r["i"] not in held), key=lambda r: r["pos"])
         if rest:
             out[s] = [{"row": r["pos"] + 1, "id": r["id"], "model": r["model"], "people": WORD[r["label"]],
-                       "kind": r["kind"], "verdicts": {j: WORD[v[0]] for j, v in zip(d["judges"], r["v"]) if v is not None},
+                       "kind": r["kind"],
+                       "verdicts": {j: WORD[v[0]] for j, v in zip(d["judges"], r["v"]) if v is not None},
                        "question": r["question"], "answer": r["answer"], "references": r["references"],
                        "candidate": r["candidate"]} for r in rest]
     return {"about": "The disagreement rows whose texts index.html does not hold (its browser lists every "

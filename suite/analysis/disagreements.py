@@ -87,7 +87,7 @@ def disagreements(verdicts: Mapping[str, Sequence[VerdictRecord] | None], *, bes
     """Every row of one set that has a kind, in file order.
 
     Returns {judges, best, counts: {kind: rows}, wrong: {judge: rows where its verdict differs from
-    the label}, n_rows (labelled rows), rows, budget_bytes (this set's share of the page's bytes for the browser)}; each
+    the label}, rows, budget_bytes (this set's share of the page's bytes for the browser)}; each
     row's `v` lists [correct, score, reason, extracted] in `judges` order (None: not judged) and
     `answer` is the span the best judge read out of the answer (else another judge's, else the
     answer's end). `verdicts`: judge -> its labelled verdict records of the set (None: none stored)."""
@@ -106,4 +106,4 @@ def disagreements(verdicts: Mapping[str, Sequence[VerdictRecord] | None], *, bes
     wrong = {j: sum(1 for r in listed if r["v"][i] is not None and (r["v"][i][0] is True) != r["label"])
              for i, j in enumerate(judges)}
     return {"judges": judges, "best": best, "counts": {k: sum(r["kind"] == k for r in listed) for k in KINDS},
-            "wrong": wrong, "n_rows": len(rows), "rows": listed, "budget_bytes": budget_bytes}
+            "wrong": wrong, "rows": listed, "budget_bytes": budget_bytes}
