@@ -239,15 +239,19 @@
       c.appendChild(field("question", r.question));
       c.appendChild(field("references", r.references.join("  |  ")));
     } else {
-      c.appendChild(el("p", "notext", "Its question and answer did not fit in the page: " + (raw.sidecar || "the sidecar file") +
-        " beside it has them (set " + currentName() + ", row " + (r.pos + 1) + ")."));
+      var note = el("p", "notext", "Its question and answer did not fit in the page: ");
+      var link = el("a", null, raw.sidecar || "the sidecar file");
+      if (raw.sidecar) { link.href = raw.sidecar; link.setAttribute("download", ""); }
+      note.appendChild(link);
+      note.appendChild(document.createTextNode(" beside it has them (set " + currentName() + ", row " + (r.pos + 1) + ")."));
+      c.appendChild(note);
     }
     var vs = el("div", "verdicts");
     s.judges.forEach(function (j, i) {
       var v = r.v[i];
       if (!v) return;
       var cls, text, agree;
-      if (v[0] === null) { cls = "none"; text = "no verdict (" + (v[2] || "?") + ")"; agree = "counts as incorrect"; }
+      if (v[0] === null) { cls = "none"; text = "no verdict" + (v[2] ? " (" + v[2] + ")" : ""); agree = "counts as incorrect"; }
       else {
         cls = (v[0] === r.label) ? "ok" : "bad"; text = v[0] ? "correct" : "incorrect";
         agree = cls === "ok" ? "agrees with people" : "people: " + (r.label ? "correct" : "incorrect");
