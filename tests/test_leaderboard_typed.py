@@ -16,7 +16,8 @@ LEADERBOARD = Path(__file__).resolve().parents[1] / "leaderboard"
 # JSON names of results fields (ResultsDoc, Entry, Cost and the blocks they store) that no analysis
 # dict shares: a leaderboard module that indexes one of them is reading raw results.
 RESULT_KEYS = {"entries", "judge_identity", "judge_report", "replayed", "skipped", "hardware", "learned_from",
-               "verdicts_file", "adversarial", "cost", "flops_per_sample", "seconds_per_sample", "mc_formats"}
+               "verdicts_file", "adversarial", "cost", "flops_per_sample", "seconds_per_sample", "mc_formats",
+               "no_verdict_reasons"}
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +60,7 @@ def test_the_typed_views_read_what_the_run_stored(results):
         if replayed:
             assert (e.replayed.kind, e.replayed.parameters) == ("recorded", "undisclosed")
         assert e.voting is None  # no voting judge ran
+        assert e.no_verdict_reasons == r["metrics"]["no_verdict_reasons"]
         assert e.false_positive_rates == ({k: v["false_positive_rate"] for k, v in r["adversarial"].items()}
                                           if r["adversarial"] else {})
     assert [(s.judge, s.dataset, s.why) for s in doc.skips] == [(s["judge"], s["dataset"], s["why"]) for s in raw["skipped"]]

@@ -24,7 +24,7 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
         rows.append({
             "set": e.dataset, "judge": e.judge, "n": e.n_rows,
             "accuracy": m.get("accuracy"), "accuracy_answered": m.get("accuracy_answered"),
-            "invalid": (m.get("no_verdict_reasons") or {}).get("invalid_output", 0) / n,
+            "invalid": e.no_verdict_reasons.get("invalid_output", 0) / n,
             "tokens_in": cost.input_tokens_per_sample, "tokens_out": cost.generated_tokens_per_sample,
             "flops": cost.flops_per_sample, "flops_out": cost.flops_generated_only_per_sample,
             "seconds": cost.seconds_per_sample,

@@ -64,6 +64,12 @@ class Entry:
                              version=d.get("version"), code=d.get("code"))
 
     @property
+    def no_verdict_reasons(self) -> dict[str, int]:
+        """Rows without a verdict per reason (`NoVerdict` value, e.g. "invalid_output")."""
+        reasons = self.metrics.get("no_verdict_reasons")
+        return {str(k): int(v) for k, v in reasons.items()} if isinstance(reasons, dict) else {}
+
+    @property
     def false_positive_rates(self) -> dict[str, float]:
         """A probe entry's false-positive rate per attack, and over all of them ("all"); {} for a labelled set."""
         adv = self.adversarial if isinstance(self.adversarial, dict) else {}
