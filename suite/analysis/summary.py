@@ -82,8 +82,8 @@ def analyze(doc: ResultsDoc, *, rho: Mapping[str, float] | None = None,
         acc = {j: sum(r.agrees for r in rs) / len(rs) for j, rs in records.items()}
         info["mcnemar"] = [asdict(t) | {"significant": t.significant} for t in tests]
         info["significance_rank"] = significance_ranks(list(acc), tests)
-        info["large_judges"] = compare_with_large(records, [e.judge for e in entries if (
-            (e.judge_report or {}).get("replayed") or {}).get("flops") == "undisclosed"])
+        info["large_judges"] = compare_with_large(records, [e.judge for e in entries
+                                                            if e.replayed and e.replayed.flops == "undisclosed"])
         info["format_stats"] = format_stats(doc.format_stats.get(ds) or [], {
             e.judge: records[e.judge] for e in entries if e.extracts_final_answer and e.judge in records})
         info["disagreements"] = disagreements(lines, best=best, budget_bytes=budget)
