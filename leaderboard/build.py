@@ -106,12 +106,12 @@ def environment() -> Environment:
 
 
 def render(doc: ResultsDoc, *, title: str = "judgesuite leaderboard",
-           rho: Mapping[str, float] | None = None, disagreement_limit: int = 100, browser_kb: int = 200,
+           rho: Mapping[str, float] | None = None, browser_kb: int = 200,
            analysis: dict[str, Any] | None = None, page_budget: int = PAGE_BUDGET) -> str:
     """The page as one HTML string (styles, scripts, plots and data inline). Where it would pass
-    `page_budget` bytes, the disagreement browser keeps fewer rows (`fit_browser`)."""
+    `page_budget` bytes, the disagreement browser keeps fewer texts in the page (`fit_browser`)."""
     if analysis is None:
-        analysis = analyze(doc, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb)
+        analysis = analyze(doc, rho=rho, browser_kb=browser_kb)
     template = environment().get_template("index.html.j2")
     page = template.render(**build_context(doc, analysis, title))
     over = len(page.encode("utf-8")) - page_budget
@@ -122,11 +122,10 @@ def render(doc: ResultsDoc, *, title: str = "judgesuite leaderboard",
 
 
 def write_site(doc: ResultsDoc, out_dir: str | Path, *, title: str = "judgesuite leaderboard",
-               rho: Mapping[str, float] | None = None, disagreement_limit: int = 100,
-               browser_kb: int = 200) -> tuple[Path, dict[str, Any]]:
+               rho: Mapping[str, float] | None = None, browser_kb: int = 200) -> tuple[Path, dict[str, Any]]:
     """Write out_dir/index.html, out_dir/analysis.json (the analyses without the browser rows) and,
     where the page cannot hold every browser row's texts, the rest beside it (browser.SIDECAR)."""
-    analysis = analyze(doc, rho=rho, disagreement_limit=disagreement_limit, browser_kb=browser_kb)
+    analysis = analyze(doc, rho=rho, browser_kb=browser_kb)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     page = out / "index.html"

@@ -25,12 +25,11 @@ def set_category(entries: Sequence[Entry]) -> str:
 
 
 def analyze(doc: ResultsDoc, *, rho: Mapping[str, float] | None = None,
-            disagreement_limit: int = 100, browser_kb: int = 200,
+            browser_kb: int = 200,
             pass_ks: tuple[int, ...] = (1, 5, 10)) -> dict[str, Any]:
     """Per labelled set: description and label provenance, kappa ranking, ranking distortion,
     correction, calibration, pass@k, McNemar, format failures per final-answer judge, disagreement
-    rows (`browser_kb` KB shared by the
-    sets); across sets: "Which judge?" per family (`choice`), Borda, category means; probe sets only
+    rows (`browser_kb` KB shared by the sets); across sets: "Which judge?" per family (`choice`), Borda, category means; probe sets only
     under `probes` (judge -> false-positive rates per attack). Verdicts come from the document's
     records where the run that made it holds them, else from its verdict files."""
     sets: dict[str, dict[str, Any]] = {}

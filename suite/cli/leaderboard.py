@@ -26,8 +26,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rho", type=_rho, action="append", default=[], metavar="CATEGORY=VALUE",
                    help="human agreement of synthetic labels for a task type or category "
                         "(e.g. 'open-form math=0.95' or math=0.95); default: the paper's Table 12")
-    p.add_argument("--disagreements", type=int, default=100, metavar="N",
-                   help="unused: the disagreement browser lists every disagreement (kept for old command lines)")
     p.add_argument("--browser-kb", type=int, default=200, metavar="KB",
                    help="the most the disagreement browser's data may take in the page (default 200; it lists "
                         "every row, and the texts that do not fit go to browser-rows.json beside the page)")
@@ -62,8 +60,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     if not doc.entries and not doc.mc_formats:  # mc_formats: judgesuite mc-formats --results
         print("judgesuite leaderboard: no entries in the results", file=sys.stderr)
         return 2
-    page, analysis = write_site(doc, args.out, title=args.title, rho=dict(args.rho),
-                                disagreement_limit=args.disagreements, browser_kb=args.browser_kb)
+    page, analysis = write_site(doc, args.out, title=args.title, rho=dict(args.rho), browser_kb=args.browser_kb)
     if not args.quiet:  # names come from the results file: no control characters reach the terminal
         print(printable(distortion_summary(analysis)))
         print("\nWhich judge? (kappa with the labels; human-labelled sets unless marked)")
