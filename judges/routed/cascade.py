@@ -21,7 +21,7 @@ from typing import Any
 
 from judgesuite.judges.base import CostModel, Judge, JudgeTags
 from judgesuite.judges.composite import StagedJudge
-from judgesuite.judges.types import Sample, Verdict
+from judgesuite.judges.types import Verdict
 
 
 def escalates(v: Verdict, threshold: float, band: float) -> bool:

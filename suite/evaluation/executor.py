@@ -281,13 +281,23 @@ class Judging(ABC):
         self.close()
 
 
+Bars = RunProgress | Callable[[], RunProgress]
+
+
+def progress_of(bars: Bars) -> RunProgress:
+    """The run's progress: given, or made now by its factory (after a fork, so that no progress
+    thread is copied into the workers)."""
+    return bars if isinstance(bars, RunProgress) else bars()
+
+
 class Executor(ABC):
-    """Runs a run's tasks. `start(plan, runner, make_bars)`: the `Judging` of one run."""
+    """Runs a run's tasks. `start(plan, runner, bars)`: the `Judging` of one run (`bars`: its
+    `RunProgress`, or a factory of it, e.g. `functools.partial(RunProgress, enabled, total)`)."""
 
     name = "executor"
 
     @abstractmethod
-    def start(self, plan: RunPlan, runner: Any, make_bars: Callable[[], RunProgress]) -> Judging: ...
+    def start(self, plan: RunPlan, runner: Any, bars: Bars) -> Judging: ...
 
 
 class InProcess(Judging):

@@ -28,9 +28,9 @@ from judgesuite.judges.base import Judge
 from judgesuite.judges.cpu_share import usable_cpus
 from judgesuite.judges.types import Verdict
 from judgesuite.suite.evaluation.cache import VerdictCache
-from judgesuite.suite.evaluation.executor import (Dispatching, Executor, ExecutorError, Judging, JudgeTask, RunPlan,
+from judgesuite.suite.evaluation.executor import (Bars, Dispatching, Executor, ExecutorError, Judging, JudgeTask, RunPlan,
                                                   TaskDone, TaskFailed, TaskWorker, judge_modules, judge_name,
-                                                  runner_options)
+                                                  progress_of, runner_options)
 from judgesuite.suite.evaluation.progress import RunProgress
 
 MODEL_CLASSES = ("encoder", "llm")
@@ -164,7 +164,7 @@ class RayExecutor(Executor):
         self.address, self.retries, self.actor_cpus, self.actors = address, retries, actor_cpus, actors
         self.gpus_per_actor, self.batch_rows, self.num_cpus = gpus_per_actor, batch_rows, num_cpus
 
-    def start(self, plan: RunPlan, runner: Any, make_bars: Callable[[], RunProgress]) -> Judging:
+    def start(self, plan: RunPlan, runner: Any, bars: Bars) -> Judging:
         ray = _ray()
         started = not ray.is_initialized()
         if started:
@@ -187,7 +187,7 @@ class RayExecutor(Executor):
             if started:
                 ray.shutdown()
             raise
-        bars = make_bars()
+        bars = progress_of(bars)
         draw = _Bars(bars, plan, parts.every, parts.totals)
         judging = Dispatching(plan, parts.every, cache, run.messages(), bars, on_message=draw, done=parts.done,
                               on_close=run.stop)

@@ -2,6 +2,7 @@
 runs the judging loop (judging.py) on each, and writes the results document and verdict files."""
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -69,15 +70,15 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
         (out / "verdicts").mkdir(parents=True, exist_ok=True)
     plan = [(spec, ds) for spec in judge_specs for ds in datasets]
 
-    def make_bars() -> RunProgress:
-        return progress if isinstance(progress, RunProgress) else RunProgress(
-            enabled=bool(progress), total=sum(len(rows_of(ds, limit, shard, exclude_ids)[0]) for _, ds in plan))
-
+    # made by the executor (after it forks its workers), or the caller's
+    bars = progress if isinstance(progress, RunProgress) else functools.partial(
+        RunProgress, enabled=bool(progress),
+        total=sum(len(rows_of(ds, limit, shard, exclude_ids)[0]) for _, ds in plan) if progress else 0)
     runner = Runner(cache, first_chunk=batch_size, batch_timeout=batch_timeout)
     entries, skipped, records = [], [], {}
     executor = executor if executor is not None else LocalExecutor(workers)
     work = RunPlan(tuple(judge_specs), tuple(datasets), limit, shard, exclude_ids)
-    with executor.start(work, runner, make_bars) as judging:
+    with executor.start(work, runner, bars) as judging:
         # each pair is taken as soon as its tasks are back, while the executor judges the next ones
         for name, judge, ds, judged, excluded in _judge_plan(judge_specs, datasets, runner, limit, shard,
                                                              exclude_ids, skipped, judging.judged, keep_going):

@@ -30,8 +30,9 @@ from typing import Any
 
 from judgesuite.judges.cpu_share import usable_cpus
 from judgesuite.suite.evaluation.cache import VerdictCache
-from judgesuite.suite.evaluation.executor import (Dispatching, Executor, ExecutorError, InProcess, Judging, JudgeTask,
-                                                  RunPlan, TaskDone, TaskFailed, TaskWorker, runner_options)
+from judgesuite.suite.evaluation.executor import (Bars, Dispatching, Executor, ExecutorError, InProcess, Judging,
+                                                  JudgeTask, RunPlan, TaskDone, TaskFailed, TaskWorker, progress_of,
+                                                  runner_options)
 from judgesuite.suite.evaluation.progress import RunProgress
 
 # A smaller run does not repay a second process's model loading (seconds per model).
@@ -199,11 +200,11 @@ class LocalExecutor(Executor):
     def __init__(self, workers: int = 1) -> None:
         self.workers = capped_workers(workers)
 
-    def start(self, plan: RunPlan, runner: Any, make_bars: Callable[[], RunProgress]) -> Judging:
+    def start(self, plan: RunPlan, runner: Any, bars: Bars) -> Judging:
         if self.workers < 2 or not can_fork() or str(runner.cache.path) == ":memory:":
-            return InProcess(runner, make_bars())
+            return InProcess(runner, progress_of(bars))
         pool = _Pool(replace(plan, runner_options=runner_options(runner)), runner.cache, self.workers)
-        bars = make_bars()  # after the fork: no progress thread is copied into the workers
+        bars = progress_of(bars)  # after the fork: no progress thread is copied into the workers
         ticks: dict[tuple[int, str], tuple[str, Callable[..., None]]] = {}
 
         def draw(event: Any) -> None:
