@@ -68,8 +68,7 @@ def test_judges_in_one_call_share_their_replicates(nq301):
     np.testing.assert_array_equal(a["kappa"], b["kappa"])
     assert paired_difference_p(a["kappa"], b["kappa"], 0.0) == 1.0
     assert np.std(a["kappa"] - c["kappa"]) < 0.3 * np.std(a["kappa"])
-    rows = SetRows("nq301", label, {"x": pred, "y": other}, {"x": answered, "y": answered},
-                   cost={"x": {}, "y": {}})
+    rows = SetRows("nq301", label, {"x": pred, "y": other}, {"x": answered, "y": answered})
     point = binary_rates(label, pred, answered)["kappa"] - binary_rates(label, other, answered)["kappa"]
     assert [t["p"] for t in rank_judges([rows])["tests"]] == [paired_difference_p(a["kappa"], c["kappa"], point)]
 
@@ -99,7 +98,7 @@ def test_rates_of_many_rows_allocate_no_resamples_by_rows_array(groups, n):
         if columns is None:
             for j in preds:
                 compute_metrics(labels, verdicts[j])
-            rank_judges([SetRows("big", label, preds, answered, cost={j: {} for j in preds})])
+            rank_judges([SetRows("big", label, preds, answered)])
         else:
             bootstrap_sums(columns)
         _, peak = tracemalloc.get_traced_memory()

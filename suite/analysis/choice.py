@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from judgesuite.suite.evaluation.entry_blocks import Cost, HeldOut, HeldOutSet
 from judgesuite.suite.evaluation.schema import VerdictRecord
 from judgesuite.suite.evaluation.metrics import binary_rates, bootstrap_rates
 from judgesuite.suite.evaluation.statistics import (BOOTSTRAP, PairTest, holm_adjust,
@@ -49,14 +50,14 @@ class SetRows:
     label: np.ndarray
     pred: dict[str, np.ndarray] = field(default_factory=dict)  # verdict "correct" (no-verdict = False)
     answered: dict[str, np.ndarray] = field(default_factory=dict)
-    cost: dict[str, dict[str, Any]] = field(default_factory=dict)
+    cost: dict[str, Cost] = field(default_factory=dict)  # judge -> its cost on this set (absent: unknown)
     learned_from: dict[str, list[str]] = field(default_factory=dict)  # judge -> sets its model was fit on
-    held_out: dict[str, dict[str, Any]] = field(default_factory=dict)  # judge -> Judge.held_out()["sets"]
+    held_out: dict[str, dict[str, HeldOutSet]] = field(default_factory=dict)  # judge -> set -> its held-out figure
 
 
-def align(name: str, records: Mapping[str, Sequence[VerdictRecord]], cost: Mapping[str, Mapping[str, Any]],
+def align(name: str, records: Mapping[str, Sequence[VerdictRecord]], cost: Mapping[str, Cost],
           learned_from: Mapping[str, Sequence[str]] | None = None,
-          held_out: Mapping[str, Mapping[str, Any]] | None = None) -> SetRows:
+          held_out: Mapping[str, HeldOut | None] | None = None) -> SetRows:
     """The rows every judge of `records` judged, in one order."""
     ids = None
     for recs in records.values():
@@ -69,9 +70,11 @@ def align(name: str, records: Mapping[str, Sequence[VerdictRecord]], cost: Mappi
         by_id = {r.id: r for r in recs}
         rows.pred[judge] = np.array([by_id[i].correct is True for i in order], dtype=bool)
         rows.answered[judge] = np.array([by_id[i].correct is not None for i in order], dtype=bool)
-        rows.cost[judge] = dict(cost.get(judge) or {})
+        if judge in cost:
+            rows.cost[judge] = cost[judge]
         rows.learned_from[judge] = list((learned_from or {}).get(judge) or [])
-        rows.held_out[judge] = dict(((held_out or {}).get(judge) or {}).get("sets") or {})
+        figures = (held_out or {}).get(judge)
+        rows.held_out[judge] = dict(figures.sets) if figures else {}
     return rows
 
 
@@ -88,18 +91,20 @@ def constant_kind(pred: np.ndarray, answered: np.ndarray) -> str | None:
     return None
 
 
-def ms_per_sample(cost: Mapping[str, Any]) -> float | None:
-    """Median latency per sample (warm-up excluded) in ms, falling back to the mean."""
-    s = cost.get("seconds_median_per_sample", cost.get("seconds_per_sample"))
+def ms_per_sample(cost: Cost | None) -> float | None:
+    """Median latency per sample (warm-up excluded) in ms, falling back to the mean; None = unknown."""
+    if cost is None:
+        return None
+    s = cost.seconds_median_per_sample if cost.seconds_median_per_sample is not None else cost.seconds_per_sample
     return None if s is None else 1000.0 * float(s)
 
 
-def held_out_draws(figure: Mapping[str, Any], resamples: int, seed: int, rows: int) -> dict[str, np.ndarray]:
+def held_out_draws(figure: HeldOutSet, resamples: int, seed: int, rows: int) -> dict[str, np.ndarray]:
     """Bootstrap-like replicates of a held-out figure's kappa and accuracy: normal draws around the
     point with Cohen's standard error of kappa, sqrt(po (1 - po) / (n (1 - pe)^2)), and the
     binomial one of accuracy (pe from po = accuracy and kappa = (po - pe) / (1 - pe)); n is the
     figure's rows, else `rows` (the run's rows of that set)."""
-    po, k, n = float(figure["accuracy"]), float(figure["kappa"]), max(int(figure.get("rows") or rows), 1)
+    po, k, n = float(figure.accuracy), float(figure.kappa), max(int(figure.rows or rows), 1)
     pe = (po - k) / (1 - k) if k < 1 else 0.5
     pe = min(max(pe, 0.0), 0.999)
     se_k = (po * (1 - po) / n) ** 0.5 / (1 - pe)
@@ -108,7 +113,7 @@ def held_out_draws(figure: Mapping[str, Any], resamples: int, seed: int, rows: i
     return {"kappa": k + se_k * z[0], "accuracy": po + se_a * z[1]}
 
 
-def figure_basis(judge: str, s: SetRows) -> tuple[str, dict[str, Any] | None]:
+def figure_basis(judge: str, s: SetRows) -> tuple[str, HeldOutSet | None]:
     """("run" | "held-out" | "missing", the held-out figure) for a judge on one set."""
     if s.name not in s.learned_from.get(judge, ()):
         return "run", None
@@ -135,7 +140,7 @@ def same_verdicts(judges: Sequence[str], sets: Sequence[SetRows]) -> dict[str, s
     out = {}
     for group in groups.values():
         if len(group) > 1:
-            keep = min(group, key=lambda j: (len(j), ms_per_sample(sets[0].cost[j]) or 0.0, j))
+            keep = min(group, key=lambda j: (len(j), ms_per_sample(sets[0].cost.get(j)) or 0.0, j))
             out.update({j: keep for j in group if j != keep})
     return out
 
@@ -161,7 +166,7 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
             bases[j][s.name] = basis
             held = held_out_draws(figure, resamples, seed + 7919 * (k + 1) + sum(map(ord, j)), s.label.size) if figure else {}
             for m in METRICS:
-                point[j][m] += (float(figure[m]) if m in held else float(pt[m])) / len(sets)
+                point[j][m] += (float(getattr(figure, m)) if m in held else float(pt[m])) / len(sets)
                 boot[j][m] += (held[m] if m in held else bt[m]) / len(sets)
             for m in ("kappa", "accuracy"):
                 run_point[j][m] += float(pt[m]) / len(sets)
@@ -184,8 +189,8 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
     ranks = significance_ranks(ranked, tests)
     rows = []
     for j in judges:
-        ms = [ms_per_sample(s.cost[j]) for s in sets]
-        flops = [float(s.cost[j].get("flops_per_sample") or 0.0) for s in sets]
+        ms = [ms_per_sample(s.cost.get(j)) for s in sets]
+        flops = [float(s.cost[j].flops_per_sample or 0.0) if j in s.cost else 0.0 for s in sets]
         kinds = {c.split(" on ")[0] for c in constant[j]}
         short = (f"{kinds.pop() if len(kinds) == 1 else 'constant'} on {len(constant[j])} of {len(sets)} "
                  f"set{'s' if len(sets) != 1 else ''}") if constant[j] else None
@@ -194,9 +199,9 @@ def rank_judges(sets: Sequence[SetRows], resamples: int = BOOTSTRAP, seed: int =
                      **{f"{m}_ci": interval(boot[j][m], point[j][m], n) for m in ("kappa", "accuracy")},
                      "ms_per_sample": median([x for x in ms if x is not None]) if any(x is not None for x in ms) else None,
                      "flops_per_sample": sum(flops) / len(flops),
-                     "cost_class": sets[0].cost[j].get("cost_class"),
+                     "cost_class": sets[0].cost[j].cost_class if j in sets[0].cost else None,
                      "in_source": [s.name for s in sets if s.name in s.learned_from.get(j, ())],
-                     "held_out": {s.name: s.held_out[j][s.name] for s in sets
+                     "held_out": {s.name: s.held_out[j][s.name].to_dict() for s in sets
                                   if s.name in s.learned_from.get(j, ()) and s.name in s.held_out.get(j, {})},
                      # which figure ranks it; its in-source figures, shown but not used
                      "figure": basis_text(bases[j]), "unranked": unranked.get(j), "same_as": same.get(j),

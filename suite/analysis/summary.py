@@ -52,9 +52,8 @@ def analyze(doc: ResultsDoc, *, rho: Mapping[str, float] | None = None,
         category_of[ds] = cat
         prov = label_provenance(entries[0].label_sources)
         desc = set_description(entries[0])
-        aligned[ds] = align(ds, records, {e.judge: asdict(e.cost) for e in entries},
-                            {e.judge: e.learned_from for e in entries},
-                            {e.judge: e.held_out.to_dict() if e.held_out else {} for e in entries})
+        aligned[ds] = align(ds, records, {e.judge: e.cost for e in entries},
+                            {e.judge: e.learned_from for e in entries}, {e.judge: e.held_out for e in entries})
         ranking = rank_judges([aligned[ds]])
         best = next((r["judge"] for r in ranking["rows"] if r["rank"] is not None), None)
         info: dict[str, Any] = {"description": desc, "ranking": ranking,
