@@ -1,13 +1,18 @@
 """Shared by the leaderboard tests: two constant judges (registered only inside `constant_judges()`)
 and a real-Chromium probe of a page.
 
-The probe opens `index.html#selftest` in an iframe of an exact width (headless Chromium will not
-make its window narrower than 500 px) and reads back what page.js's self-test found: page and
-viewport width, elements wider than the viewport outside a scrolling box, the first row of each
-visible "Which judge?" table, sorting and aria-sort, CSV buttons, and the disagreement filters.
+The probe (tests/leaderboard_probe.js) is never part of the built page: `with_probe` writes a copy,
+index-probe.html, with the probe's script after page.js and its hash added to the page's
+Content-Security-Policy. `probe` opens that copy in an iframe of an exact width (headless Chromium
+will not make its window narrower than 500 px) and reads back what the probe found: page and
+viewport width, elements wider than the viewport outside a scrolling box, the folds and their
+summary lines, the first row of each visible "Which judge?" table, sorting and aria-sort, CSV
+buttons, and the disagreement browser's filters and per-judge lists.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 import re
@@ -64,7 +69,24 @@ def chromium(*args: str, timeout: int = 120) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=timeout)
 
 
-PROBE = """<!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="index.html#selftest"
+PROBE_JS = Path(__file__).with_name("leaderboard_probe.js")
+
+
+def with_probe(page: Path) -> Path:
+    """A copy of the built page beside it (index-probe.html) that runs the probe after page.js;
+    the page's CSP allows the probe by its hash, as it allows page.js."""
+    js = PROBE_JS.read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(js.encode("utf-8")).digest()).decode("ascii")
+    text = page.read_text(encoding="utf-8")
+    text, n_csp = re.subn(r"(script-src 'sha256-[A-Za-z0-9+/=]+')", rf"\1 'sha256-{digest}'", text, count=1)
+    head, sep, tail = text.rpartition("</body>")
+    assert n_csp == 1 and sep, "the page has no script-src or no </body>"
+    copy = page.with_name("index-probe.html")
+    copy.write_text(f"{head}<script>{js}</script>\n{sep}{tail}", encoding="utf-8")
+    return copy
+
+
+PROBE = """<!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="{page}"
 style="border:0;width:{w}px;height:{h}px"></iframe><script>
 var f = document.getElementById("f");
 f.addEventListener("load", function () {{
@@ -77,9 +99,9 @@ f.addEventListener("load", function () {{
 
 
 def probe(page: Path, width: int, height: int = 900) -> tuple[dict, list[str], str]:
-    """(self-test report, console lines, the page's DOM after scripts ran) at `width` x `height` px."""
+    """(the probe's report, console lines, the page's DOM after scripts ran) at `width` x `height` px."""
     harness = page.parent / f"probe-{width}.html"
-    harness.write_text(PROBE.format(w=width, h=height), encoding="utf-8")
+    harness.write_text(PROBE.format(page=with_probe(page).name, w=width, h=height), encoding="utf-8")
     proc = chromium("--allow-file-access-from-files", "--window-size=1500,1000", "--virtual-time-budget=10000",
                     "--dump-dom", harness.resolve().as_uri())
     harness.unlink()

@@ -15,7 +15,7 @@ from judgesuite.suite.cli.leaderboard import distortion_summary
 from judgesuite.leaderboard.inputs import load_any
 from judgesuite.suite.cli.main import main as cli_main
 
-from .leaderboard_helpers import CHROMIUM, INSTALL_HINT, browser_rows, chromium
+from .leaderboard_helpers import CHROMIUM, INSTALL_HINT, browser_rows, chromium, with_probe
 
 MARK = "data-pwned"
 PAYLOADS = {
@@ -154,8 +154,8 @@ def test_cli_writes_page_and_reads_pytest_benchmark_json(site, tmp_path, capsys)
 
 @pytest.mark.skipif(CHROMIUM is None, reason=INSTALL_HINT)
 def test_page_in_headless_chromium(site):
-    """No payload runs in a real browser; the page's self-test passes; the payload is on screen as text."""
-    proc = chromium("--virtual-time-budget=8000", "--dump-dom", site["page"].resolve().as_uri() + "#selftest")
+    """No payload runs in a real browser; the tests' probe (tests/leaderboard_probe.js) passes; the payload is on screen as text."""
+    proc = chromium("--virtual-time-budget=8000", "--dump-dom", with_probe(site["page"]).resolve().as_uri())
     dom = proc.stdout
     assert "</html>" in dom, proc.stderr[-2000:]
     body = re.search(r"<body([^>]*)>", dom).group(1)
