@@ -18,7 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from judgesuite.leaderboard.sets_and_judges import labelled_entries
-from judgesuite.leaderboard.formatting import fmt_time, human_time, si, sig
+from judgesuite.leaderboard.formatting import fmt_time, human_time, short_name, si, sig
 from judgesuite.leaderboard.sections import build_sections
 from judgesuite.leaderboard.sections.browser import browser_data, fit_browser, write_sidecar
 from judgesuite.suite.analysis.summary import analyze
@@ -59,14 +59,6 @@ def _pvalue(p: float | None) -> str:
 
 def _sortval(x: Any) -> str:
     return "" if x is None else str(x)
-
-
-def short_name(judge: str) -> str:
-    """A replayed judge by its source alone: "recorded:source=gpt-4-eval" -> "gpt-4-eval"."""
-    for prefix in ("recorded:source=", "verdicts:file="):
-        if judge.startswith(prefix):
-            return judge[len(prefix):]
-    return judge
 
 
 def hardware_text(doc: ResultsDoc) -> str:

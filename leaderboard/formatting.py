@@ -26,6 +26,14 @@ def plain_reason(why: str) -> str:
     return re.sub(r"\[((?:'[^']*'(?:, )?)+)\]", lambda m: ", ".join(re.findall(r"'([^']*)'", m.group(1))), why)
 
 
+def short_name(judge: str) -> str:
+    """A replayed judge by its source alone: "recorded:source=gpt-4-eval" -> "gpt-4-eval"."""
+    for prefix in ("recorded:source=", "verdicts:file="):
+        if judge.startswith(prefix):
+            return judge[len(prefix):]
+    return judge
+
+
 def fmt_time(ms: float | None) -> str:
     """A time per answer to two significant digits with its unit: "25 µs", "0.16 ms", "13 ms", "2.1 s"."""
     if ms is None or (isinstance(ms, float) and math.isnan(ms)):

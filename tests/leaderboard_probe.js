@@ -17,6 +17,7 @@
   // Each folded section says what it holds in its summary line, on screen while folded.
   rep.fold_summaries = {};
   each(document.querySelectorAll("main > section > details.fold"), function (d) {
+    if (!d.querySelector(":scope > summary > h2")) return;  // a section's own fold, not a part of one
     var line = d.querySelector(":scope > summary > .fold-sum");
     rep.fold_summaries[d.parentElement.id] = line && line.offsetParent && !d.open ? line.textContent.trim() : null;
   });

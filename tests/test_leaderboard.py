@@ -107,6 +107,19 @@ def test_payloads_are_escaped(site):
     assert any(PAYLOADS["reference"] in r["references"] for r in rows)
 
 
+def test_every_folded_section_has_its_summary_line_as_text(site, monkeypatch):
+    from judgesuite.leaderboard.build import render
+    from judgesuite.leaderboard.sections import glossary
+
+    lines = re.findall(r'<details class="fold" open><summary><h2>([^<]*)</h2><span class="fold-sum">([^<]+)</span>', site["html"])
+    assert len(lines) == site["html"].count("<section id=") - 1  # every section but the first (never folded)
+    assert all(0 < len(text) < 90 for _, text in lines), lines
+    real = glossary.build
+    monkeypatch.setattr(glossary, "build", lambda doc, analysis: dict(real(doc, analysis), summary=PAYLOADS["candidate"]))
+    page = render(load_any(site["tmp"] / "results" / "results.json"), analysis=site["analysis"])
+    assert PAYLOADS["candidate"] not in page and '<span class="fold-sum">&lt;script&gt;document.title=' in page
+
+
 def test_json_for_script_escapes_everything_that_could_close_the_element():
     text = str(json_for_script({"a": "</script><!-- \u2028 & >"}))
     assert not set(text) & {"<", ">", "&", "\u2028"}

@@ -76,8 +76,11 @@ def test_a_phone_gets_the_long_parts_folded_below_the_picks(probed):
     if probed["width"] == 390:
         assert r["folded"] == r["folds"]  # every section below the picks, the cards, the per-family tables
         assert r["page_height"] <= 4 * r["vh"] < r["page_height_open"]
+        # each folded section says what it holds, in one short line on screen
+        assert len(r["fold_summaries"]) >= 10 and [k for k, t in r["fold_summaries"].items() if not 0 < len(t or "") < 90] == []
     else:
-        assert r["folded"] == 0  # a desktop opens everything
+        assert r["folded"] == 0  # a desktop opens everything (and the open sections hide their summary lines)
+        assert all(t is None for t in r["fold_summaries"].values())
 
 
 def test_folds_are_open_in_the_html_so_no_content_needs_the_script(site):

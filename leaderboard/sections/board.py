@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgesuite.leaderboard.sets_and_judges import badge, colors, judge_order, labelled_entries, set_order
-from judgesuite.leaderboard.formatting import plain_reason
+from judgesuite.leaderboard.formatting import plain_reason, short_name
 from judgesuite.suite.evaluation.schema import ResultsDoc
 
 ID = "board"
@@ -36,6 +36,10 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     not_run: dict[tuple[str, tuple[str, ...]], list[str]] = {}  # judges skipped on the same sets for the same reason
     for (j, why), ss in skipped.items():
         not_run.setdefault((why, tuple(ss)), []).append(j)
-    return {"sets": [dict(badge(analysis, s), set=s) for s in sets], "matrix": matrix, "long": long_rows,
+    firsts = sorted(((sum((c or {}).get("rank") == 1 for c in m["cells"].values()), m["judge"]) for m in matrix),
+                    key=lambda t: -t[0])
+    summary = f"κ of {len(judges)} judges on {len(sets)} sets" + (
+        f"; #1 on most sets: {short_name(firsts[0][1])} ({firsts[0][0]} of {len(sets)})" if firsts and firsts[0][0] else "")
+    return {"summary": summary, "sets": [dict(badge(analysis, s), set=s) for s in sets], "matrix": matrix, "long": long_rows,
             "colors": colors(doc),
             "not_run": [{"judges": js, "why": w, "sets": list(ss)} for (w, ss), js in not_run.items()]}

@@ -238,4 +238,7 @@ def build(results: dict[str, Any], analysis: dict[str, Any]) -> dict[str, Any] |
         return None
     rows = [{"set": s, "badge": badge(analysis, s), "counts": p["counts"], "n": p["n"], "texts": len(p["t"])}
             for s, p in data["sets"].items()]
-    return {"rows": rows, "cut": data["cut"], "sidecar": data["sidecar"], "kb": size(data) / 1000}
+    wrong = sum(n for p in data["sets"].values() for n in p["wrong"].values())
+    summary = (f"{wrong:,} verdicts differ from people's on {sum(r['n'] for r in rows):,} rows of {len(rows)} sets; "
+               f"{sum(r['texts'] for r in rows):,} with texts")
+    return {"rows": rows, "cut": data["cut"], "sidecar": data["sidecar"], "kb": size(data) / 1000, "summary": summary}

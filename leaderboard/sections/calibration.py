@@ -28,4 +28,8 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
         b = badge(analysis, s)
         blocks.append({"set": s, "badge": b, "rows": rows, "cls": "nonhuman" if b["kind"] != "human" else "",
                        "svg": reliability_diagram(s, [(j, color[j], c["bins"]) for j, c in cal.items()])})
-    return {"blocks": blocks} if blocks else None
+    human = [b for b in blocks if b["badge"]["kind"] == "human"] or blocks
+    best = min(((r["ece"], r["judge"], b["set"]) for b in human for r in b["rows"] if r["ece"] is not None), default=None)
+    summary = (f"{len({r['judge'] for b in blocks for r in b['rows']})} scored judges on {len(blocks)} sets; "
+               f"best calibrated: {best[1]} (ECE {best[0]:.2f}, {best[2]})") if best else None
+    return {"blocks": blocks, "summary": summary} if blocks else None

@@ -22,4 +22,8 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
             rows.append({"set": s, "badge": badge(analysis, s), "judge": j, "c": c, "kappa": r.get("in_source_kappa", r.get("kappa")),
                          "constant": r.get("constant_short") and ("never decides" if str(r.get("constant")).startswith("no verdict")
                                                                   else "constant")})
-    return {"rows": rows, "assumption": analysis.get("correction_assumption", "")} if rows else None
+    best = max((r for r in rows if not r["constant"] and r["c"].get("accuracy_human_est") is not None),
+               key=lambda r: r["c"]["accuracy_human_est"], default=None)
+    summary = f"{len({r['set'] for r in rows})} sets labelled by a rule or an LLM" + (
+        f"; highest estimated human accuracy: {best['judge']} {100 * best['c']['accuracy_human_est']:.1f}%" if best else "")
+    return {"rows": rows, "assumption": analysis.get("correction_assumption", ""), "summary": summary} if rows else None

@@ -5,7 +5,9 @@ from __future__ import annotations
 from statistics import median
 from typing import Any
 
+from judgesuite.leaderboard.formatting import fmt_time
 from judgesuite.leaderboard.sets_and_judges import colors, judge_class, judge_order, labelled_entries, shapes
+from judgesuite.leaderboard.sections.master_keys import constant_marks
 from judgesuite.leaderboard.svg import Point, cost_plot, pareto_frontier
 from judgesuite.suite.analysis.choice import measured_ms
 from judgesuite.suite.evaluation.schema import ResultsDoc
@@ -56,4 +58,9 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
                       "flops": sum(float(e.cost.flops_per_sample or 0) for e in es) / len(es),
                       "version": es[0].identity.version, "sets": len(es)})
     all_rule = all(not r["flops"] for r in table)
-    return {"plots": plots, "table": table, "all_rule": all_rule} if table else None
+    # a replay's time is not the judge's; a judge that never decides or is constant is fast for nothing
+    silent = constant_marks(analysis)
+    timed = sorted((r for r in table if r["cls"] != "recorded" and r["judge"] not in silent), key=lambda r: r["ms"])
+    summary = (f"fastest: {timed[0]['judge']} {fmt_time(timed[0]['ms'])}; slowest: {timed[-1]['judge']} "
+               f"{fmt_time(timed[-1]['ms'])} per answer (median)") if len(timed) >= 2 else None
+    return {"plots": plots, "table": table, "all_rule": all_rule, "summary": summary} if table else None

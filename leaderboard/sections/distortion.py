@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judgesuite.leaderboard.formatting import short_name
 from judgesuite.leaderboard.sets_and_judges import badge, judge_order, set_order
 from judgesuite.leaderboard.svg import slope_chart
 from judgesuite.suite.evaluation.schema import ResultsDoc
@@ -32,4 +33,18 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
             charts.append({"cls": "nonhuman" if b["kind"] != "human" else "",
                            "svg": slope_chart(f"{s}: {best} (tau {tau}{', in-source verdicts' if learned else ''})",
                                               [(m["model"], m["label_rank"], m["judge_rank"]) for m in d["models"]])})
-    return {"rows": rows, "charts": charts} if rows else None
+    return {"rows": rows, "charts": charts, "summary": _summary(rows)} if rows else None
+
+
+def _summary(rows: list[dict[str, Any]]) -> str | None:
+    """Among the judges with a defined tau on the most sets: which moves models least and most."""
+    moves: dict[str, list[float]] = {}
+    for r in rows:
+        if r["d"]["kendall_tau"] is not None and r["d"].get("max_abs_delta_rank") is not None:
+            moves.setdefault(r["judge"], []).append(r["d"]["max_abs_delta_rank"])
+    most_sets = max((len(v) for v in moves.values()), default=0)
+    worst = sorted((max(v), j) for j, v in moves.items() if len(v) == most_sets)
+    if not worst:
+        return f"{len({r['judge'] for r in rows})} judges; no Kendall τ is defined"
+    least = f"{short_name(worst[0][1])} moves models least (at most {worst[0][0]:g} ranks on {most_sets} sets)"
+    return least + (f"; {short_name(worst[-1][1])} most ({worst[-1][0]:g})" if len(worst) > 1 else "")

@@ -47,6 +47,10 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
         if r["parse_failure"] is not None and r["parse_failure"] >= 1.0:
             never.setdefault(r["set"], []).append(r["model"] if r["format"] == "-" else f"{r['model']} ({r['format']})")
     rows = [r for r in rows if r["parse_failure"] is None or r["parse_failure"] < 1.0]
-    return {"rows": rows, "by_format": by_format, "never": sorted((k, list(dict.fromkeys(v))) for k, v in never.items()),
+    worst = max((r for r in rows if r["parse_failure"] is not None), key=lambda r: r["parse_failure"], default=None)
+    summary = "; ".join(
+        ([f"{sum(len(v) for v in never.values())} model groups on {len(never)} sets never write the line"] if never else [])
+        + ([f"worst parse-failure rate {100 * worst['parse_failure']:.0f}% ({worst['model']})"] if worst else []))
+    return {"summary": summary, "rows": rows, "by_format": by_format, "never": sorted((k, list(dict.fromkeys(v))) for k, v in never.items()),
             "has_formats": any(r["format"] != "-" for r in rows),
             "has_split": any(r["lost_parsing"] is not None for r in rows)}

@@ -84,5 +84,6 @@ NEEDS = {
 
 
 def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
-    return {"terms": [{"id": "g-" + key, "term": term, "text": text, "link": link} for key, term, text, link in TERMS
-                      if key not in NEEDS or NEEDS[key](doc, analysis)]}
+    terms = [{"id": "g-" + key, "term": term, "text": text, "link": link} for key, term, text, link in TERMS
+             if key not in NEEDS or NEEDS[key](doc, analysis)]
+    return {"terms": terms, "summary": f"{len(terms)} terms: " + ", ".join(t["term"] for t in terms[:3]) + "…"}

@@ -2,6 +2,7 @@
 settings and its cost per answer (time always; FLOPs where it runs a model)."""
 from __future__ import annotations
 
+from collections import Counter
 from statistics import median
 from typing import Any
 
@@ -25,4 +26,6 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
         rows.append({"judge": j, **info[j], "parameters": es[0].cost.parameters or 0,
                      "flops": sum(float(e.cost.flops_per_sample or 0) for e in es) / len(es),
                      "ms": median(ms)})
-    return {"rows": rows, "colors": colors(doc)} if rows else None
+    classes = Counter(r["class"] for r in rows).most_common()
+    summary = f"{len(rows)} judges: " + ", ".join(f"{n} {c}" for c, n in classes)
+    return {"rows": rows, "colors": colors(doc), "summary": summary} if rows else None

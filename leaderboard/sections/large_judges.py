@@ -3,6 +3,7 @@ replayed judge (published verdicts, or an imported file) on the rows both answer
 (`suite/analysis/large_judges.py`), with where each replayed judge's verdicts and cost come from."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict
 from typing import Any
 
@@ -24,4 +25,8 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
             sources.append({"judge": e.judge, **asdict(e.replayed)})
     if not blocks and not sources:
         return None
-    return {"blocks": blocks, "sources": sources}
+    verdicts = Counter(r["verdict"] for b in blocks for r in b["rows"])
+    summary = (f"{len(sources)} replayed large judges; cheap judge "
+               + ", ".join(f"{v.removeprefix('cheap judge ')} in {n}" for v, n in verdicts.most_common())
+               + f" of {sum(verdicts.values())} pairs") if verdicts else f"{len(sources)} replayed large judges"
+    return {"blocks": blocks, "sources": sources, "summary": summary}

@@ -33,4 +33,7 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     if not rows:
         return None
     rows.sort(key=lambda r: (r["set"], r["judge"]))
-    return {"rows": rows, "voting": any(r["agreement"] is not None for r in rows)}
+    worst = max(rows, key=lambda r: r["invalid"])
+    summary = (f"{len({r['judge'] for r in rows})} LLM judges on {len({r['set'] for r in rows})} sets; "
+               + (f"invalid outputs at most {100 * worst['invalid']:.1f}%" if worst["invalid"] else "no invalid outputs"))
+    return {"rows": rows, "voting": any(r["agreement"] is not None for r in rows), "summary": summary}

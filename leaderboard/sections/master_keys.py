@@ -53,4 +53,12 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
                 for j, adv in by_judge.items()]
         rows.sort(key=lambda r: (r["mark"] is not None, r["all"] is None, r["all"] or 0.0, r["judge"]))
         tables.append({"set": ds, "attacks": attacks, "rows": rows})
-    return {"tables": tables}
+    rows = [r for t in tables for r in t["rows"] if r["all"] is not None]
+    deciding = [r for r in rows if not r["mark"]]
+    fooled = [r for r in deciding if r["all"] > 0.05]
+    worst = max(deciding, key=lambda r: r["all"], default=None)
+    summary = f"{len(fooled)} of {len(deciding)} deciding judges fooled > 5%" + (
+        f"; worst: {worst['judge']} {100 * worst['all']:.0f}%" if worst and worst["all"] > 0 else "")
+    if len(deciding) < len(rows):
+        summary += f"; {len(rows) - len(deciding)} constant (not counted)"
+    return {"tables": tables, "summary": summary}

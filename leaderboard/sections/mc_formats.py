@@ -109,6 +109,7 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     labels = report.get("label_distribution") or {}
     n_test = {b: max((per_model[m][b].get("n") or 0) for m in models if b in per_model[m]) for b in benches}
     return {
+        "summary": f"{len(models)} models on {len(benches)} benchmarks: symbol against cloze scoring",
         "models": models, "benchmarks": benches, "routers": routers, "rows": rows, "across": across,
         "paper": paper, "curve_rows": curve_rows if has_curve else [], "plots": plots if has_curve else [],
         "n_test": n_test, "limit": cfg.get("limit"), "train_limit": cfg.get("train_limit"),

@@ -38,4 +38,8 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     for r in idle:
         nothing.setdefault((r["judge"], r["stages"][0][0]), []).append(r["set"])
     rows = [r for r in rows if r not in idle]
-    return {"rows": rows, "nothing": [{"judge": j, "stage": st, "sets": ss} for (j, st), ss in nothing.items()]}
+    saved = max((r for r in rows if r["saved"] is not None), key=lambda r: r["saved"], default=None)
+    summary = "; ".join([f"{r['judge']} on {r['set']}: {100 * r['saved']:.0f}% FLOPs saved" for r in [saved] if r]
+                        + [f"{j}: {st} decided every row on {len(ss)} sets" for (j, st), ss in nothing.items()])
+    return {"rows": rows, "nothing": [{"judge": j, "stage": st, "sets": ss} for (j, st), ss in nothing.items()],
+            "summary": summary}

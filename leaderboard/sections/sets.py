@@ -20,4 +20,7 @@ def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
         rows.append({"set": s, "family": d["family"], "badge": badge(analysis, s), "n": info["n_rows"],
                      "models": len(models), "source": d["short_source"], "method": d["label_method"], "use": d.get("use", ""),
                      "licence": d["licence"]})
-    return {"rows": rows, "split": doc.split} if rows else None
+    human = sum(r["badge"]["kind"] == "human" for r in rows)
+    summary = (f"{len(rows)} labelled sets, {sum(r['n'] for r in rows):,} rows; {human} human-labelled"
+               + (f", {len(rows) - human} by a rule or an LLM" if human < len(rows) else ""))
+    return {"rows": rows, "split": doc.split, "summary": summary} if rows else None

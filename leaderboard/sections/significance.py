@@ -15,4 +15,6 @@ ORDER = 28
 def build(doc: ResultsDoc, analysis: dict[str, Any]) -> dict[str, Any] | None:
     blocks = [{"set": s, "badge": badge(analysis, s), "tests": analysis["sets"][s]["mcnemar"]}
               for s in set_order(analysis) if analysis["sets"][s].get("mcnemar")]
-    return {"blocks": blocks} if blocks else None
+    tests = [t for b in blocks for t in b["tests"]]
+    summary = f"{sum(bool(t['significant']) for t in tests)} of {len(tests)} judge pairs differ on accuracy (Holm), {len(blocks)} sets"
+    return {"blocks": blocks, "summary": summary} if blocks else None
