@@ -113,7 +113,7 @@ class Runner:
                ) -> tuple[list[Verdict], list[float], int, list[bool]]:
         """Verdicts, seconds per sample, cache hits, and per sample whether the verdict is a failure
         or was built on one (then a composite reading it must not store what it builds)."""
-        if judge.recombined and judge.reads():
+        if judge.recombined:
             # recombined from the reads' cached verdicts: nothing of its own to cache
             reads, seconds, tainted = self._expand(judge.reads(), samples)
             t0 = time.perf_counter()
