@@ -67,7 +67,9 @@ def test_no_box_scrolls_at_desktop_and_every_pick_is_within_the_first_screens_of
     else:
         assert max(p["bottom"] for p in r["picks"]) <= 1.5 * r["vh"]
         assert r["cued"] >= len(r["overflow"])
-        assert r["page_height"] <= 5 * r["vh"]  # the long parts folded: ~3 screens, ~60 unfolded
+        assert r["page_height"] <= 5 * r["vh"]  # the long parts folded: ~4 screens, ~60 unfolded
+        # every folded section says what it holds in one line
+        assert len(r["fold_summaries"]) >= 15 and [k for k, t in r["fold_summaries"].items() if not 0 < len(t or "") < 90] == []
 
 
 def test_no_pick_rests_on_an_in_source_figure_where_a_held_out_one_exists(site):
