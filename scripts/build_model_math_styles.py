@@ -1,0 +1,275 @@
+"""Build the model-written answer-style corpus of issue 37: tests/fixtures/model_math_styles.jsonl.
+
+Usage:
+    python scripts/build_model_math_styles.py generate --model smollm2-135m --items 300 [--raw FILE]
+    python scripts/build_model_math_styles.py generate --model /tmp/qwen2.5-coder-0.5b.gguf --items 200
+    python scripts/build_model_math_styles.py finalize [--raw FILE] [--out tests/fixtures/model_math_styles.jsonl]
+
+`generate` asks a local GGUF model (through the project's llama.cpp backend) to REWRITE a worked GSM8K
+solution into one of `STYLES`, with a final number we choose: the gold (the row is labelled correct)
+or a deliberately wrong number (labelled incorrect). Each question gets one style and both numbers.
+Questions come from the train and dev rows of the bundled `gsm8k-openai-solutions` set, never test.
+Seeded and resumable: replies are appended to a raw JSONL under /tmp; items already there are skipped.
+
+`finalize` drops a reply cut off at the token limit (no final statement: its label by construction is
+unsafe, whichever number it was asked for) and keeps a reply only when a plain number scan (`numbers_in`,
+no judge of the project) finds the intended number, does not find the other one, and finds no number
+after the last intended one that the prompt did not hold (`keep_reason`); it writes the kept rows with the frozen split
+(`frozen_styles`: half of the styles, chosen by a seeded hash, held out) and prints what was dropped.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import re
+import time
+from collections import Counter
+from pathlib import Path
+
+from judgesuite.suite.data.loader import load_bundled
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "tests" / "fixtures" / "model_math_styles.jsonl"
+RAW = Path("/tmp/model_math_styles_raw.jsonl")
+SEED = 37
+N_QUESTIONS = 240  # the questions drawn; generation may stop before the last (resumable)
+SPLIT_SEED = "judgesuite-issue37-model-style-split"
+
+# style -> instruction; {n} is the final number as the style writes it, {alt} a third, rejected number.
+STYLES = {
+    "json": 'as a JSON object with two keys, "reasoning" (one short string) and "answer" (the final number {n}). '
+            "Output only the JSON.",
+    "code-output": "as a short Python program in a ```python code block that computes and prints the answer, "
+                   'followed by a line "Output: {n}".',
+    "chatty": "in a friendly, chatty tone, as if talking to a friend, and give the final answer {n} at the end.",
+    "hedged": "but sound unsure: say the answer is probably {n}, while admitting that you might be wrong.",
+    "french": 'in French, and finish with "La réponse est {n}."',
+    "german": 'in German, and finish with "Die Antwort lautet {n}."',
+    "chinese": "in Chinese, and finish with \"答案是{n}。\"",
+    "final-answer-units": 'and end with a last line "Final answer: {n} <unit>", where <unit> is the unit of the '
+                          "answer (dollars, apples, hours, ...).",
+    "markdown-table": "as a markdown table with the columns Step and Result, whose last row gives the final answer {n}.",
+    "bullets": "as a bullet list of short steps, the last bullet giving the answer {n}.",
+    "boxed": "step by step, and put the final answer in \\boxed{{}} at the end, like this: \\boxed{{{n}}}.",
+    "rejected-alternative": "and say that {alt} is a tempting but wrong answer, then state that the answer is {n}.",
+    "one-line": "as one short sentence that gives the answer {n}.",
+    "xml-tags": "and put the final answer inside answer tags, like this: <answer>{n}</answer>.",
+    "yaml": "as YAML with the keys steps (a list of short strings) and final_answer ({n}). Output only the YAML.",
+    "restated-question": "starting by restating the question in your own words, then solving it, "
+                         "then giving the answer {n}.",
+}
+# How each style writes the number in the prompt (the model may write it otherwise; the scan reads both).
+LOCALE = {"french": "fr", "german": "de"}
+
+
+def frozen_styles(styles=tuple(STYLES)) -> set[str]:
+    """The split rule, fixed before any measurement: styles ordered by the SHA-256 of `SPLIT_SEED:style`,
+    the first half (rounded down) held out (`frozen`), the rest `dev`."""
+    ranked = sorted(styles, key=lambda s: hashlib.sha256(f"{SPLIT_SEED}:{s}".encode()).hexdigest())
+    return set(ranked[: len(ranked) // 2])
+
+
+# --- numbers: written, read back -----------------------------------------------------------------
+
+def value(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def written(x: float, locale: str = "en") -> str:
+    """`x` as the prompt writes it: English 1,400.5; French 1 400,5; German 1.400,5."""
+    whole = f"{int(abs(x)):,}"
+    frac = f"{abs(x):.10f}".rstrip("0").split(".")[1] if x != int(x) else ""
+    sep, dec = {"en": (",", "."), "fr": (" ", ","), "de": (".", ",")}[locale]
+    return ("-" if x < 0 else "") + whole.replace(",", sep) + (dec + frac if frac else "")
+
+
+# A digit run with optional group separators (comma, dot, apostrophe, a space before three digits) and decimals.
+_NUM = re.compile(r"(?<![\d])-?\d+(?:(?:[,.'\u00a0\u202f]|[ ](?=\d{3}(?!\d)))\d+)*")
+
+
+def readings(token: str, strict: bool) -> set[float]:
+    """The values a written number can mean. Strict: all separators as thousands marks (1.400 = 1400),
+    or the last one as the decimal mark (1.400 = 1.4; 1 400,5 = 1400.5), thousands groups having
+    three digits. Loose (strict=False) adds every digit run on its own (3,4 as a list; 45.53.53)."""
+    parts = re.split(r"[ ,.'\u00a0\u202f]", token.lstrip("-"))
+    out = set() if strict else {float(p) for p in parts}
+    if all(len(p) == 3 for p in parts[1:]):
+        out.add(float("".join(parts)))
+    if len(parts) > 1 and all(len(p) == 3 for p in parts[1:-1]):
+        out.add(float("".join(parts[:-1]) + "." + parts[-1]))
+    return out
+
+
+def numbers_in(text: str, strict: bool = True) -> list[set[float]]:
+    """The possible values of every number in `text`, in order. A plain scan, no judge of the project."""
+    return [readings(m.group(), strict) for m in _NUM.finditer(text)]
+
+
+def has(found: list[set[float]], x: float) -> bool:
+    return any(any(abs(v - abs(x)) < 1e-9 for v in vals) for vals in found)
+
+
+def keep_reason(reply: str, intended: float, other: float, known: set[float]) -> str:
+    """'kept', or why the reply is dropped. `known`: the numbers of the prompt (question, solution, the
+    rejected alternative); a reply whose last number after the intended one is new may conclude otherwise."""
+    strict, loose = numbers_in(reply), numbers_in(reply, strict=False)
+    if not reply.strip():
+        return "empty reply"
+    if not has(strict, intended):
+        return "intended number absent"
+    if has(loose, other):
+        return "other number present"
+    last = max(i for i, vals in enumerate(strict) if any(abs(v - abs(intended)) < 1e-9 for v in vals))
+    for vals in loose[last + 1:]:
+        if not vals & known and not any(v <= 10 and v == int(v) for v in vals):  # step numbers 1..10 allowed
+            return "new number after the intended one"
+    return "kept"
+
+
+# --- items ----------------------------------------------------------------------------------------
+
+def questions() -> list[dict]:
+    """One entry per GSM8K question of the train and dev splits: question, gold, worked solution."""
+    seen, out = set(), []
+    for split in ("train", "dev"):
+        for r in load_bundled("gsm8k-openai-solutions", split).scorable():
+            if r.question_id in seen:
+                continue
+            seen.add(r.question_id)
+            out.append({"question_id": r.question_id, "question": r.sample.question,
+                        "gold": r.sample.references[0], "solution": r.meta["ground_truth_solution"], "split": split})
+    return out
+
+
+def wrong_number(gold: float, rng: random.Random) -> float:
+    """A deliberately wrong final answer: an off-by-one, a slip of ten, a doubling or halving."""
+    options = [gold + 1, gold - 1, gold * 10, gold * 2, gold + 10, gold / 2 if gold % 2 == 0 else gold + 2]
+    options = [o for o in options if o != gold and o >= 0]
+    return rng.choice(options)
+
+
+def worked(solution: str, gold: float, final: float) -> str:
+    """The reference solution without calculator marks, every gold number replaced by `final`."""
+    text = re.sub(r"<<[^>]*>>", "", solution)
+    text = re.sub(r"\nA: .*$", "", text.strip())
+    def swap(m):
+        return written(final) if abs(value(m.group()) - gold) < 1e-9 else m.group()
+    text = re.sub(r"(?<![\d.])\d[\d,]*(?:\.\d+)?", swap, text)
+    return f"{text}\nThe final answer is {written(final)}."
+
+
+def items(n_questions: int, seed: int = SEED) -> list[dict]:
+    rng = random.Random(seed)
+    qs = [q for q in questions() if value(q["gold"]) == int(value(q["gold"])) and value(q["gold"]) >= 0]
+    rng.shuffle(qs)
+    out = []
+    for k, q in enumerate(qs[:n_questions]):
+        style = list(STYLES)[k % len(STYLES)]
+        gold = value(q["gold"])
+        wrong = wrong_number(gold, rng)
+        alt = next(a for a in (gold + 3, gold * 3, gold + 7, gold + 20) if a not in (gold, wrong))
+        if style == "rejected-alternative":  # the rejected number is neither of the two
+            alt = next(a for a in (wrong + 3, wrong * 3, gold + 7, gold + 20) if a not in (gold, wrong))
+        for label, final, other in ((True, gold, wrong), (False, wrong, gold)):
+            out.append({"item": f"{q['question_id']}-{style}-{'right' if label else 'wrong'}",
+                        "question_id": q["question_id"], "question": q["question"], "gold": q["gold"],
+                        "style": style, "label": label, "final": final, "other": other, "alt": alt,
+                        "worked": worked(q["solution"], gold, final), "data_split": q["split"]})
+    return out
+
+
+def prompt_of(item: dict) -> str:
+    n = written(item["final"], LOCALE.get(item["style"], "en"))
+    instruction = STYLES[item["style"]].format(n=n, alt=written(item["alt"]))
+    return (f"Question: {item['question']}\n\nWorked solution:\n{item['worked']}\n\n"
+            f"Rewrite this solution {instruction}")
+
+
+# --- generation -----------------------------------------------------------------------------------
+
+def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: int, max_tokens: int,
+             temperature: float, limit: int | None) -> None:
+    from judgesuite.judges.llm.backends.base import SamplingParams
+    from judgesuite.judges.llm.backends.llamacpp_backend import LlamaCppBackend
+
+    model_name = Path(model).name if model.endswith(".gguf") else model
+    done = set()
+    if raw.exists():
+        done = {(r["item"], r["model"]) for r in map(json.loads, raw.read_text(encoding="utf-8").splitlines())}
+    todo = [it for it in items(n_questions) if (it["item"], model_name) not in done][:limit]
+    print(f"{len(todo)} items to generate with {model_name}")
+    backend = LlamaCppBackend(model, threads=threads, n_ctx=2048, parallel=parallel)
+    params = SamplingParams(temperature=temperature, top_p=0.95, max_new_tokens=max_tokens, seed=SEED)
+    start, tokens = time.perf_counter(), 0
+    with raw.open("a", encoding="utf-8") as f:
+        for k in range(0, len(todo), parallel):  # one batch of requests across the server's slots
+            batch = todo[k:k + parallel]
+            for it, gen in zip(batch, backend.generate([prompt_of(it) for it in batch], params)):
+                tokens += gen.generated_tokens
+                f.write(json.dumps({**it, "model": model_name, "seed": SEED, "temperature": temperature,
+                                    "reply": gen.text, "generated_tokens": gen.generated_tokens,
+                                    "finish_reason": gen.finish_reason}, ensure_ascii=False) + "\n")
+            f.flush()
+            s = time.perf_counter() - start
+            done_n = k + len(batch)
+            print(f"{done_n}/{len(todo)} {s:.0f}s {tokens / s:.1f} tok/s {s / done_n:.2f} s/item", flush=True)
+    backend.close()
+
+
+def finalize(raw: Path, out: Path) -> None:
+    rows, reasons = [], Counter()
+    per_style = Counter()
+    frozen = frozen_styles()
+    replies = [json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for r in sorted(replies, key=lambda r: (r["model"], r["item"])):
+        known = {v for vals in numbers_in(prompt_of(r), strict=False) for v in vals}
+        reason = ("cut off at the token limit" if r["finish_reason"] == "length"
+                  else keep_reason(r["reply"], r["final"], r["other"], known))
+        reasons[(r["model"], reason)] += 1
+        per_style[(r["style"], reason == "kept")] += 1
+        if reason != "kept":
+            continue
+        rows.append({"candidate": r["reply"].strip(), "family": f"model-{r['style']}",
+                     "id": f"model-{r['style']}-{len(rows):04d}", "intended": written(r["final"]),
+                     "item": r["item"], "label": r["label"], "model": r["model"],
+                     "origin": f"{r['model']} rewrite of bundled gsm8k-openai-solutions {r['question_id']} "
+                               f"({r['data_split']}) with final answer {written(r['final'])}",
+                     "prompt_style": r["style"], "references": [r["gold"]], "seed": r["seed"],
+                     "source": "gsm8k-openai-solutions", "split": "frozen" if r["style"] in frozen else "dev"})
+    out.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows), encoding="utf-8")
+    for (model, reason), n in sorted(reasons.items()):
+        print(f"{model:40s} {reason:36s} {n:5d}")
+    for style in STYLES:
+        kept = [r for r in rows if r["prompt_style"] == style]
+        print(f"{style:22s} {'frozen' if style in frozen else 'dev':6s} generated={per_style[(style, True)] + per_style[(style, False)]:4d} "
+              f"kept={len(kept):4d} correct={sum(r['label'] for r in kept):4d}")
+    print(f"{len(rows)} rows -> {out}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("generate")
+    g.add_argument("--model", default="smollm2-135m")
+    g.add_argument("--items", type=int, default=N_QUESTIONS, help="questions (each gives a right and a wrong item)")
+    g.add_argument("--limit", type=int, default=None, help="generate at most this many items now")
+    g.add_argument("--threads", type=int, default=2)
+    g.add_argument("--parallel", type=int, default=8, help="requests decoded together (llama.cpp slots)")
+    g.add_argument("--max-tokens", type=int, default=320)
+    g.add_argument("--temperature", type=float, default=0.6)
+    g.add_argument("--raw", type=Path, default=RAW)
+    f = sub.add_parser("finalize")
+    f.add_argument("--raw", type=Path, default=RAW)
+    f.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args(argv)
+    if args.cmd == "generate":
+        generate(args.model, args.items, args.raw, args.threads, args.parallel, args.max_tokens, args.temperature, args.limit)
+    else:
+        finalize(args.raw, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

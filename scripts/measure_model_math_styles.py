@@ -1,0 +1,66 @@
+"""Measure the math judges on the model-written answer styles (tests/fixtures/model_math_styles.jsonl).
+
+Usage:
+    python scripts/measure_model_math_styles.py --split dev [--judges sympy,math-verify] [--show-errors]
+    python scripts/measure_model_math_styles.py --split frozen   # the held-out styles: run ONCE
+
+Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
+verdict on an incorrect row, over the incorrect rows), no-verdict rate; the counting is that of
+scripts/measure_math_styles.py, reused. `--show-errors` prints the wrong rows of the dev split only.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure_math_styles import load_corpus, measure, rates  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
+
+
+def table(judges: list[str], rows: list[dict]) -> tuple[dict, dict]:
+    """{judge: {family | model | "all": rates}} and the verdicts of each judge."""
+    out, verdicts = {}, {}
+    for name in judges:
+        vs, ms = measure(name, rows)
+        verdicts[name] = vs
+        groups = {g: [i for i, r in enumerate(rows) if g in (r["family"], r["model"])]
+                  for g in sorted({r["family"] for r in rows} | {r["model"] for r in rows})}
+        t = {g: rates([rows[i] for i in idx], [vs[i] for i in idx]) for g, idx in groups.items()}
+        t["all"] = {**rates(rows, vs), "ms_per_1000": round(ms)}
+        for cell in t.values():
+            cell["no_verdict_rate"] = round(cell["no_verdict"] / max(1, cell["n"]), 4)
+        out[name] = t
+    return out, verdicts
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--split", default="dev", choices=("dev", "frozen"))
+    ap.add_argument("--judges", default="sympy,math-verify,flexible,stacked")
+    ap.add_argument("--show-errors", default="", help="a judge whose wrong dev rows to print")
+    ap.add_argument("--out", default="")
+    args = ap.parse_args(argv)
+    judges = [j for j in args.judges.split(",") if j]
+    rows = load_corpus(args.split, CORPUS)
+    result, verdicts = table(judges, rows)
+    print(f"{'group':26s} {'n':>4s} " + " ".join(f"{j:>30s}" for j in judges))
+    for g in list(result[judges[0]]):
+        cells = [result[j][g] for j in judges]
+        print(f"{g:26s} {cells[0]['n']:4d} " + " ".join(
+            f"acc {c['accuracy']:.3f} fpr {c['false_positive_rate']:.3f} nv {c['no_verdict_rate']:.3f}" for c in cells))
+    if args.show_errors and args.split == "dev":
+        for r, v in zip(rows, verdicts[args.show_errors]):
+            if (v.correct is True) != r["label"]:
+                print(f"--- {r['id']} label={r['label']} verdict={v.correct} refs={r['references']} "
+                      f"extracted={v.extracted!r} {v.detail}\n{r['candidate'][-300:]}")
+    if args.out:
+        Path(args.out).write_text(json.dumps({"split": args.split, "judges": result}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,55 @@
+"""The model-written answer-style corpus of issue 37 (tests/fixtures/model_math_styles.jsonl): its rows
+follow the build script's filter and split rule, and what `sympy` does on them."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "fixtures" / "model_math_styles.jsonl"
+CARD = ROOT / "tests" / "fixtures" / "model_math_styles.md"
+
+
+def _script(name: str):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+
+
+def _rows(split: str = "all") -> list[dict]:
+    rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
+    return [r for r in rows if split == "all" or r["split"] == split]
+
+
+def test_every_row_passes_the_number_filter_and_the_split_rule():
+    builder, rows = _script("build_model_math_styles"), _rows()
+    assert CORPUS.stat().st_size < 1_000_000
+    items = {it["item"]: it for it in builder.items(builder.N_QUESTIONS)}
+    frozen = builder.frozen_styles()
+    for r in rows:
+        it = items[r["item"]]
+        assert (r["label"], r["prompt_style"], r["references"]) == (it["label"], it["style"], [it["gold"]])
+        known = {v for vals in builder.numbers_in(builder.prompt_of(it), strict=False) for v in vals}
+        assert builder.keep_reason(r["candidate"], it["final"], it["other"], known) == "kept", r["id"]
+        assert r["split"] == ("frozen" if r["prompt_style"] in frozen else "dev")
+    styles = {r["prompt_style"] for r in rows}
+    assert styles & frozen and styles - frozen
+    assert {r["label"] for r in rows} == {True, False}
+    card = CARD.read_text(encoding="utf-8")
+    assert all(f"`{s}`" in card for s in builder.STYLES)
+
+
+def test_the_number_filter_reads_separators_every_way():
+    builder = _script("build_model_math_styles")
+    assert builder.numbers_in("1.400 and 1 400,5") == [{1400.0, 1.4}, {1400.5}]
+    assert builder.keep_reason('"answer": "45.53.53"', 45, 55, set()) == "intended number absent"
+    assert builder.keep_reason("So 45, not 55.", 45, 55, set()) == "other number present"
+    assert builder.keep_reason("It is 45. Or 61.", 45, 55, {45.0}) == "new number after the intended one"
+    assert builder.keep_reason("Die Antwort lautet 1.400.", 1400, 1500, set()) == "kept"
