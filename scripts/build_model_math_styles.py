@@ -50,7 +50,8 @@ STYLES = {
     "chinese": "in Chinese, and finish with \"答案是{n}。\"",
     "final-answer-units": 'and end with a last line "Final answer: {n} <unit>", where <unit> is the unit of the '
                           "answer (dollars, apples, hours, ...).",
-    "markdown-table": "as a markdown table with the columns Step and Result, whose last row gives the final answer {n}.",
+    "markdown-table": "as a markdown table with the columns Step and Result, whose last row gives the final "
+                      "answer {n}.",
     "bullets": "as a bullet list of short steps, the last bullet giving the answer {n}.",
     "boxed": "step by step, and put the final answer in \\boxed{{}} at the end, like this: \\boxed{{{n}}}.",
     "rejected-alternative": "and say that {alt} is a tempting but wrong answer, then state that the answer is {n}.",
@@ -243,7 +244,8 @@ def finalize(raw: Path, out: Path) -> None:
         print(f"{model:40s} {reason:36s} {n:5d}")
     for style in STYLES:
         kept = [r for r in rows if r["prompt_style"] == style]
-        print(f"{style:22s} {'frozen' if style in frozen else 'dev':6s} generated={per_style[(style, True)] + per_style[(style, False)]:4d} "
+        generated = per_style[(style, True)] + per_style[(style, False)]
+        print(f"{style:22s} {'frozen' if style in frozen else 'dev':6s} generated={generated:4d} "
               f"kept={len(kept):4d} correct={sum(r['label'] for r in kept):4d}")
     print(f"{len(rows)} rows -> {out}")
 
@@ -265,7 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     if args.cmd == "generate":
-        generate(args.model, args.items, args.raw, args.threads, args.parallel, args.max_tokens, args.temperature, args.limit)
+        generate(args.model, args.items, args.raw, args.threads, args.parallel, args.max_tokens, args.temperature,
+                 args.limit)
     else:
         finalize(args.raw, args.out)
     return 0

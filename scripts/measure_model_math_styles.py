@@ -16,16 +16,16 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from measure_math_styles import load_corpus, measure, rates  # noqa: E402
+from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
 
 
-def table(judges: list[str], rows: list[dict]) -> tuple[dict, dict]:
+def table(judges: list[str], rows: list[dict], runner: Runner) -> tuple[dict, dict]:
     """{judge: {family | model | "all": rates}} and the verdicts of each judge."""
     out, verdicts = {}, {}
     for name in judges:
-        vs, ms = measure(name, rows)
+        vs, ms = measure(name, rows, runner)
         verdicts[name] = vs
         groups = {g: [i for i, r in enumerate(rows) if g in (r["family"], r["model"])]
                   for g in sorted({r["family"] for r in rows} | {r["model"] for r in rows})}
@@ -43,10 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--judges", default="sympy,math-verify,flexible,stacked")
     ap.add_argument("--show-errors", default="", help="a judge whose wrong dev rows to print")
     ap.add_argument("--out", default="")
+    ap.add_argument("--cache", required=True, help="SQLite verdict cache (a fresh file measures afresh)")
     args = ap.parse_args(argv)
     judges = [j for j in args.judges.split(",") if j]
     rows = load_corpus(args.split, CORPUS)
-    result, verdicts = table(judges, rows)
+    result, verdicts = table(judges, rows, Runner(VerdictCache(args.cache)))
     print(f"{'group':26s} {'n':>4s} " + " ".join(f"{j:>30s}" for j in judges))
     for g in list(result[judges[0]]):
         cells = [result[j][g] for j in judges]

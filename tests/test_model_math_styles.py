@@ -7,6 +7,11 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
+from judgesuite.judges import Sample, make_judge
+from judgesuite.judges.math.symbolic import judge_math
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "fixtures" / "model_math_styles.jsonl"
 CARD = ROOT / "tests" / "fixtures" / "model_math_styles.md"
@@ -53,3 +58,36 @@ def test_the_number_filter_reads_separators_every_way():
     assert builder.keep_reason("So 45, not 55.", 45, 55, set()) == "other number present"
     assert builder.keep_reason("It is 45. Or 61.", 45, 55, {45.0}) == "new number after the intended one"
     assert builder.keep_reason("Die Antwort lautet 1.400.", 1400, 1500, set()) == "kept"
+
+
+@pytest.mark.parametrize("candidate,gold,equal", [  # dev rows of the corpus (model-french, -german, -yaml, -json)
+    ("La réponse est 2 000.", "2000", True),
+    ("La réponse est 46.", "23", False),
+    ("Die Antwort lautet 20.\n\nDie Frage lautet: wie viele Eier braucht Chester für 60 Tage?", "20", True),
+    ("Die Antwort lautet 530.", "520", False),
+    ("- steps: ['Calculate the commission', 'Calculate the total']\n- final_answer: 450", "450", True),
+    ("```yaml\nsteps:\n  - \"100 + 50 = 150 orders.\"\nfinal_answer: 1050\n```", "1050", True),
+    ("```yaml\nsteps:\n  - \"100 + 50 = 150 orders.\"\nfinal_answer: 1050\n```", "150", False),
+    ('```json\n{\n  "reasoning": "Subtracting 80 from each side of the equation, we see that '
+     'x=220+23-80=163 Post-it notes."\n}\n```', "163", True),
+])
+def test_answers_the_small_models_wrote_are_read(candidate, gold, equal):
+    assert judge_math(((gold,), candidate, "auto"))[0] is equal
+
+
+def _verdicts(judge_name: str, rows: list[dict]) -> list:
+    with make_judge(judge_name) as judge:
+        return judge.judge([Sample(id=r["id"], task_type="math", question="", candidate=r["candidate"],
+                                   references=tuple(r["references"])) for r in rows])
+
+
+def test_sympy_never_accepts_a_wrong_row_and_reads_the_dev_styles_at_least_as_well_as_math_verify():
+    rows = _rows()
+    verdicts = _verdicts("sympy", rows)
+    assert not [r["id"] for r, v in zip(rows, verdicts) if v.correct is True and not r["label"]]
+    pytest.importorskip("math_verify")
+    dev = [(r, v) for r, v in zip(rows, verdicts) if r["split"] == "dev"]
+    sympy_acc = sum((v.correct is True) == r["label"] for r, v in dev) / len(dev)
+    mv = _verdicts("math-verify", [r for r, _ in dev])
+    mv_acc = sum((v.correct is True) == r["label"] for (r, _), v in zip(dev, mv)) / len(dev)
+    assert sympy_acc >= 0.94 and sympy_acc >= mv_acc  # measured 0.959 and 0.908 (98 dev rows)

@@ -56,11 +56,12 @@ _OR = re.compile(r"(?:\d|\})\s*(?:,\s*)?\b(?:or|and/or)\b\s*[-$\\(]*\d|\beither\
 
 # (pattern, committed?) markers after which the answer span starts
 _AUTO_MARKERS = re.compile(
-    r"final\s+answer\s*(?:is|:|=)?\s*:?"
+    r"final[\s_]+answer(?!\")\s*(?:is|:|=)?\s*:?"
     r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:is|would be|will be)\s*:?"
     r"|\banswers?\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answers?\s*:?\s*$)"
     r"|\b(?:the\s+)?(?:answers|solutions|roots)\s+are\s*:?"
-    r"|\br[ée]ponse(?:\s+finale)?\s*:|\brespuesta(?:\s+final)?\s*:|\b(?:die\s+)?antwort(?:\s+ist|\s*:)"
+    r"|\br[ée]ponse(?:\s+finale)?\s*(?::|est\b)|\brespuesta(?:\s+final)?\s*(?::|es\b)"
+    r"|\b(?:die\s+)?antwort(?:\s+ist|\s+lautet|\s*:)"
     r"|答案(?:是|为|為|:|：)|(?m:^[ \t]*Ответ[ \t]*:)",
     re.IGNORECASE)
 # an answer restated next to the value it rejects: "24, not 20", "100 (not 30)"; the value comes first
@@ -94,6 +95,7 @@ _DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|c
 _DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
 _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
 # the printed output of a program: the ToRA / Qwen2.5-Math "```output" block after the code
+_FENCE = re.compile(r"```\w*|[}\])]+[,;]?")  # markup lines: a code fence ("```", "```json"), closing brackets
 _PROGRAM_OUTPUT = re.compile(r"```\s*output[ \t]*\n((?:(?!```).){1,400}?)\n?```", re.DOTALL | re.IGNORECASE)
 
 
@@ -358,8 +360,8 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
                 span = span + " " + text[m.end():end if end >= 0 else len(text)]
             out.append((m.start(), _clean_span(span), span))
         return out
-    if name == "last_line":  # a short line that is math, not prose
-        lines = [ln for ln in text.strip().split("\n") if ln.strip()]
+    if name == "last_line":  # a short line that is math, not prose (markup lines skipped)
+        lines = [ln for ln in text.strip().split("\n") if ln.strip() and not _FENCE.fullmatch(ln.strip())]
         if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1]):
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []
