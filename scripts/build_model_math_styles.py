@@ -3,7 +3,9 @@
 Usage:
     python scripts/build_model_math_styles.py generate --model smollm2-135m --items 300 [--raw FILE]
     python scripts/build_model_math_styles.py generate --model /tmp/qwen2.5-coder-0.5b.gguf --items 200
-    python scripts/build_model_math_styles.py finalize [--raw FILE] [--out tests/fixtures/model_math_styles.jsonl]
+    python scripts/build_model_math_styles.py finalize --raw /tmp/model_math_styles_raw.jsonl \
+        --replies-out tests/fixtures/model_math_styles.replies.jsonl
+    python scripts/build_model_math_styles.py finalize   # rebuilds the corpus from the committed replies
 
 `generate` asks a local GGUF model (through the project's llama.cpp backend) to REWRITE a worked GSM8K
 solution into one of `STYLES`, with a final number we choose: the gold (the row is labelled correct)
@@ -33,6 +35,8 @@ from judgesuite.suite.data.loader import load_bundled
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "fixtures" / "model_math_styles.jsonl"
 RAW = Path("/tmp/model_math_styles_raw.jsonl")
+REPLIES = ROOT / "tests" / "fixtures" / "model_math_styles.replies.jsonl"  # every reply, kept or dropped
+REPLY_FIELDS = ("item", "model", "seed", "temperature", "generated_tokens", "finish_reason", "reply")
 SEED = 37
 N_QUESTIONS = 240  # the questions drawn; generation may stop before the last (resumable)
 SPLIT_SEED = "judgesuite-issue37-model-style-split"
@@ -219,12 +223,15 @@ def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: in
     backend.close()
 
 
-def finalize(raw: Path, out: Path) -> None:
+def finalize(raw: Path, out: Path, replies_out: Path | None = None) -> None:
+    """Filter the replies of `raw` (the /tmp file of `generate`, or the committed replies file) into `out`;
+    `replies_out`: also write every reply, kept or dropped, without its prompt (rebuilt from `items`)."""
     rows, reasons = [], Counter()
     per_style = Counter()
     frozen = frozen_styles()
+    by_item = {it["item"]: it for it in items(N_QUESTIONS)}
     replies = [json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines() if line.strip()]
-    for r in sorted(replies, key=lambda r: (r["model"], r["item"])):
+    for r in sorted(({**by_item[r["item"]], **r} for r in replies), key=lambda r: (r["model"], r["item"])):
         known = {v for vals in numbers_in(prompt_of(r), strict=False) for v in vals}
         reason = ("cut off at the token limit" if r["finish_reason"] == "length"
                   else keep_reason(r["reply"], r["final"], r["other"], known))
@@ -240,6 +247,10 @@ def finalize(raw: Path, out: Path) -> None:
                      "prompt_style": r["style"], "references": [r["gold"]], "seed": r["seed"],
                      "source": "gsm8k-openai-solutions", "split": "frozen" if r["style"] in frozen else "dev"})
     out.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows), encoding="utf-8")
+    if replies_out is not None:
+        replies_out.write_text("".join(json.dumps({k: r[k] for k in REPLY_FIELDS}, ensure_ascii=False, sort_keys=True)
+                                       + "\n" for r in sorted(replies, key=lambda r: (r["model"], r["item"]))),
+                               encoding="utf-8")
     for (model, reason), n in sorted(reasons.items()):
         print(f"{model:40s} {reason:36s} {n:5d}")
     for style in STYLES:
@@ -263,14 +274,16 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--temperature", type=float, default=0.6)
     g.add_argument("--raw", type=Path, default=RAW)
     f = sub.add_parser("finalize")
-    f.add_argument("--raw", type=Path, default=RAW)
+    f.add_argument("--raw", type=Path, default=REPLIES, help=f"replies (default the committed ones; {RAW} after "
+                                                               "generate)")
     f.add_argument("--out", type=Path, default=OUT)
+    f.add_argument("--replies-out", type=Path, default=None, help=f"write the replies file too (e.g. {REPLIES})")
     args = ap.parse_args(argv)
     if args.cmd == "generate":
         generate(args.model, args.items, args.raw, args.threads, args.parallel, args.max_tokens, args.temperature,
                  args.limit)
     else:
-        finalize(args.raw, args.out)
+        finalize(args.raw, args.out, args.replies_out)
     return 0
 
 

@@ -51,6 +51,13 @@ def test_every_row_passes_the_number_filter_and_the_split_rule():
     assert all(f"`{s}`" in card for s in builder.STYLES)
 
 
+def test_the_corpus_is_rebuilt_byte_for_byte_from_the_committed_replies(tmp_path, capsys):
+    builder = _script("build_model_math_styles")
+    builder.main(["finalize", "--out", str(tmp_path / "corpus.jsonl")])
+    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+    assert "smollm2-135m                             kept                                   115" in capsys.readouterr().out
+
+
 def test_the_number_filter_reads_separators_every_way():
     builder = _script("build_model_math_styles")
     assert builder.numbers_in("1.400 and 1 400,5") == [{1400.0, 1.4}, {1400.5}]
