@@ -16,8 +16,10 @@ Seeded and resumable: replies are appended to a raw JSONL under /tmp; items alre
 `finalize` drops a reply cut off at the token limit (no final statement: its label by construction is
 unsafe, whichever number it was asked for) and keeps a reply only when a plain number scan (`numbers_in`,
 no judge of the project) finds the intended number, does not find the other one, and finds no number
-after the last intended one that the prompt did not hold (`keep_reason`); it writes the kept rows with the frozen split
-(`frozen_styles`: half of the styles, chosen by a seeded hash, held out) and prints what was dropped.
+after the last intended one that the prompt did not hold (`keep_reason`); it writes the kept rows with their
+split (`split_of`) and prints what was dropped. Round 1's held-out half (`frozen_styles`) was measured once and
+then fixed on, so all of round 1 is `dev` now; round 2 (`--round 2`: new questions, `ROUND2_STYLES`) is the
+held-out split `heldout-r2`.
 """
 from __future__ import annotations
 
@@ -65,15 +67,40 @@ STYLES = {
     "restated-question": "starting by restating the question in your own words, then solving it, "
                          "then giving the answer {n}.",
 }
+# Round 2 (written after round 1's held-out split was read and fixed on): new questions, new styles,
+# all of them held out (`split` = "heldout-r2").
+ROUND2_STYLES = {
+    "latex-display": "with each calculation as LaTeX display math between $$ and $$, ending with "
+                     "$$\\boxed{{{n}}}$$.",
+    "currency-sentence": 'and end with one sentence that states the answer with a currency symbol, like '
+                         '"So the total comes to ${n}."',
+    "numbered-therefore": 'as numbered steps (1., 2., 3., ...) ending with the sentence "Therefore, the answer '
+                          'is {n}."',
+    "spanish": 'in Spanish, and finish with "Por lo tanto, el resultado es {n}."',
+    "json-steps": 'as a JSON object with the keys "steps" (an array of short strings) and "answer" (the number '
+                  "{n}). Output only the JSON.",
+    "email-reply": "as a short email reply to a colleague who asked this question (greeting, explanation, "
+                   "sign-off), stating that the answer is {n}.",
+    "table-total": 'as a markdown table with the columns Item and Amount, whose last row is "Total" with the '
+                   "amount {n}.",
+    "answer-first": 'starting with a first line "Answer: {n}", then a short explanation.',
+}
+ROUND2_QUESTIONS = 120  # drawn after round 1's N_QUESTIONS in the same shuffled order: no question reused
 # How each style writes the number in the prompt (the model may write it otherwise; the scan reads both).
-LOCALE = {"french": "fr", "german": "de"}
+LOCALE = {"french": "fr", "german": "de", "spanish": "de"}
 
 
 def frozen_styles(styles=tuple(STYLES)) -> set[str]:
     """The split rule, fixed before any measurement: styles ordered by the SHA-256 of `SPLIT_SEED:style`,
-    the first half (rounded down) held out (`frozen`), the rest `dev`."""
+    the first half (rounded down) held out (`frozen`), the rest `dev`. Round 1's rule, read once (history)."""
     ranked = sorted(styles, key=lambda s: hashlib.sha256(f"{SPLIT_SEED}:{s}".encode()).hexdigest())
     return set(ranked[: len(ranked) // 2])
+
+
+def split_of(round_: int) -> str:
+    """The split rule since round 2: round 1 (all 16 styles, its frozen half read once) is `dev`; round 2's
+    new styles on new questions are held out (`heldout-r2`), measured once."""
+    return "dev" if round_ == 1 else "heldout-r2"
 
 
 # --- numbers: written, read back -----------------------------------------------------------------
@@ -165,13 +192,18 @@ def worked(solution: str, gold: float, final: float) -> str:
     return f"{text}\nThe final answer is {written(final)}."
 
 
-def items(n_questions: int, seed: int = SEED) -> list[dict]:
+def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
+    """The build items of a round: round 1 the first `n_questions` of the shuffled questions in `STYLES`,
+    round 2 the next ones (after round 1's `N_QUESTIONS`) in `ROUND2_STYLES`."""
     rng = random.Random(seed)
     qs = [q for q in questions() if value(q["gold"]) == int(value(q["gold"])) and value(q["gold"]) >= 0]
     rng.shuffle(qs)
+    styles = list(STYLES)
+    if round_ == 2:
+        qs, styles, rng = qs[N_QUESTIONS:], list(ROUND2_STYLES), random.Random(seed + 2)
     out = []
     for k, q in enumerate(qs[:n_questions]):
-        style = list(STYLES)[k % len(STYLES)]
+        style = styles[k % len(styles)]
         gold = value(q["gold"])
         wrong = wrong_number(gold, rng)
         alt = next(a for a in (gold + 3, gold * 3, gold + 7, gold + 20) if a not in (gold, wrong))
@@ -181,13 +213,14 @@ def items(n_questions: int, seed: int = SEED) -> list[dict]:
             out.append({"item": f"{q['question_id']}-{style}-{'right' if label else 'wrong'}",
                         "question_id": q["question_id"], "question": q["question"], "gold": q["gold"],
                         "style": style, "label": label, "final": final, "other": other, "alt": alt,
-                        "worked": worked(q["solution"], gold, final), "data_split": q["split"]})
+                        "worked": worked(q["solution"], gold, final), "data_split": q["split"],
+                        "round": round_})
     return out
 
 
 def prompt_of(item: dict) -> str:
     n = written(item["final"], LOCALE.get(item["style"], "en"))
-    instruction = STYLES[item["style"]].format(n=n, alt=written(item["alt"]))
+    instruction = {**STYLES, **ROUND2_STYLES}[item["style"]].format(n=n, alt=written(item["alt"]))
     return (f"Question: {item['question']}\n\nWorked solution:\n{item['worked']}\n\n"
             f"Rewrite this solution {instruction}")
 
@@ -195,7 +228,7 @@ def prompt_of(item: dict) -> str:
 # --- generation -----------------------------------------------------------------------------------
 
 def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: int, max_tokens: int,
-             temperature: float, limit: int | None) -> None:
+             temperature: float, limit: int | None, round_: int = 1) -> None:
     from judgesuite.judges.llm.backends.base import SamplingParams
     from judgesuite.judges.llm.backends.llamacpp_backend import LlamaCppBackend
 
@@ -203,7 +236,7 @@ def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: in
     done = set()
     if raw.exists():
         done = {(r["item"], r["model"]) for r in map(json.loads, raw.read_text(encoding="utf-8").splitlines())}
-    todo = [it for it in items(n_questions) if (it["item"], model_name) not in done][:limit]
+    todo = [it for it in items(n_questions, round_=round_) if (it["item"], model_name) not in done][:limit]
     print(f"{len(todo)} items to generate with {model_name}")
     backend = LlamaCppBackend(model, threads=threads, n_ctx=2048, parallel=parallel)
     params = SamplingParams(temperature=temperature, top_p=0.95, max_new_tokens=max_tokens, seed=SEED)
@@ -223,15 +256,16 @@ def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: in
     backend.close()
 
 
-def finalize(raw: Path, out: Path, replies_out: Path | None = None) -> None:
-    """Filter the replies of `raw` (the /tmp file of `generate`, or the committed replies file) into `out`;
+def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> None:
+    """Filter the replies of `raws` (the /tmp files of `generate`, or the committed replies file) into `out`;
     `replies_out`: also write every reply, kept or dropped, without its prompt (rebuilt from `items`)."""
     rows, reasons = [], Counter()
     per_style = Counter()
-    frozen = frozen_styles()
-    by_item = {it["item"]: it for it in items(N_QUESTIONS)}
-    replies = [json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines() if line.strip()]
-    for r in sorted(({**by_item[r["item"]], **r} for r in replies), key=lambda r: (r["model"], r["item"])):
+    by_item = {it["item"]: it for it in items(N_QUESTIONS) + items(ROUND2_QUESTIONS, round_=2)}
+    replies = [json.loads(line) for path in raws for line in path.read_text(encoding="utf-8").splitlines()
+               if line.strip()]
+    order = lambda r: (by_item[r["item"]]["round"], r["model"], r["item"])  # noqa: E731  round 1's ids stay
+    for r in sorted(({**by_item[r["item"]], **r} for r in replies), key=order):
         known = {v for vals in numbers_in(prompt_of(r), strict=False) for v in vals}
         reason = ("cut off at the token limit" if r["finish_reason"] == "length"
                   else keep_reason(r["reply"], r["final"], r["other"], known))
@@ -245,18 +279,18 @@ def finalize(raw: Path, out: Path, replies_out: Path | None = None) -> None:
                      "origin": f"{r['model']} rewrite of bundled gsm8k-openai-solutions {r['question_id']} "
                                f"({r['data_split']}) with final answer {written(r['final'])}",
                      "prompt_style": r["style"], "references": [r["gold"]], "seed": r["seed"],
-                     "source": "gsm8k-openai-solutions", "split": "frozen" if r["style"] in frozen else "dev"})
+                     "source": "gsm8k-openai-solutions", "round": r["round"], "split": split_of(r["round"])})
     out.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows), encoding="utf-8")
     if replies_out is not None:
         replies_out.write_text("".join(json.dumps({k: r[k] for k in REPLY_FIELDS}, ensure_ascii=False, sort_keys=True)
-                                       + "\n" for r in sorted(replies, key=lambda r: (r["model"], r["item"]))),
+                                       + "\n" for r in sorted(replies, key=order)),
                                encoding="utf-8")
     for (model, reason), n in sorted(reasons.items()):
         print(f"{model:40s} {reason:36s} {n:5d}")
-    for style in STYLES:
+    for style in {**STYLES, **ROUND2_STYLES}:
         kept = [r for r in rows if r["prompt_style"] == style]
         generated = per_style[(style, True)] + per_style[(style, False)]
-        print(f"{style:22s} {'frozen' if style in frozen else 'dev':6s} generated={generated:4d} "
+        print(f"{style:22s} {split_of(1 if style in STYLES else 2):10s} generated={generated:4d} "
               f"kept={len(kept):4d} correct={sum(r['label'] for r in kept):4d}")
     print(f"{len(rows)} rows -> {out}")
 
@@ -273,15 +307,16 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--max-tokens", type=int, default=320)
     g.add_argument("--temperature", type=float, default=0.6)
     g.add_argument("--raw", type=Path, default=RAW)
+    g.add_argument("--round", type=int, default=1, choices=(1, 2), help="2: new questions in ROUND2_STYLES")
     f = sub.add_parser("finalize")
-    f.add_argument("--raw", type=Path, default=REPLIES, help=f"replies (default the committed ones; {RAW} after "
+    f.add_argument("--raw", type=Path, nargs="+", default=[REPLIES], help=f"replies (default the committed ones; {RAW} after "
                                                                "generate)")
     f.add_argument("--out", type=Path, default=OUT)
     f.add_argument("--replies-out", type=Path, default=None, help=f"write the replies file too (e.g. {REPLIES})")
     args = ap.parse_args(argv)
     if args.cmd == "generate":
         generate(args.model, args.items, args.raw, args.threads, args.parallel, args.max_tokens, args.temperature,
-                 args.limit)
+                 args.limit, args.round)
     else:
         finalize(args.raw, args.out, args.replies_out)
     return 0

@@ -2,7 +2,9 @@
 
 Usage:
     python scripts/measure_model_math_styles.py --split dev [--judges sympy,math-verify] [--show-errors]
-    python scripts/measure_model_math_styles.py --split frozen   # the held-out styles: run ONCE
+    python scripts/measure_model_math_styles.py --split heldout-r2   # round 2's held-out styles: run ONCE
+
+Round 1's `frozen` half was read once (card) and is `dev` now, like the rest of round 1.
 
 Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
 verdict on an incorrect row, over the incorrect rows), no-verdict rate; the counting is that of
@@ -39,7 +41,7 @@ def table(judges: list[str], rows: list[dict], runner: Runner) -> tuple[dict, di
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--split", default="dev", choices=("dev", "frozen"))
+    ap.add_argument("--split", default="dev", choices=("dev", "heldout-r2", "all"))
     ap.add_argument("--judges", default="sympy,math-verify,flexible,stacked")
     ap.add_argument("--show-errors", default="", help="a judge whose wrong dev rows to print")
     ap.add_argument("--out", default="")

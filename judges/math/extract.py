@@ -56,12 +56,12 @@ _OR = re.compile(r"(?:\d|\})\s*(?:,\s*)?\b(?:or|and/or)\b\s*[-$\\(]*\d|\beither\
 
 # (pattern, committed?) markers after which the answer span starts
 _AUTO_MARKERS = re.compile(
-    r"final[\s_]+answer(?!\")\s*(?:is|:|=)?\s*:?"
+    r"final[\s_]+answer(?!\")\s*(?:,\s*which\s+)?(?:is|:|=)?\s*:?"
     r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:is|would be|will be)\s*:?"
     r"|\banswers?\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answers?\s*:?\s*$)"
     r"|\b(?:the\s+)?(?:answers|solutions|roots)\s+are\s*:?"
     r"|\br[ée]ponse(?:\s+finale)?\s*(?::|est\b)|\brespuesta(?:\s+final)?\s*(?::|es\b)"
-    r"|\b(?:die\s+)?antwort(?:\s+ist|\s+lautet|\s*:)"
+    r"|\b(?:die\s+)?antwort(?:\s+ist|\s+lautet|\s*:|\s+(?=-?\d))"
     r"|答案(?:是|为|為|:|：)|(?m:^[ \t]*Ответ[ \t]*:)",
     re.IGNORECASE)
 # an answer restated next to the value it rejects: "24, not 20", "100 (not 30)"; the value comes first
@@ -202,8 +202,12 @@ def looks_truncated(text: str) -> bool:
     return line.count("$") % 2 == 1 or line.count("{") > line.count("}")
 
 
+# a template slot the model copied unfilled: "Final answer: 30 <unit>"
+_SLOT = re.compile(r"\s*<[A-Za-z][A-Za-z ]{0,19}>")
+
+
 def _clean_span(span: str) -> str:
-    span = span.strip().lstrip("*_:#= ").strip()
+    span = _SLOT.sub("", span.strip()).lstrip("*_:#= ").strip()
     label = _LABEL.match(span)
     if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
         span = span[label.end():].lstrip("*_ ")
@@ -362,6 +366,9 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return out
     if name == "last_line":  # a short line that is math, not prose (markup lines skipped)
         lines = [ln for ln in text.strip().split("\n") if ln.strip() and not _FENCE.fullmatch(ln.strip())]
+        row = lines[-1].strip().strip("|").split("|") if lines and lines[-1].lstrip()[:1] == "|" else []
+        if row and row[-1].strip() and not re.fullmatch(r"[-: ]+", row[-1]):
+            lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
         if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1]):
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []
