@@ -296,7 +296,7 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
                                   alternatives=not hedged)
         if config.fallback_numbers and group == config.groups[0]:
-            spans += [n for s in spans[:1] for n in _numbers(s)[-1:] if n != s]
+            spans += [n.rstrip(",") for s in spans[:1] for n in _numbers(s)[-1:] if n != s]
         if result.method:
             result.spans += spans
             continue
