@@ -85,7 +85,7 @@ ROUND2_STYLES = {
                    "amount {n}.",
     "answer-first": 'starting with a first line "Answer: {n}", then a short explanation.',
 }
-ROUND2_QUESTIONS = 120  # drawn after round 1's N_QUESTIONS in the same shuffled order: no question reused
+ROUND2_QUESTIONS = 200  # drawn after round 1's N_QUESTIONS in the same shuffled order: no question reused
 # How each style writes the number in the prompt (the model may write it otherwise; the scan reads both).
 LOCALE = {"french": "fr", "german": "de", "spanish": "de"}
 
