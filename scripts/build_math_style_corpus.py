@@ -32,6 +32,9 @@ from judgesuite.suite.data.loader import load_bundled
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.sympy_format_set import words  # noqa: E402  (English number words)
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import math_grader_cases_w2 as w2  # noqa: E402  (batch 2 of the grader cases and its split)
+
 SPLIT_SEED = "judgesuite-issue37-style-split"
 
 
@@ -140,6 +143,19 @@ AREAL_TESTS = [  # (completion, answer, asserted reward == 1.0); cases asserting
 def later_rows() -> list[dict]:
     """Families added after the frozen report (appended, so the earlier rows keep their ids)."""
     return [_row("grader-areal", "AReaL", _AREAL, c, [g], eq) for c, g, eq in AREAL_TESTS]
+
+
+def batch2_rows() -> list[dict]:
+    """Batch 2 of the grader cases (scripts/math_grader_cases_w2.py), appended after every earlier row."""
+    return [_row(family, source, origin, c, refs, eq)
+            for family, (source, origin, cases) in w2.FAMILIES.items() for c, refs, eq in cases]
+
+
+def split_of(family: str) -> str:
+    """`dev-w2` / `heldout-w2` for the batch-2 families (their own seeded rule), else `frozen` / `dev`."""
+    if family in w2.FAMILIES:
+        return w2.split_w2(family)
+    return "frozen" if frozen_family(family) else "dev"
 
 
 def grader_rows() -> list[dict]:
@@ -290,10 +306,10 @@ def _math_form_rows() -> list[dict]:
 
 def build() -> list[dict]:
     rng = random.Random(37)
-    rows = bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows()
+    rows = bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows() + batch2_rows()
     for i, r in enumerate(rows):
         r["id"] = f"{r['family']}-{i:04d}"
-        r["split"] = "frozen" if frozen_family(r["family"]) else "dev"
+        r["split"] = split_of(r["family"])
     return rows
 
 

@@ -3,13 +3,16 @@
 Usage:
     python scripts/measure_math_styles.py --split dev [--judges sympy,math-verify] [--out FILE.json]
     python scripts/measure_math_styles.py --split frozen   # the held-out families: run ONCE
+    python scripts/measure_math_styles.py --split dev-w2   # batch 2 of the grader cases, dev half
+    python scripts/measure_math_styles.py --split heldout-w2  # batch 2, held-out half: the lead, ONCE
     python scripts/measure_math_styles.py --master-keys     # false-positive rate on the master-key probes
 
 Per family and judge: accuracy (a no-verdict counts as incorrect), false-positive rate (a `correct`
 verdict on a row labelled incorrect, over the incorrect rows), no-verdicts, and milliseconds per 1,000
 rows (the judge's worker processes started before the clock; a verdict read from the cache keeps the seconds
 it took). Verdicts go through the run's loop and its cache (--cache; default the user's, as `judgesuite run`).
-`--show-errors` lists the wrong rows of the dev split only: the frozen split is never read row by row.
+`--show-errors` lists the wrong rows of the dev splits only: a held-out split is never read row by row.
+`--split all` leaves out the splits not yet read (UNREAD_SPLITS).
 """
 from __future__ import annotations
 
@@ -23,12 +26,14 @@ from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.runner import Runner
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "math_style_corpus.jsonl"
+UNREAD_SPLITS = ("heldout-w2",)  # held out and not yet measured: never in `all`, never shown row by row
+SPLITS = ("dev", "frozen", "dev-w2", "heldout-w2", "all")
 WARM_UP = Sample(id="warm-up", task_type="math", question="", candidate="Final answer: 1", references=("1",))
 
 
 def load_corpus(split: str, path: Path = CORPUS) -> list[dict]:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [r for r in rows if split == "all" or r["split"] == split]
+    return [r for r in rows if r["split"] == split or (split == "all" and r["split"] not in UNREAD_SPLITS)]
 
 
 def sample_of(row: dict) -> Sample:
@@ -72,7 +77,7 @@ def master_keys(judges: list[str], per_set: int, runner: Runner) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--split", default="dev", choices=("dev", "frozen", "all"))
+    ap.add_argument("--split", default="dev", choices=SPLITS)
     ap.add_argument("--judges", default="sympy,math-verify")
     ap.add_argument("--families", default="", help="comma-separated families (default: all of the split)")
     ap.add_argument("--show-errors", action="store_true", help="print the wrong rows (dev split only)")
@@ -107,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{f:28s} {cells[0]['n']:4d} " + " ".join(
                 f"acc {c['accuracy']:.3f} fpr {c['false_positive_rate']:.3f} nv {c['no_verdict']:3d}" for c in cells))
         print("ms per 1,000: " + ", ".join(f"{j} {result['judges'][j]['all']['ms_per_1000']:,}" for j in judges))
-        if args.show_errors and args.split == "dev":
+        if args.show_errors and args.split in ("dev", "dev-w2"):
             for r, v in zip(rows, per_judge[judges[0]]):
                 if (v.correct is True) != r["label"]:
                     print(f"--- {r['id']} label={r['label']} verdict={v.correct} refs={r['references']} "
