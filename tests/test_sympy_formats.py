@@ -7,7 +7,8 @@ from collections import defaultdict
 
 import pytest
 
-from judgesuite.judges import make_judge
+from judgesuite.judges import Sample, make_judge
+from judgesuite.judges.math.extract import extract
 
 from .sympy_format_set import FAMILIES, build
 
@@ -43,3 +44,38 @@ def test_family(verdicts, family):
     assert wrong == []  # the expected verdict (True/False, never a no-verdict) on every sample
     acc = {name: sum((out[name][i].correct is True) == data[i][2] for i in idx) / len(idx) for name in out}
     assert acc["sympy"] >= acc["math-verify"]
+
+
+
+# Extraction rules for answer styles written by small models (issue 37), each phrased unlike any corpus row:
+# (candidate, reference, expected verdict, expected first span). Wrong values and hedges stay incorrect.
+EXTRACTION_CASES = [
+    # an adverb between the marker and the value ("now" would read as a product n*o*w)
+    ("Two buses carry the rest, so the answer is now 14.", "14", True, "14"),
+    ("Two buses carry the rest, so the answer is now 15.", "14", False, "15"),
+    ("The answer is not 14.", "14", False, "not 14"),
+    # a span cut at "which" keeps no trailing comma
+    ("My answer is simply 3 * 4 = 12, which covers both boxes.", "12", True, "3 * 4 = 12"),
+    # a key/value list whose key names the answer
+    ('{"fields": [{"name": "Final answer", "value": "42 km"}, {"name": "check", "value": 9}]}', "42", True, "42 km"),
+    ('{"fields": [{"name": "Final answer", "value": "9 km"}, {"name": "check", "value": 42}]}', "42", False, "9 km"),
+    # a value before a copied "<unit>" slot in a sentence is the template's answer; a choice stays a hedge
+    ("The baker sells 48 loaves <unit> after giving 6 away.", "48", True, "48"),
+    ("The baker sells 48 loaves <unit> after giving 6 away.", "6", False, "48"),
+    ("The baker sells 47 or 48 loaves <unit> today.", "48", False, "The baker sells 47 or 48 loaves"),
+]
+
+
+@pytest.fixture(scope="module")
+def extraction_verdicts():
+    samples = [Sample(id=f"x{i}", task_type="math", question="", candidate=c, references=(r,))
+               for i, (c, r, _, _) in enumerate(EXTRACTION_CASES)]
+    with make_judge("sympy") as judge:
+        return judge.judge(samples)
+
+
+@pytest.mark.parametrize("i", range(len(EXTRACTION_CASES)))
+def test_model_style_extraction(extraction_verdicts, i):
+    candidate, reference, expected, span = EXTRACTION_CASES[i]
+    assert extract(candidate).spans[0] == span
+    assert extraction_verdicts[i].correct is expected, (candidate, extraction_verdicts[i].detail)

@@ -89,6 +89,9 @@ _LABEL = re.compile(r"[A-Za-z][A-Za-z ]{1,24}:\**\s+(?=\S)")
 _ANSWER_TAG = re.compile(r"<answer>\s*((?:(?!</?answer>).){1,400}?)\s*</answer>", re.DOTALL | re.IGNORECASE)
 _JSON_ANSWER = re.compile(r'"(?:final_?answer|answer|final|result)"\s*:\s*(?:"((?:\\.|[^"\\\n]){1,400})"'
                           r'|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
+# a key/value pair whose key names the answer: {"key": "answer", "value": 15}, {"name": "Final answer", "value": "3"}
+_JSON_KEY_VALUE = re.compile(r'"(?:key|name|label|field)"\s*:\s*"(?:final[ _]?)?answer"\s*,\s*"value"\s*:\s*'
+                             r'(?:"((?:\\.|[^"\\\n]){1,400})"|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
 # LaTeX escaped twice (a JSON string pasted as text): "\\\\boxed{\\\\frac{1}{2}}"
 _DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|cdot|times|[lg]eq?|infty|in|cup)"
                               r"(?![A-Za-z])")
@@ -114,7 +117,7 @@ class ExtractionConfig:
 SIMPLERL = ExtractionConfig("simplerl", (("boxed",), ("simplerl_number",)))
 LIGHTEVAL = ExtractionConfig("lighteval", (("lighteval_marker",), ("boxed",), ("latex",), ("number",)),
                              fall_through=True)
-AUTO = ExtractionConfig("auto", (("marker", "boxed_joined", "program_output", "answer_markup"), ("bold",),
+AUTO = ExtractionConfig("auto", (("marker", "boxed_joined", "program_output", "answer_markup", "unit_slot"), ("bold",),
                                  ("display",), ("parts", "last_line"), ("latex_last",), ("number",)),
                         last_committed_wins=True, fallback_numbers=True, detect_noncommittal=True)
 CONFIGS = {c.name: c for c in (SIMPLERL, LIGHTEVAL, AUTO)}
@@ -204,10 +207,16 @@ def looks_truncated(text: str) -> bool:
 
 # a template slot the model copied unfilled: "Final answer: 30 <unit>"
 _SLOT = re.compile(r"\s*<[A-Za-z][A-Za-z ]{0,19}>")
+# a value before a copied unit slot, anywhere in a sentence: "... for 1 hour <unit> if ..." (the template's answer)
+_UNIT_SLOT = re.compile(r"(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)(?:\s+[A-Za-z]{1,15})?\s*<units?>", re.IGNORECASE)
+# an adverb between the marker and the value: "the answer is now 10", "is actually $5"
+_LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|clearly|really|then|thus|therefore)"
+                          r"\s+(?=[-$\\\d(])", re.IGNORECASE)
 
 
 def _clean_span(span: str) -> str:
     span = _SLOT.sub("", span.strip()).lstrip("*_:#= ").strip()
+    span = _LEAD_ADVERB.sub("", span, count=1)
     label = _LABEL.match(span)
     if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
         span = span[label.end():].lstrip("*_ ")
@@ -231,7 +240,7 @@ def _clean_span(span: str) -> str:
     cut = _SENTENCE_END.search(span)
     if cut:
         span = span[:cut.start()]
-    return span.strip().rstrip("*_.").strip()
+    return span.strip().rstrip("*_.,;").strip()
 
 
 def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[int, str, str]]:
@@ -317,10 +326,20 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return _joined_boxes(text)
     if name == "answer_markup":
         found = [(m.start(), m.group(1)) for m in _ANSWER_TAG.finditer(text[-NUMBER_TAIL:])][-1:]
-        found += [(m.start(), m.group(1) if m.group(1) is not None else m.group(2))
-                  for m in _JSON_ANSWER.finditer(text[-NUMBER_TAIL:])][-1:]
+        for pattern in (_JSON_ANSWER, _JSON_KEY_VALUE):
+            found += [(m.start(), m.group(1) if m.group(1) is not None else m.group(2))
+                      for m in pattern.finditer(text[-NUMBER_TAIL:])][-1:]
         offset = max(0, len(text) - NUMBER_TAIL)
         return [(offset + p, _clean_span(v.replace('\\\\', '\\')), None) for p, v in found if v.strip()]
+    if name == "unit_slot":  # the sentence up to the slot, so that a hedge or "5 or 6" in it is seen
+        out = []
+        for m in list(_UNIT_SLOT.finditer(text))[-1:]:
+            start = max(text.rfind("\n", 0, m.start()), text.rfind(". ", 0, m.start())) + 1
+            ends = [i for i in (text.find("\n", m.end()), text.find(". ", m.end())) if i >= 0]
+            sentence = text[start:min(ends, default=len(text))]
+            span = _SLOT.sub("", text[start:m.end()])
+            out.append((m.start(), span if _OR.search(span) else _clean_span(span), sentence))
+        return out
     if name == "program_output":  # the last printed line of the last output block
         ms = list(_PROGRAM_OUTPUT.finditer(text[-NUMBER_TAIL:]))
         lines = [ln for ln in ms[-1].group(1).strip().split("\n") if ln.strip()] if ms else []
