@@ -247,3 +247,14 @@ def test_at_least_as_accurate_as_math_verify_on_bundled_test_split(auto, name, l
         theirs = mv.judge([r.sample for r in rows])
     assert _accuracy(ours, labels) >= _accuracy(theirs, labels)
     assert _accuracy(ours, labels) > 0.85
+
+
+@pytest.mark.parametrize("cand, gold, equal", [
+    ("C", "C. x = 42", True), ("42", "C. x = 42", True), ("C", "(C) 42", True),  # the letter or the content
+    ("D", "C. x = 42", False), ("41", "C. x = 42", False), ("B", "(C) 42", False),
+    ("A", "A: (1, 2)", False),  # a named point, not a choice
+])
+def test_a_gold_written_as_a_choice_is_answered_by_its_letter_or_its_content(cand, gold, equal):
+    from judgesuite.judges.math.symbolic import judge_math
+    assert math_forms.option_answers("(C) 42") == ["C", "42"] and math_forms.option_answers("42") == []
+    assert judge_math(((gold,), cand, "auto"))[0] is equal

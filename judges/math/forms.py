@@ -10,6 +10,8 @@
   comma group is not a thousands group (used when the gold is one number).
 - `reference_answer`: a reference that is a whole solution gives its own final answer
   (last `\\boxed{}`, "The answer is", "####"), as Math-Verify does with gold.
+- `option_answers`: a gold written as a choice with its content ("C. x = 42", "(C) 42") is
+  answered by the letter or by the content.
 """
 from __future__ import annotations
 
@@ -100,3 +102,13 @@ def reference_answer(reference: str) -> str:
             return reference  # a multi-line formula (cases, aligned) is an answer, not a solution
     ex = extract(reference, AUTO)
     return ex.spans[0] if ex.spans and not ex.noncommittal else reference
+
+
+_OPTION = re.compile(r"^\s*(?:\(([A-J])\)|([A-J])[.)])\s+(\S.{0,200})$", re.DOTALL)
+
+
+def option_answers(reference: str) -> list[str]:
+    """The letter and the content of a gold written as a choice ("C. x = 42" -> ["C", "x = 42"]);
+    [] for any other gold. A colon ("A: (1, 2)", a named point) is not read as a choice."""
+    m = _OPTION.match(reference)
+    return [m.group(1) or m.group(2), m.group(3).strip()] if m else []

@@ -4,7 +4,9 @@ Per sample, in a `BoundedPool` worker with a per-sample `timeout`:
 1. extract answer spans from the candidate with the `extraction` configuration
    (`auto`, `simplerl` or `lighteval`; see math_extract);
 2. gold first: under `auto`, a reference that is a whole solution gives its own final
-   answer (math_forms.reference_answer); each reference is parsed before the candidate;
+   answer (math_forms.reference_answer), a gold written as a choice ("C. x = 42") is
+   answered by its letter or its content (math_forms.option_answers); each reference is
+   parsed before the candidate;
 3. a non-committal answer ("5 or 6", "cannot be determined") is a verdict False, except
    "5 or 8" / "5 and 8" against a gold that holds several answers (then it is the list);
 4. parse and compare. Under `auto`, a relation, matrix, sum/product or equation (see
@@ -30,7 +32,7 @@ from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
 from judgesuite.judges.math.forms import (answer_groups, as_list, decimal_comma, needs_latex_backend,
-                                          reference_answer)
+                                          option_answers, reference_answer)
 from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
 from judgesuite.judges.math.normalize import normalize
 from judgesuite.judges.math.parse import Collection, Parsed, ParseError, parse
@@ -63,6 +65,8 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
     auto = extraction == "auto"  # the answer forms of issue 17 are `auto` only
     ex = extract(candidate, CONFIGS[extraction])
     refs = [answer_groups(reference_answer(r)) if auto else r for r in references]
+    if auto:  # a gold "C. x = 42" is answered by "C" or by "x = 42"
+        refs = [x for r in refs for x in (r, *option_answers(r))]
     top = _parse(ex.spans[0]) if auto and ex.spans else None
     if top is not None and not isinstance(top.value, Collection):
         refs = [decimal_comma(r) or r for r in refs]  # a gold "1,22" against a one-number answer
