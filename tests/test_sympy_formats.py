@@ -63,6 +63,12 @@ EXTRACTION_CASES = [
     ("The baker sells 48 loaves <unit> after giving 6 away.", "48", True, "48"),
     ("The baker sells 48 loaves <unit> after giving 6 away.", "6", False, "48"),
     ("The baker sells 47 or 48 loaves <unit> today.", "48", False, "The baker sells 47 or 48 loaves"),
+    # a quoted answer sentence: the quotes are not part of the value
+    ('He wrote: "The answer is 64."', "64", True, "64"),
+    # a prose answer that starts with its value; an operation ("5 times 6") is not a leading value
+    ("Our answer is that 21 marbles are left after 4 rounds.", "21", True, "21"),
+    ("Our answer is that 21 marbles are left after 4 rounds.", "4", False, "21"),
+    ("The answer is 5, and the answer is 25.", "5", False, "25"),
 ]
 
 

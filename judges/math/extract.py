@@ -209,13 +209,16 @@ def looks_truncated(text: str) -> bool:
 _SLOT = re.compile(r"\s*<[A-Za-z][A-Za-z ]{0,19}>")
 # a value before a copied unit slot, anywhere in a sentence: "... for 1 hour <unit> if ..." (the template's answer)
 _UNIT_SLOT = re.compile(r"(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)(?:\s+[A-Za-z]{1,15})?\s*<units?>", re.IGNORECASE)
+# a prose span that starts with its value: "30 is the most ...", "that 30 days ..."
+_LEAD_VALUE = re.compile(r"(?:that\s+)?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:times|plus|minus|divided|multiplied|"
+                         r"over|x|of|out)\b)[A-Za-z])", re.IGNORECASE)
 # an adverb between the marker and the value: "the answer is now 10", "is actually $5"
 _LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|clearly|really|then|thus|therefore)"
                           r"\s+(?=[-$\\\d(])", re.IGNORECASE)
 
 
 def _clean_span(span: str) -> str:
-    span = _SLOT.sub("", span.strip()).lstrip("*_:#= ").strip()
+    span = _SLOT.sub("", span.strip()).lstrip("*_:#= \"“").strip()
     span = _LEAD_ADVERB.sub("", span, count=1)
     label = _LABEL.match(span)
     if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
@@ -230,6 +233,9 @@ def _clean_span(span: str) -> str:
         return inner[1]
     head = _SENTENCE_END.split(span, 1)[0]
     if _PROSE.search(re.sub(r"\$[^$]*\$", " ", head)):  # "The largest $n$ is 34": the last formula or number
+        lead = _LEAD_VALUE.match(head)
+        if lead:  # "that 30 is the most that fits in 6 periods": the value the sentence starts with
+            return lead.group(1)
         found = list(_INLINE_OR_NUMBER.finditer(head))
         if found:
             return (found[-1].group(1) or found[-1].group(0)).strip()
@@ -240,7 +246,7 @@ def _clean_span(span: str) -> str:
     cut = _SENTENCE_END.search(span)
     if cut:
         span = span[:cut.start()]
-    return span.strip().rstrip("*_.,;").strip()
+    return span.strip().rstrip("*_.,;\"”").strip()
 
 
 def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[int, str, str]]:
