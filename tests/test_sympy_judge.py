@@ -258,3 +258,12 @@ def test_a_gold_written_as_a_choice_is_answered_by_its_letter_or_its_content(can
     from judgesuite.judges.math.symbolic import judge_math
     assert math_forms.option_answers("(C) 42") == ["C", "42"] and math_forms.option_answers("42") == []
     assert judge_math(((gold,), cand, "auto"))[0] is equal
+
+
+@pytest.mark.parametrize("cand, gold, equal", [
+    ("\\boxed{|-3|}", "3", True), ("\\boxed{|-3|}", "-3", False),  # not the value without its bars
+    ("The answer is $|x-1|$", "x-1", False), ("$\\left| 3 - 5 \\right|$", "2", True),
+])
+def test_an_absolute_value_is_not_read_as_its_content(cand, gold, equal):
+    from judgesuite.judges.math.symbolic import judge_math
+    assert judge_math(((gold,), cand, "auto"))[0] is equal

@@ -119,6 +119,11 @@ def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tup
         if cand is not None:
             span = s
             break
+    if auto and span != top and gold is not None and "|" in top:
+        # "|-3|": our grammar has no absolute value, and a later span ("-3") is the value without its bars
+        result = _latex_compare(ref, top)
+        if result is not None:
+            return result, top, "equal (latex)" if result else "unequal (latex)"
     if gold is None or cand is None:
         # a text answer ("\\text{No}"): the top-priority span, or the one that parsed
         for text in dict.fromkeys((top, span)):
