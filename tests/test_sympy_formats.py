@@ -69,6 +69,8 @@ EXTRACTION_CASES = [
     ("Our answer is that 21 marbles are left after 4 rounds.", "21", True, "21"),
     ("Our answer is that 21 marbles are left after 4 rounds.", "4", False, "21"),
     ("The answer is 5, and the answer is 25.", "5", False, "25"),
+    # a value "rejected" in favour of itself is a contradiction, not a commitment
+    ("So the answer is 36, not 36.", "36", False, "36, not 36"),
 ]
 
 

@@ -13,8 +13,11 @@ uses the first span that parses.
   "A:" / "####" lines, markdown "## Answer" headings and `**bold**` answers, `\\boxed{}`, a program's
   printed output (a "```output" block), `<answer>...</answer>` tags and a JSON object's `answer` /
   `final_answer` / `result` field. A label before the value ("Result: 320.00 emails", "**Total:** $15")
-  is dropped; "24, not 20" / "100 (not 30)" commit to the first value (a lone "not 18" hedges); LaTeX
-  escaped twice (`\\\\frac`) is read as written once.
+  is dropped; "24, not 20" / "100 (not 30)" commit to the first value (a lone "not 18" or "20, not 20"
+  hedges); LaTeX escaped twice (`\\\\frac`) is read as written once. Also committed: a key/value pair
+  naming the answer ({"key": "answer", "value": 15}) and a value before a copied "<unit>" slot ("... 1 hour
+  <unit> if ..."). An adverb after the marker ("is now 10"), quotes around an answer sentence and a
+  trailing comma are dropped; a prose span that starts with its value ("that 30 is the most ...") commits to it.
   Several committed answers: the LAST one in the text counts (a model that corrects
   itself means its last statement), falling back to earlier ones only when the last
   does not parse. A committed span that negates ("not 81") or lists options ("one of:
@@ -65,7 +68,7 @@ _AUTO_MARKERS = re.compile(
     r"|答案(?:是|为|為|:|：)|(?m:^[ \t]*Ответ[ \t]*:)",
     re.IGNORECASE)
 # an answer restated next to the value it rejects: "24, not 20", "100 (not 30)"; the value comes first
-_REJECTED = re.compile(r"([^\s,;(]{1,60}?)\s*(?:,|;|\(|--|\u2014)\s*(?:but\s+|and\s+)?not\s+[^\s()]{1,60}?\s*\)?[.!]?")
+_REJECTED = re.compile(r"([^\s,;(]{1,60}?)\s*(?:,|;|\(|--|\u2014)\s*(?:but\s+|and\s+)?not\s+([^\s()]{1,60}?)\s*\)?[.!]?")
 _LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|[。，！]|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",
                            re.IGNORECASE)
@@ -212,13 +215,16 @@ _UNIT_SLOT = re.compile(r"(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)(?:\s+[A-Za-z]{1,15})
 # a prose span that starts with its value: "30 is the most ...", "that 30 days ..."
 _LEAD_VALUE = re.compile(r"(?:that\s+)?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:times|plus|minus|divided|multiplied|"
                          r"over|x|of|out)\b)[A-Za-z])", re.IGNORECASE)
+_QUOTES = '"\u201c\u201d'
 # an adverb between the marker and the value: "the answer is now 10", "is actually $5"
 _LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|clearly|really|then|thus|therefore)"
                           r"\s+(?=[-$\\\d(])", re.IGNORECASE)
 
 
 def _clean_span(span: str) -> str:
-    span = _SLOT.sub("", span.strip()).lstrip("*_:#= \"“").strip()
+    span = _SLOT.sub("", span.strip()).lstrip("*_:#= ").strip()
+    quoted = sum(span.count(q) for q in _QUOTES) <= 2  # a quoted sentence ("The answer is 64."), not JSON
+    span = span.lstrip(_QUOTES if quoted else "").strip()
     span = _LEAD_ADVERB.sub("", span, count=1)
     label = _LABEL.match(span)
     if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
@@ -246,7 +252,7 @@ def _clean_span(span: str) -> str:
     cut = _SENTENCE_END.search(span)
     if cut:
         span = span[:cut.start()]
-    return span.strip().rstrip("*_.,;\"”").strip()
+    return span.strip().rstrip("*_.,;" + (_QUOTES if quoted else "")).strip()
 
 
 def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[int, str, str]]:
@@ -297,7 +303,8 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
             continue
         if config.detect_noncommittal and group == config.groups[0]:
             rejected = _REJECTED.fullmatch(found[0][1].strip())
-            if rejected and not re.search(r"\bnot\b", rejected.group(1), re.IGNORECASE):
+            if rejected and not re.search(r"\bnot\b", rejected.group(1), re.IGNORECASE) \
+                    and rejected.group(1).strip(".,") != rejected.group(2).strip(".,"):  # "20, not 20" contradicts
                 pos, _, raw = found[0]  # the committed value; its rejected alternative is no hedge
                 raw = (raw or "").replace(found[0][1].strip(), rejected.group(1))
                 found[0] = (pos, rejected.group(1), raw)
