@@ -263,7 +263,8 @@ def test_a_gold_written_as_a_choice_is_answered_by_its_letter_or_its_content(can
 @pytest.mark.parametrize("cand, gold, equal", [
     ("\\boxed{|-3|}", "3", True), ("\\boxed{|-3|}", "-3", False),  # not the value without its bars
     ("The answer is $|x-1|$", "x-1", False), ("$\\left| 3 - 5 \\right|$", "2", True),
+    ("\\boxed{x'}", "x", None), ("\\boxed{f'}", "f'", True),  # the ANTLR grammar drops a prime
 ])
-def test_an_absolute_value_is_not_read_as_its_content(cand, gold, equal):
+def test_an_absolute_value_is_not_read_as_its_content_nor_a_prime_dropped(cand, gold, equal):
     from judgesuite.judges.math.symbolic import judge_math
     assert judge_math(((gold,), cand, "auto"))[0] is equal

@@ -153,9 +153,15 @@ def _latex_compare(ref: str, span: str) -> bool | None:
     if cand is None:
         return None
     try:
-        return latex_equal(gold, cand)
+        result = latex_equal(gold, cand)
     except Exception:  # SymPy's solvers raise many kinds; the pair stays undecided
         return None
+    if result and _PRIMES.findall(ref) != _PRIMES.findall(span):
+        return None  # the ANTLR grammar drops a prime: x' is not x
+    return result
+
+
+_PRIMES = re.compile(r"(?<=[A-Za-z}])'+")
 
 
 class SympyJudge(Judge):
