@@ -71,6 +71,11 @@ EXTRACTION_CASES = [
     ("The answer is 5, and the answer is 25.", "5", False, "25"),
     # a value "rejected" in favour of itself is a contradiction, not a commitment
     ("So the answer is 36, not 36.", "36", False, "36, not 36"),
+    # a prose answer whose last number is followed by a comma
+    ("In short, the answer is that we need 45, and no more.", "45", True, "45"),
+    # a data or code line is not a short math line: the last number instead
+    ('{"total": 12,\n "unit": "eggs"}', "12", True, "12"),
+    ('```js\nconst eggs = 12;\nconsole.log(eggs * 2)\n```', "12", False, "2"),
 ]
 
 

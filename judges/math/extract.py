@@ -102,6 +102,9 @@ _DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
 _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
 # the printed output of a program: the ToRA / Qwen2.5-Math "```output" block after the code
 _FENCE = re.compile(r"```\w*|[}\])]+[,;]?")  # markup lines: a code fence ("```", "```json"), closing brackets
+# a line of data or code, not math: a JSON member or object ('"type": "json",', "'10': '10'",
+# '{"steps": [1]}'), a print or return statement
+_CODE_LINE = re.compile(r'\{?\s*(["\'])[^"\'\n]{1,80}\1\s*:\s*\S.*|(?:print|console\.log|puts|echo|return)\b.*')
 _PROGRAM_OUTPUT = re.compile(r"```\s*output[ \t]*\n((?:(?!```).){1,400}?)\n?```", re.DOTALL | re.IGNORECASE)
 
 
@@ -244,7 +247,7 @@ def _clean_span(span: str) -> str:
             return lead.group(1)
         found = list(_INLINE_OR_NUMBER.finditer(head))
         if found:
-            return (found[-1].group(1) or found[-1].group(0)).strip()
+            return (found[-1].group(1) or found[-1].group(0).rstrip(",")).strip()
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
     # "$\frac{1}{2}$. I hope..." -> the math between the dollars; "$x=4$ and $x=9$" stays whole
     if m and "$" not in span[m.end():].replace("\\$", ""):
@@ -401,7 +404,8 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         row = lines[-1].strip().strip("|").split("|") if lines and lines[-1].lstrip()[:1] == "|" else []
         if row and row[-1].strip() and not re.fullmatch(r"[-: ]+", row[-1]):
             lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
-        if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1]):
+        if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1]) \
+                and not _CODE_LINE.fullmatch(lines[-1].strip()):
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []
     if name == "number":
