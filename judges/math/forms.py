@@ -12,6 +12,9 @@
   (last `\\boxed{}`, "The answer is", "####"), as Math-Verify does with gold.
 - `option_answers`: a gold written as a choice with its content ("C. x = 42", "(C) 42") is
   answered by the letter or by the content.
+- `stands_alone` / `plain_value`: whether a value cut from a span our grammar cannot read is that
+  span's whole answer, with only prose or punctuation around it ("42 apples (approx.)", "：42",
+  "42 \\qed"), or a part of malformed math ("3" of "\\frac{3}{}", "\\neg 3", "3^{}", "3+", "\\overline{3}").
 """
 from __future__ import annotations
 
@@ -112,3 +115,37 @@ def option_answers(reference: str) -> list[str]:
     [] for any other gold. A colon ("A: (1, 2)", a named point) is not read as a choice."""
     m = _OPTION.match(reference)
     return [m.group(1) or m.group(2), m.group(3).strip()] if m else []
+
+
+# Around a value, what does not change it: before, a label ("x =", "\text{Answer: }"), prose,
+# punctuation, markdown; after, prose, punctuation, parentheses of prose, an end mark (\qed), an
+# emoji or arrow. Anything else (a command, a brace, an operator, a digit) makes the value a part.
+_NOISE_BEFORE = re.compile(r"(?:\s|[:;!?\"'#>*]|[：，；、。！？]|\\text(?:bf)?\{[^{}]*\}|\\mathrm\{[^{}]*\}"
+                           r"|\\[,;: ]|\\q?quad\b|\\displaystyle\b|[A-Za-z](?:_\{?\w{1,3}\}?)?\s*[=:]|[A-Za-z]{2,})*")
+_NOISE_AFTER = re.compile(r"(?:\s|[.,;:!?()\[\]#]|[：，；、。！？]|\*\*|-{2,3}|[A-Za-z]+|\\text(?:bf)?\{[^{}]*\}"
+                          r"|\\(?:qed|blacksquare|square|Box|checkmark|l?dots|q?quad)\b|\\\\|\\[,;: ]|\\$"
+                          r"|[^\x00-\x7f\u00ac\u00b1\u00b2\u00b3\u00b7\u00b9\u00d7\u00f7\u0300-\u036f\u2070-\u209f"
+                          r"\u20d0-\u20ff\u2200-\u22ff])*")
+_GLUED_AFTER = re.compile(r"$|\s|[.,;:!?)\]]|\*\*|\\\\|\\$")
+
+
+def stands_alone(span: str, part: str) -> bool:
+    """Whether `part`, a later answer span found inside `span`, is the whole value of `span` (only
+    noise around it) rather than a piece of malformed math; True when `part` is not inside `span`."""
+    i = span.rfind(part)
+    if i < 0:
+        return True  # another answer of the output, not a piece of this one
+    before, after = span[:i], span[i + len(part):]
+    if before[-1:] in (".", ","):
+        return False  # ",3" may be a decimal
+    return bool(_GLUED_AFTER.match(after) and _NOISE_BEFORE.fullmatch(before) and _NOISE_AFTER.fullmatch(after))
+
+
+_CORE = re.compile(r"[A-Za-z0-9](?:.*[A-Za-z0-9])?", re.DOTALL)
+
+
+def plain_value(text: str) -> bool:
+    """Whether `text` is one run of letters and digits with only noise around it (stands_alone):
+    "185\\" is, "\\3", "{3", "3}" and "\\neg 3" are not."""
+    m = _CORE.search(text)
+    return bool(m and not re.search(r"[\\{}]", m.group(0)) and stands_alone(text, m.group(0)))

@@ -3,7 +3,8 @@
 Only regular expressions without nested quantifiers run here (linear time on any
 input). What is removed or rewritten, in order:
 - dollar signs (`$`, `\\$`), `\\left`/`\\right`, LaTeX spacing (`\\,`, `\\;`, `\\!`,
-  `~`, `\\quad`), `\\displaystyle`, display delimiters `\\( \\) \\[ \\]`;
+  `~`, `\\quad`; not `~~`, a markdown strikethrough the grammar refuses), `\\displaystyle`,
+  display delimiters `\\( \\) \\[ \\]`;
 - `\\text{...}`, `\\mathrm{...}`, `\\textbf{...}`, `\\mbox{...}`: kept when the content
   is a number, dropped otherwise (units, "for any", "dollars");
 - thousands separators: `1{,}234`, `1\\,234`, `1,\\!234`, `1 234`, and `1,234,567` when every
@@ -34,7 +35,7 @@ KEEP_WORDS = frozenset({"sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "log",
                         "pi", "inf", "infinity", "oo", "frac", "dfrac", "tfrac", "cup"})
 
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mbox|emph|operatorname)\s*\{([^{}]*)\}")
-_SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|~|\\left\b|\\right\b|\\big|\\Big")
+_SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|(?<!~)~(?!~)|\\left\b|\\right\b|\\big|\\Big")
 _THOUSANDS_BRACE = re.compile(r"(?<=\d)\{,\}(?=\d{3})")
 # 12\,345, 12,\!345, 12~345 and 12 345 (groups of three digits only)
 _THOUSANDS_SPACE = re.compile(r"(?<=\d)(?:,\\! ?|\\[,;:! ]|~|\{\\,\}| ?\{ ?, ?\} ?)(?=\d{3}(?!\d))")

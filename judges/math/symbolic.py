@@ -32,7 +32,7 @@ from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
 from judgesuite.judges.math.forms import (answer_groups, as_list, decimal_comma, needs_latex_backend,
-                                          option_answers, reference_answer)
+                                          option_answers, plain_value, reference_answer, stands_alone)
 from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
 from judgesuite.judges.math.normalize import normalize
 from judgesuite.judges.math.parse import Collection, Parsed, ParseError, parse
@@ -78,7 +78,8 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
         if not (several and ex.alternatives):  # "5 or 8" against a gold of two answers is the list 5, 8
             return False, (ex.spans[0][:200] if ex.spans else None), "non-committal answer"
     if not ex.spans:
-        if auto and any(_text_key(r) and _text_key(r) == _text_key(candidate) for r in refs):
+        if auto and any(_text_key(r) and _text_key(r) == _text_key(candidate) and (g is None or plain_value(candidate))
+                        for r, g in golds):
             return True, candidate[:200], "whole output: equal as text"  # "\\text{...}" answers
         return None, None, f"{_UNPARSEABLE}: no answer found"
     details = []
@@ -119,15 +120,19 @@ def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tup
         if cand is not None:
             span = s
             break
-    if auto and span != top and gold is not None and "|" in top:
-        # "|-3|": our grammar has no absolute value, and a later span ("-3") is the value without its bars
+    # a later span cut from a top span our grammar cannot read ("3" of "\\frac{3}{}", "\\neg 3", "3^{}";
+    # "-3" of "|-3|") is a part of malformed math, not the answer: the ANTLR path reads the top, or the
+    # part may show the answer wrong but never right
+    partial = span != top and (("|" in top and auto) or not stands_alone(top, span))
+    if partial and auto and gold is not None:
         result = _latex_compare(ref, top)
         if result is not None:
             return result, top, "equal (latex)" if result else "unequal (latex)"
     if gold is None or cand is None:
-        # a text answer ("\\text{No}"): the top-priority span, or the one that parsed
-        for text in dict.fromkeys((top, span)):
-            if _text_key(ref) and _text_key(ref) == _text_key(text):
+        # a text answer ("\\text{No}"): the top-priority span, or the one that parsed; against a gold
+        # that parses, only the value with noise around it ("185\\", not "\\3" or "{3")
+        for text in dict.fromkeys((top,) if partial else (top, span)):
+            if _text_key(ref) and _text_key(ref) == _text_key(text) and (gold is None or plain_value(text)):
                 return True, text, "equal as text"
         result = _latex_compare(ref, top) if auto else None
         if result is not None:
@@ -141,6 +146,8 @@ def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tup
         result = _latex_compare(ref, span)
     if result is True and routed:
         result = None  # a relation or equation the ANTLR path could not read: our grammar would drop a side
+    if result is True and partial:
+        return None, top, f"{_UNDECIDED}: the answer is not readable in full"
     return result, span, {True: "equal", False: "unequal", None: f"{_UNDECIDED}: comparison undecided"}[result]
 
 
