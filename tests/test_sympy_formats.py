@@ -65,6 +65,8 @@ EXTRACTION_CASES = [
     ("The baker sells 47 or 48 loaves <unit> today.", "48", False, "The baker sells 47 or 48 loaves"),
     # a quoted answer sentence: the quotes are not part of the value
     ('He wrote: "The answer is 64."', "64", True, "64"),
+    ('```python\nprint("So the answer is 64 cm")\n```', "64", True, "64 cm"),
+    ('Keeping the template, my closing line is "Total: 64 <unit>" as asked.', "64", True, "64"),
     # a prose answer that starts with its value; an operation ("5 times 6") is not a leading value
     ("Our answer is that 21 marbles are left after 4 rounds.", "21", True, "21"),
     ("Our answer is that 21 marbles are left after 4 rounds.", "4", False, "21"),

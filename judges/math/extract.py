@@ -32,6 +32,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from judgesuite.judges.math.answer_markup import (CODE_LINE, FENCE, SLOT, markup_answers, program_output,
+                                                  unit_slot)
+
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
 
@@ -68,7 +71,8 @@ _AUTO_MARKERS = re.compile(
     r"|答案(?:是|为|為|:|：)|(?m:^[ \t]*Ответ[ \t]*:)",
     re.IGNORECASE)
 # an answer restated next to the value it rejects: "24, not 20", "100 (not 30)"; the value comes first
-_REJECTED = re.compile(r"([^\s,;(]{1,60}?)\s*(?:,|;|\(|--|\u2014)\s*(?:but\s+|and\s+)?not\s+([^\s()]{1,60}?)\s*\)?[.!]?")
+_REJECTED = re.compile(r"([^\s,;(]{1,60}?)\s*(?:,|;|\(|--|\u2014)\s*(?:but\s+|and\s+)?not\s+([^\s()]{1,60}?)"
+                       r"\s*\)?[.!]?")
 _LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|[。，！]|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",
                            re.IGNORECASE)
@@ -87,25 +91,11 @@ _INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
 # a label before the value on an answer line: "Result: 320.00 emails", "Total cost: $15" (letters only, a
 # space after the colon: a ratio "x:y" stays)
 _LABEL = re.compile(r"[A-Za-z][A-Za-z ]{1,24}:\**\s+(?=\S)")
-# an answer in markup: "<answer>12.62</answer>" tags, or a JSON object's answer field
-# ({"answer": 3}, "final_answer": "310"); the value is a JSON number or a string without quotes inside
-_ANSWER_TAG = re.compile(r"<answer>\s*((?:(?!</?answer>).){1,400}?)\s*</answer>", re.DOTALL | re.IGNORECASE)
-_JSON_ANSWER = re.compile(r'"(?:final_?answer|answer|final|result)"\s*:\s*(?:"((?:\\.|[^"\\\n]){1,400})"'
-                          r'|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
-# a key/value pair whose key names the answer: {"key": "answer", "value": 15}, {"name": "Final answer", "value": "3"}
-_JSON_KEY_VALUE = re.compile(r'"(?:key|name|label|field)"\s*:\s*"(?:final[ _]?)?answer"\s*,\s*"value"\s*:\s*'
-                             r'(?:"((?:\\.|[^"\\\n]){1,400})"|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
 # LaTeX escaped twice (a JSON string pasted as text): "\\\\boxed{\\\\frac{1}{2}}"
 _DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|cdot|times|[lg]eq?|infty|in|cup)"
                               r"(?![A-Za-z])")
 _DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
 _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
-# the printed output of a program: the ToRA / Qwen2.5-Math "```output" block after the code
-_FENCE = re.compile(r"```\w*|[}\])]+[,;]?")  # markup lines: a code fence ("```", "```json"), closing brackets
-# a line of data or code, not math: a JSON member or object ('"type": "json",', "'10': '10'",
-# '{"steps": [1]}'), a print or return statement
-_CODE_LINE = re.compile(r'\{?\s*(["\'])[^"\'\n]{1,80}\1\s*:\s*\S.*|(?:print|console\.log|puts|echo|return)\b.*')
-_PROGRAM_OUTPUT = re.compile(r"```\s*output[ \t]*\n((?:(?!```).){1,400}?)\n?```", re.DOTALL | re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -211,10 +201,6 @@ def looks_truncated(text: str) -> bool:
     return line.count("$") % 2 == 1 or line.count("{") > line.count("}")
 
 
-# a template slot the model copied unfilled: "Final answer: 30 <unit>"
-_SLOT = re.compile(r"\s*<[A-Za-z][A-Za-z ]{0,19}>")
-# a value before a copied unit slot, anywhere in a sentence: "... for 1 hour <unit> if ..." (the template's answer)
-_UNIT_SLOT = re.compile(r"(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)(?:\s+[A-Za-z]{1,15})?\s*<units?>", re.IGNORECASE)
 # a prose span that starts with its value: "30 is the most ...", "that 30 days ..."
 _LEAD_VALUE = re.compile(r"(?:that\s+)?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:times|plus|minus|divided|multiplied|"
                          r"over|x|of|out)\b)[A-Za-z])", re.IGNORECASE)
@@ -225,9 +211,13 @@ _LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|cl
 
 
 def _clean_span(span: str) -> str:
-    span = _SLOT.sub("", span.strip()).lstrip("*_:#= ").strip()
+    span = SLOT.sub("", span.strip()).lstrip("*_:#= ").strip()
     quoted = sum(span.count(q) for q in _QUOTES) <= 2  # a quoted sentence ("The answer is 64."), not JSON
     span = span.lstrip(_QUOTES if quoted else "").strip()
+    lone = [i for i, c in enumerate(span) if c in _QUOTES]
+    if quoted and len(lone) == 1:  # one end of a quotation: 'print("The answer is 6")', 'a line "Answer: 6'
+        i = lone[0]
+        span = (span[:i] if i and not span[i - 1].isspace() else span[i + 1:]).strip()
     span = _LEAD_ADVERB.sub("", span, count=1)
     label = _LABEL.match(span)
     if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
@@ -341,25 +331,13 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
     if name == "boxed_joined":
         return _joined_boxes(text)
     if name == "answer_markup":
-        found = [(m.start(), m.group(1)) for m in _ANSWER_TAG.finditer(text[-NUMBER_TAIL:])][-1:]
-        for pattern in (_JSON_ANSWER, _JSON_KEY_VALUE):
-            found += [(m.start(), m.group(1) if m.group(1) is not None else m.group(2))
-                      for m in pattern.finditer(text[-NUMBER_TAIL:])][-1:]
-        offset = max(0, len(text) - NUMBER_TAIL)
-        return [(offset + p, _clean_span(v.replace('\\\\', '\\')), None) for p, v in found if v.strip()]
+        return [(p, _clean_span(v), None) for p, v in markup_answers(text, NUMBER_TAIL)]
     if name == "unit_slot":  # the sentence up to the slot, so that a hedge or "5 or 6" in it is seen
-        out = []
-        for m in list(_UNIT_SLOT.finditer(text))[-1:]:
-            start = max(text.rfind("\n", 0, m.start()), text.rfind(". ", 0, m.start())) + 1
-            ends = [i for i in (text.find("\n", m.end()), text.find(". ", m.end())) if i >= 0]
-            sentence = text[start:min(ends, default=len(text))]
-            span = _SLOT.sub("", text[start:m.end()])
-            out.append((m.start(), span if _OR.search(span) else _clean_span(span), sentence))
-        return out
-    if name == "program_output":  # the last printed line of the last output block
-        ms = list(_PROGRAM_OUTPUT.finditer(text[-NUMBER_TAIL:]))
-        lines = [ln for ln in ms[-1].group(1).strip().split("\n") if ln.strip()] if ms else []
-        return [(max(0, len(text) - NUMBER_TAIL) + ms[-1].start(), _clean_span(lines[-1]), None)] if lines else []
+        found = unit_slot(text)
+        return [(found[0], found[1] if _OR.search(found[1]) else _clean_span(found[1]), found[2])] if found else []
+    if name == "program_output":
+        found = program_output(text, NUMBER_TAIL)
+        return [(found[0], _clean_span(found[1]), None)] if found else []
     if name == "display":
         m = _DISPLAY_END.search(text[-SPAN_CHARS * 2:])
         if m is None:
@@ -400,12 +378,12 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
             out.append((m.start(), _clean_span(span), span))
         return out
     if name == "last_line":  # a short line that is math, not prose (markup lines skipped)
-        lines = [ln for ln in text.strip().split("\n") if ln.strip() and not _FENCE.fullmatch(ln.strip())]
+        lines = [ln for ln in text.strip().split("\n") if ln.strip() and not FENCE.fullmatch(ln.strip())]
         row = lines[-1].strip().strip("|").split("|") if lines and lines[-1].lstrip()[:1] == "|" else []
         if row and row[-1].strip() and not re.fullmatch(r"[-: ]+", row[-1]):
             lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
         if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1]) \
-                and not _CODE_LINE.fullmatch(lines[-1].strip()):
+                and not CODE_LINE.fullmatch(lines[-1].strip()):
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []
     if name == "number":
