@@ -268,3 +268,78 @@ def test_a_gold_written_as_a_choice_is_answered_by_its_letter_or_its_content(can
 def test_an_absolute_value_is_not_read_as_its_content_nor_a_prime_dropped(cand, gold, equal):
     from judgesuite.judges.math.symbolic import judge_math
     assert judge_math(((gold,), cand, "auto"))[0] is equal
+
+
+# ------------------------------------------------------------------ malformed answers around the gold
+# Each body is malformed math around the gold value (an empty group, a missing operand, an unbalanced
+# brace, an unknown command, a decoration, a negation or strikethrough): never equal to the gold.
+MALFORMED = {  # name: (body, gold)
+    "frac empty denominator": ("\\frac{3}{}", "3"), "frac empty numerator": ("\\frac{}{3}", "3"),
+    "frac one argument": ("\\frac{3}", "3"), "dfrac empty denominator": ("\\dfrac{3}{}", "3"),
+    "frac extra empty group": ("\\frac{3}{1}{}", "1"), "sqrt empty after": ("3\\sqrt{}", "3"),
+    "sqrt empty before": ("\\sqrt{}3", "3"), "sqrt empty index": ("\\sqrt[]{3}", "3"),
+    "sqrt empty radicand": ("\\sqrt[3]{}", "3"), "sqrt then empty group": ("\\sqrt{3}{}", "3"),
+    "empty exponent": ("3^{}", "3"), "empty exponent of ten": ("10^{}", "10"), "empty subscript": ("3_{}", "3"),
+    "braced base empty exponent": ("{3}^{}", "3"), "binom empty": ("\\binom{3}{}", "3"),
+    "log empty base": ("\\log_{}3", "3"), "empty frac after": ("3\\,\\frac{}{}", "3"),
+    "dangling caret": ("3^", "3"), "dangling plus": ("3+", "3"), "plus both sides": ("+3+", "3"),
+    "dangling minus": ("3-", "3"), "dangling slash": ("3/", "3"), "dangling cdot": ("3\\cdot", "3"),
+    "dangling times": ("3\\times", "3"), "leading times": ("\\times 3", "3"), "dangling div": ("3\\div", "3"),
+    "dangling sqrt": ("3\\sqrt", "3"), "dangling equals": ("3 =", "3"), "dangling pm": ("3\\pm", "3"),
+    "leading mp": ("\\mp 3", "3"), "dangling exponent mark": ("3e+", "3"), "not equal to": ("\\ne 3", "3"),
+    "less than": ("< 3", "3"), "open brace": ("{3", "3"), "open braces": ("{{3}", "3"),
+    "left without right": ("\\left( 3", "3"), "right without left": ("3 \\right)", "3"),
+    "open floor": ("\\lfloor 3", "3"), "open ceil": ("\\lceil 3", "3"), "bar after": ("3|", "3"),
+    "unknown command": ("\\foo{3}", "3"), "unknown command no braces": ("\\foo 3", "3"),
+    "control symbol": ("\\3", "3"), "overline": ("\\overline{3}", "3"), "bar": ("\\bar{3}", "3"),
+    "hat": ("\\hat{3}", "3"), "vec": ("\\vec{3}", "3"), "tilde": ("\\tilde{3}", "3"), "dot": ("\\dot{3}", "3"),
+    "neg": ("\\neg 3", "3"), "lnot": ("\\lnot 3", "3"), "not": ("\\not 3", "3"), "not braced": ("\\not{3}", "3"),
+    "unicode not": ("\u00ac3", "3"), "cancel": ("\\cancel{3}", "3"), "bcancel": ("\\bcancel{3}", "3"),
+    "xcancel": ("\\xcancel{3}", "3"), "sout": ("\\sout{3}", "3"), "st": ("\\st{3}", "3"),
+    "xout": ("\\xout{3}", "3"), "strike": ("\\strike{3}", "3"), "markdown strikethrough": ("~~3~~", "3"),
+    "html s": ("<s>3</s>", "3"), "html del": ("<del>3</del>", "3"), "combining stroke": ("3\u0336", "3"),
+    "leading decimal comma": (",3", "3"), "unicode times": ("3 \u00d7", "3"), "superscript two": ("3\u00b2", "3"),
+}
+WRAPPERS = {"dollar": "${}$", "boxed": "\\boxed{{{}}}", "sentence": "The answer is ${}$.", "final": "Final answer: {}"}
+WELL_FORMED = {"plain": "3", "boxed": "\\boxed{3}", "mathbf": "\\mathbf{3}", "text": "\\text{3}",
+               "textbf": "\\textbf{3}", "mathrm": "\\mathrm{3}", "braces": "{3}", "displaystyle": "\\displaystyle 3",
+               "left right": "\\left(3\\right)", "frac": "\\frac{6}{2}", "sqrt": "\\sqrt{9}", "power one": "3^{1}",
+               "decimal": "3.0", "dfrac": "\\dfrac{9}{3}", "parentheses": "(3)", "label": "x = 3",
+               "floor": "\\lfloor 3.5 \\rfloor"}
+# a committed span our grammar cannot read whose value has only prose or punctuation around it
+NOISY_BUT_RIGHT = ["Final answer: 3 apples (approximately)", "Final answer: \uff1a3", "We get 5 (so the answer is 3).",
+                   "The answer is **3**!", "Final answer: 3 \u2713", "The answer is 3 \\qed", "The answer is 3 --- done",
+                   "The answer is x = 3 (approx.)", "The answer is 3 \\text{(exact)}", "Final answer: 3\\"]
+
+
+def _wrap(wrapper: str, body: str) -> str:
+    return WRAPPERS[wrapper].replace("{}", body) if wrapper != "boxed" else "\\boxed{" + body + "}"
+
+
+@pytest.mark.parametrize("wrapper", sorted(WRAPPERS))
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_malformed_math_around_the_gold_is_never_equal(name, wrapper):
+    from judgesuite.judges.math.symbolic import judge_math
+    body, gold = MALFORMED[name]
+    assert judge_math(((gold,), _wrap(wrapper, body), "auto"))[0] is not True
+
+
+@pytest.mark.parametrize("wrapper", sorted(WRAPPERS))
+@pytest.mark.parametrize("name", sorted(WELL_FORMED))
+def test_well_formed_controls_are_equal(name, wrapper):
+    from judgesuite.judges.math.symbolic import judge_math
+    assert judge_math((("3",), _wrap(wrapper, WELL_FORMED[name]), "auto"))[0] is True
+
+
+@pytest.mark.parametrize("candidate", NOISY_BUT_RIGHT)
+def test_a_value_with_only_noise_around_it_stays_equal(candidate):
+    from judgesuite.judges.math.symbolic import judge_math
+    assert judge_math((("3",), candidate, "auto"))[0] is True
+    assert judge_math((("4",), candidate, "auto"))[0] is not True
+
+
+def test_malformed_answers_through_the_registry_judge(auto):
+    cases = [("\\boxed{\\frac{3}{}}", "3"), ("The answer is $3\\sqrt{}$.", "3"), ("\\boxed{10^{}}", "10"),
+             ("The answer is \\boxed{\\neg 3}", "3"), ("The answer is $\\overline{3}$.", "3"), ("\\boxed{3}", "3")]
+    verdicts = auto.judge([_sample(c, g, sid=str(i)) for i, (c, g) in enumerate(cases)])
+    assert [v.correct is True for v in verdicts] == [False] * 5 + [True]
