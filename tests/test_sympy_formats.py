@@ -78,6 +78,9 @@ EXTRACTION_CASES = [
     # a data or code line is not a short math line: the last number instead
     ('{"total": 12,\n "unit": "eggs"}', "12", True, "12"),
     ('```js\nconst eggs = 12;\nconsole.log(eggs * 2)\n```', "12", False, "2"),
+    # an end-of-proof mark with its "$" left open is no truncation: the last statement stands
+    ("Both triangles are similar, hence\n$PQ = 2QR$. $\\blacksquare", "PQ = 2QR", True, "PQ = 2QR"),
+    ("Both triangles are similar, hence\n$PQ = 3QR$. $\\blacksquare", "PQ = 2QR", False, "PQ = 3QR"),
 ]
 
 

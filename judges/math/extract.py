@@ -16,9 +16,9 @@ uses the first span that parses.
   is dropped; "24, not 20" / "100 (not 30)" commit to the first value (a lone "not 18" or "20, not 20"
   hedges); LaTeX escaped twice (`\\\\frac`) is read as written once. Also committed: a key/value pair
   naming the answer ({"key": "answer", "value": 15}) and a value before a copied "<unit>" slot ("... 1 hour
-  <unit> if ..."). An adverb after the marker ("is now 10"), quotes around an answer sentence and a
-  trailing comma are dropped; a prose span that starts with its value ("that 30 is the most ...") commits to it.
-  Several committed answers: the LAST one in the text counts (a model that corrects
+  <unit> if ..."). An adverb after the marker ("is now 10"), a quotation's ends, a trailing comma and an
+  end-of-proof mark ("$\\square") are dropped; a prose span that starts with its value ("that 30 is the
+  most ...") commits to it. Several committed answers: the LAST one in the text counts (a model that corrects
   itself means its last statement), falling back to earlier ones only when the last
   does not parse. A committed span that negates ("not 81") or lists options ("one of:
   34; 81") is non-committal too. Then the last markdown bold span, the last line when it is short math
@@ -94,6 +94,8 @@ _LABEL = re.compile(r"[A-Za-z][A-Za-z ]{1,24}:\**\s+(?=\S)")
 # LaTeX escaped twice (a JSON string pasted as text): "\\\\boxed{\\\\frac{1}{2}}"
 _DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|cdot|times|[lg]eq?|infty|in|cup)"
                               r"(?![A-Za-z])")
+# the end-of-proof mark after the last statement ("... $AE = PD$. $\\square"): no truncation, no answer
+_PROOF_END = re.compile(r"\s*\$?\s*\\(?:square|blacksquare|qed|Box)\s*\$?\s*$|\s*(?:\u220e|Q\.E\.D\.?)\s*$")
 _DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
 _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
 
@@ -281,6 +283,8 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
     result = Extraction()
     if config.detect_noncommittal:
         text = undouble_escapes(text)
+        proof_end = _PROOF_END.search(text, max(0, len(text) - 80))  # only the tail: linear time
+        text = text[:proof_end.start()] if proof_end else text
     for group in config.groups:
         found: list[tuple[int, str, str]] = []  # (position, span, raw text around it)
         for strategy in group:
