@@ -343,3 +343,14 @@ def test_malformed_answers_through_the_registry_judge(auto):
              ("The answer is \\boxed{\\neg 3}", "3"), ("The answer is $\\overline{3}$.", "3"), ("\\boxed{3}", "3")]
     verdicts = auto.judge([_sample(c, g, sid=str(i)) for i, (c, g) in enumerate(cases)])
     assert [v.correct is True for v in verdicts] == [False] * 5 + [True]
+
+
+@pytest.mark.parametrize("cand, gold, equal", [
+    ("$e^{i\\pi}$", "-1", True), ("$e^{i\\pi}$", "1", False), ("$e^{2\\pi i}$", "1", True),
+    ("$e^{i\\pi/3}$", "\\frac{1}{2}+\\frac{\\sqrt{3}}{2}i", True), ("$e^{i\\pi/2}$", "-i", False),
+    ("$i^2$", "-1", False),  # without Euler's form `i` stays a variable
+    ("$e^{i\\pi \\cdot 99999!}$", "1", None),  # bounded: a huge exponent is undecided
+])
+def test_in_eulers_form_i_is_the_imaginary_unit(cand, gold, equal):
+    from judgesuite.judges.math.symbolic import judge_math
+    assert judge_math(((gold,), cand, "auto"))[0] is equal

@@ -22,6 +22,9 @@ also matches as the bare number: a candidate 28% matches a gold 28 or 0.28, and 
 (0.28% is not 28%). Without a `%` on either side nothing converts: 0.28 does not match
 a gold 28 (the reference says which scale the question asks for).
 
+Euler's form: when either answer holds `e` raised to a power in `i` (`e^{i\\pi}`, `e^{2\\pi i/3}`), `i` is
+the imaginary unit on both sides (`e^{i\\pi}` is -1); elsewhere `i` stays a variable.
+
 Collections: ordered kinds (tuples, intervals, ratios) compare item by item and interval
 brackets must match; sets, bare lists and unions compare as sets (an item written twice
 counts once). A tuple candidate may match a set or bare-list gold (order then ignored), but
@@ -30,6 +33,8 @@ a set candidate never matches a tuple gold; a bare list matches a tuple in order
 from __future__ import annotations
 
 import sympy
+
+import dataclasses
 
 from judgesuite.judges.math.bounded_values import Huge
 from judgesuite.judges.math.parse import Collection, Parsed
@@ -200,8 +205,20 @@ def _alternatives(p: Parsed) -> list[object]:
     return alts
 
 
+def _euler(v: object) -> bool:
+    return isinstance(v, sympy.Expr) and any(s.name == "i" for e in v.atoms(sympy.exp) for s in e.exp.free_symbols)
+
+
+def _imaginary_unit(p: Parsed) -> Parsed:
+    if not isinstance(p.value, sympy.Expr):
+        return p
+    return dataclasses.replace(p, value=p.value.subs({s: sympy.I for s in p.value.free_symbols if s.name == "i"}))
+
+
 def answers_equal(gold: Parsed, cand: Parsed) -> bool | None:
     """Gold-first comparison of two parsed answers, percent alternatives included."""
+    if _euler(gold.value) or _euler(cand.value):
+        gold, cand = _imaginary_unit(gold), _imaginary_unit(cand)
     exact = not (gold.rounded or cand.rounded)
     if gold.percent and cand.percent:  # 0.25% is not 25%: both in percent, compare as written
         return value_equal(gold.value, cand.value, exact)
