@@ -120,9 +120,10 @@ def option_answers(reference: str) -> list[str]:
 # Around a value, what does not change it: before, a label ("x =", "\text{Answer: }"), prose,
 # punctuation, markdown; after, prose, punctuation, parentheses of prose, an end mark (\qed), an
 # emoji or arrow. Anything else (a command, a brace, an operator, a digit) makes the value a part.
+# A run of letters or dashes is one token (the lookaheads), so a failed match is linear.
 _NOISE_BEFORE = re.compile(r"(?:\s|[:;!?\"'#>*]|[：，；、。！？]|\\text(?:bf)?\{[^{}]*\}|\\mathrm\{[^{}]*\}"
-                           r"|\\[,;: ]|\\q?quad\b|\\displaystyle\b|[A-Za-z](?:_\{?\w{1,3}\}?)?\s*[=:]|[A-Za-z]{2,})*")
-_NOISE_AFTER = re.compile(r"(?:\s|[.,;:!?()\[\]#]|[：，；、。！？]|\*\*|-{2,3}|[A-Za-z]+|\\text(?:bf)?\{[^{}]*\}"
+                           r"|\\[,;: ]|\\q?quad\b|\\displaystyle\b|[A-Za-z](?:_\{?\w{1,3}\}?)?\s*[=:]|[A-Za-z]{2,}(?![A-Za-z]))*")
+_NOISE_AFTER = re.compile(r"(?:\s|[.,;:!?()\[\]#]|[：，；、。！？]|\*\*|--+(?!-)|[A-Za-z]+(?![A-Za-z])|\\text(?:bf)?\{[^{}]*\}"
                           r"|\\(?:qed|blacksquare|square|Box|checkmark|l?dots|q?quad)\b|\\\\|\\[,;: ]|\\$"
                           r"|[^\x00-\x7f\u00ac\u00b1\u00b2\u00b3\u00b7\u00b9\u00d7\u00f7\u0300-\u036f\u2070-\u209f"
                           r"\u20d0-\u20ff\u2200-\u22ff])*")
