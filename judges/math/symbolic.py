@@ -123,8 +123,8 @@ def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tup
     # a later span cut from a top span our grammar cannot read ("3" of "\\frac{3}{}", "\\neg 3", "3^{}";
     # "-3" of "|-3|") is a part of malformed math, not the answer: the ANTLR path reads the top, or the
     # part may show the answer wrong but never right
-    partial = span != top and (("|" in top and auto) or not stands_alone(top, span))
-    if partial and auto and gold is not None:
+    partial = span != top and not stands_alone(top, span)
+    if auto and span != top and gold is not None and (partial or "|" in top):
         result = _latex_compare(ref, top)
         if result is not None:
             return result, top, "equal (latex)" if result else "unequal (latex)"
