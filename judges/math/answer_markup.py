@@ -1,6 +1,7 @@
 """Answers in markup around a model's output, for `extract`: `<answer>` tags, a JSON object's answer
 field or key/value pair, a program's printed output, a template's copied "<unit>" slot; and the lines
-that are markup, data or code rather than math (a code fence, a JSON member, a print statement)."""
+that are markup, data or code rather than math (a code fence, a JSON member, a print statement);
+LaTeX escaped twice and an end-of-proof mark."""
 from __future__ import annotations
 
 import re
@@ -23,6 +24,23 @@ FENCE = re.compile(r"```\w*|[}\])]+[,;]?")  # markup lines: a code fence ("```",
 # a line of data or code, not math: a JSON member or object ('"type": "json",', "'10': '10'",
 # '{"steps": [1]}'), a print or return statement
 CODE_LINE = re.compile(r'\{?\s*(["\'])[^"\'\n]{1,80}\1\s*:\s*\S.*|(?:print|console\.log|puts|echo|return)\b.*')
+# LaTeX escaped twice (a JSON string pasted as text): "\\\\boxed{\\\\frac{1}{2}}"
+_DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|cdot|times|[lg]eq?|infty|in|cup)"
+                              r"(?![A-Za-z])")
+# the end-of-proof mark after the last statement ("... $AE = PD$. $\\square"): no truncation, no answer
+_PROOF_END = re.compile(r"\s*\$?\s*\\(?:square|blacksquare|qed|Box)\s*\$?\s*$|\s*(?:\u220e|Q\.E\.D\.?)\s*$")
+_DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
+
+
+def undouble_escapes(text: str) -> str:
+    """LaTeX escaped twice ("\\\\frac{1}{2}") as written once; text without a doubled command as is."""
+    return _DOUBLED.sub(r"\\", text) if _DOUBLED_COMMAND.search(text) else text
+
+
+def strip_proof_end(text: str) -> str:
+    """`text` without an end-of-proof mark at its end (read in the tail only: linear time)."""
+    found = _PROOF_END.search(text, max(0, len(text) - 80))
+    return text[:found.start()] if found else text
 
 
 def markup_answers(text: str, tail: int) -> list[tuple[int, str]]:

@@ -33,11 +33,12 @@ import re
 from dataclasses import dataclass, field
 
 from judgesuite.judges.math.answer_markup import (CODE_LINE, FENCE, SLOT, markup_answers, program_output,
-                                                  unit_slot)
+                                                  strip_proof_end, undouble_escapes, unit_slot)
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
 
+_MARKED = re.compile(r"[\u0335-\u0338\u00b2\u00b3\u00b9\u2070\u2074-\u2079]")  # a stroke or superscript after a digit
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?|-?\.\d+")
 _SIMPLERL_NUMBER = re.compile(r"-?\d*\.?\d+")
 # Math-Verify's LaTeX environments: inline `$...$` stays on one line and does not follow
@@ -91,12 +92,6 @@ _INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
 # a label before the value on an answer line: "Result: 320.00 emails", "Total cost: $15" (letters only, a
 # space after the colon: a ratio "x:y" stays)
 _LABEL = re.compile(r"[A-Za-z][A-Za-z ]{1,24}:\**\s+(?=\S)")
-# LaTeX escaped twice (a JSON string pasted as text): "\\\\boxed{\\\\frac{1}{2}}"
-_DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|cdot|times|[lg]eq?|infty|in|cup)"
-                              r"(?![A-Za-z])")
-# the end-of-proof mark after the last statement ("... $AE = PD$. $\\square"): no truncation, no answer
-_PROOF_END = re.compile(r"\s*\$?\s*\\(?:square|blacksquare|qed|Box)\s*\$?\s*$|\s*(?:\u220e|Q\.E\.D\.?)\s*$")
-_DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
 _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
 
 
@@ -270,21 +265,16 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
 
 
 def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
-    return [m.group() for m in pattern.finditer(text)]
-
-
-def undouble_escapes(text: str) -> str:
-    """LaTeX escaped twice ("\\\\frac{1}{2}") as written once; text without a doubled command as is."""
-    return _DOUBLED.sub(r"\\", text) if _DOUBLED_COMMAND.search(text) else text
+    """The numbers of `text`, but not one negated ("¬3"), struck through ("3̶") or with a superscript ("3²")."""
+    return [m.group() for m in pattern.finditer(text)
+            if not _MARKED.match(text, m.end()) and text[m.start() - 1:m.start()] != "\u00ac"]
 
 
 def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
     """Find the answer spans of `text` under `config` (see the module docstring)."""
     result = Extraction()
     if config.detect_noncommittal:
-        text = undouble_escapes(text)
-        proof_end = _PROOF_END.search(text, max(0, len(text) - 80))  # only the tail: linear time
-        text = text[:proof_end.start()] if proof_end else text
+        text = strip_proof_end(undouble_escapes(text))
     for group in config.groups:
         found: list[tuple[int, str, str]] = []  # (position, span, raw text around it)
         for strategy in group:
@@ -384,7 +374,7 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
     if name == "last_line":  # a short line that is math, not prose (markup lines skipped)
         lines = [ln for ln in text.strip().split("\n") if ln.strip() and not FENCE.fullmatch(ln.strip())]
         row = lines[-1].strip().strip("|").split("|") if lines and lines[-1].lstrip()[:1] == "|" else []
-        if row and row[-1].strip() and not re.fullmatch(r"[-: ]+", row[-1]):
+        if len(row) >= 2 and row[-1].strip() and not re.fullmatch(r"[-: ]+", row[-1]):
             lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
         if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1]) \
                 and not CODE_LINE.fullmatch(lines[-1].strip()):
