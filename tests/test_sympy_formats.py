@@ -48,7 +48,8 @@ def test_family(verdicts, family):
 
 
 # Extraction rules for answer styles written by small models (issue 37), each phrased unlike any corpus row:
-# (candidate, reference, expected verdict, expected first span). Wrong values and hedges stay incorrect.
+# (candidate, reference, expected verdict (None: unreadable), expected first span). Wrong values and hedges
+# stay incorrect.
 EXTRACTION_CASES = [
     # an adverb between the marker and the value ("now" would read as a product n*o*w)
     ("Two buses carry the rest, so the answer is now 14.", "14", True, "14"),
@@ -87,6 +88,11 @@ EXTRACTION_CASES = [
     ("We first get 2 and then \u00ac8", "8", False, "2"),
     ("We first get 2 and then 8\u0336", "8", False, "2"),
     ("We first get 2 and then 8\u00b2", "8", False, "2"),
+    # a lone mark after the value is no emphasis: the span stays unreadable; emphasis pairs are dropped
+    ("So the final answer: 11_", "11", None, "11_"),
+    ("So the final answer: 11*", "11", None, "11*"),
+    ("**So the final answer: 11**", "11", True, "11"),
+    ("So the final answer: _11_", "11", True, "11"),
 ]
 
 

@@ -201,6 +201,7 @@ def looks_truncated(text: str) -> bool:
 # a prose span that starts with its value: "30 is the most ...", "that 30 days ..."
 _LEAD_VALUE = re.compile(r"(?:that\s+)?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:times|plus|minus|divided|multiplied|"
                          r"over|x|of|out)\b)[A-Za-z])", re.IGNORECASE)
+_STRAY_MARK = re.compile(r"(\d)([*_])[\s.]*$")
 _QUOTES = '"\u201c\u201d'
 # an adverb between the marker and the value: "the answer is now 10", "is actually $5"
 _LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|clearly|really|then|thus|therefore)"
@@ -260,7 +261,11 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
         end = text.find("\n", i)
         line = text[i:end if end >= 0 else n]
         if line.strip():
-            out.append((m.start(), _clean_span(line), line))
+            span, whole = _clean_span(line), text[text.rfind("\n", 0, m.start()) + 1:end if end >= 0 else n]
+            stray = _STRAY_MARK.search(line)  # "Final answer: 3_": a lone mark, no emphasis, stays (unreadable)
+            if stray and whole.count(stray.group(2)) == 1 and span.endswith(stray.group(1)):
+                span += stray.group(2)
+            out.append((m.start(), span, line))
     return out
 
 
