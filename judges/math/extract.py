@@ -22,8 +22,8 @@ uses the first span that parses.
   itself means its last statement), falling back to earlier ones only when the last
   does not parse. A committed span that negates ("not 81") or lists options ("one of:
   34; 81") is non-committal too. Then the last markdown bold span, the last line when it is short math
-  (not prose), and the last number, unless the output is cut off mid-formula (then
-  there is no answer). A committed span that hedges ("5 or 6", "cannot be determined",
+  (not prose, data or code), and the last number (not a negated "¬3", struck "3̶" or squared "3²"
+  one), unless the output is cut off mid-formula (then there is no answer). A committed span that hedges ("5 or 6", "cannot be determined",
   "I'm not sure"), or an output without a committed answer whose ending hedges, is
   non-committal: the judge marks it incorrect (not unparseable).
 """
