@@ -1,0 +1,287 @@
+"""Build the model-written OPEN-QA answer-style corpus of issue 37: tests/fixtures/model_openqa_styles.jsonl.
+
+Usage:
+    python scripts/build_model_openqa_styles.py generate --questions 200 --threads 2 --parallel 16 \
+        [--raw /tmp/model_openqa_styles_raw.jsonl] [--until 22:10]
+    python scripts/build_model_openqa_styles.py finalize --raw /tmp/model_openqa_styles_raw.jsonl \
+        --replies-out tests/fixtures/model_openqa_styles.replies.jsonl
+    python scripts/build_model_openqa_styles.py finalize   # rebuilds the corpus from the committed replies
+
+`generate` asks SmolLM2-135M-Instruct (the project's llama.cpp backend) to write a reply to an NQ question that
+gives an answer we choose: a gold alias (the row is labelled correct) or the gold of another drawn question with
+the same question word (labelled incorrect), in one output format (`STYLES`: IFEval instructions, filled by
+`model_math_styles_ifeval.fill`, and three plain styles). Questions: the train and dev rows (never test) of
+the bundled `evouna-nq` and `openqa-eval-nq301`, improper ones left out. Seeded, resumable (a raw JSONL under /tmp).
+
+`finalize` keeps a reply only when it was not cut off, holds the intended answer and none of the other side's
+answers (`keep_reason`: case-, accent- and article-folded whole words, no judge of the project), and writes the
+kept rows, all in the held-out split `heldout-oqa`, with the counts of every drop by reason.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import json
+import random
+import re
+import sys
+import time
+import unicodedata
+from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from model_math_styles_ifeval import DROPPED, TEMPLATES, fill, style_name  # noqa: E402
+
+from judgesuite.suite.data.loader import load_bundled  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "tests" / "fixtures" / "model_openqa_styles.jsonl"
+RAW = Path("/tmp/model_openqa_styles_raw.jsonl")
+REPLIES = ROOT / "tests" / "fixtures" / "model_openqa_styles.replies.jsonl"  # every reply, kept or not
+REPLY_FIELDS = ("item", "model", "seed", "temperature", "generated_tokens", "finish_reason", "reply")
+SOURCES = ("evouna-nq", "openqa-eval-nq301")
+SEED = 37
+N_QUESTIONS = 200
+RULE_SEED = "judgesuite-issue37-openqa-styles"
+SPLIT = "heldout-oqa"
+N_IFEVAL = 13
+# "Give two different responses" may give two different answers: its label by construction is unsafe.
+DROPPED_HERE = DROPPED | {"combination:two_responses"}
+# Plain styles, as models answer without a format instruction.
+PLAIN = {"plain": "", "plain-one-sentence": "Reply in one short sentence.",
+         "plain-explained": "Give the answer first, then explain it in two or three sentences."}
+
+
+def ifeval_ids() -> list[str]:
+    """The IFEval instruction ids used here: eligible ones ranked by SHA-256 of `RULE_SEED:<id>`, the first 13."""
+    ids = [i for i in TEMPLATES if i not in DROPPED_HERE]
+    return sorted(ids, key=lambda i: hashlib.sha256(f"{RULE_SEED}:{i}".encode()).hexdigest())[:N_IFEVAL]
+
+
+STYLES = {**{style_name(i): i for i in ifeval_ids()}, **{s: None for s in PLAIN}}  # style -> IFEval id (None: plain)
+
+# --- answers as whole words -----------------------------------------------------------------------
+
+def words(text: str) -> list[str]:
+    """`text` case- and accent-folded, digit groups joined (1,000 -> 1000), cut into words, articles left out."""
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    return [w for w in re.findall(r"\w+", text) if w not in ("a", "an", "the")]
+
+
+def contains(text: str, answer: str) -> bool:
+    """Whether the words of `answer` appear in `text` as one run of whole words (an empty answer never does)."""
+    a, t = words(answer), words(text)
+    return bool(a) and any(t[i:i + len(a)] == a for i in range(len(t) - len(a) + 1))
+
+
+def keep_reason(reply: str, finish_reason: str, intended: str, others: list[str]) -> str:
+    """'kept', or why the reply is dropped; `others`: the answers of the other side (for a correct row the
+    wrong answer, for an incorrect row every gold alias)."""
+    if finish_reason == "length":
+        return "cut off at the token limit"
+    if not reply.strip():
+        return "empty reply"
+    if not contains(reply, intended):
+        return "intended answer absent"
+    if any(contains(reply, o) for o in others):
+        return "other side's answer present"
+    return "kept"
+
+
+# --- items ----------------------------------------------------------------------------------------
+
+TIME_WORDS = ("year", "years", "date", "day", "month", "time", "century", "decade", "season", "era", "age")
+WH = ("who", "whom", "whose", "when", "where", "which", "what", "why", "how")
+
+
+def question_word(question: str) -> str:
+    """The question's first wh-word ('how many', 'how long', ... as two words; 'what year', 'which day', ... as
+    'when'; 'whom', 'whose' as 'who'); else 'other'."""
+    toks = re.findall(r"[a-z']+", question.lower())
+    for k, t in enumerate(toks):
+        if t in WH:
+            nxt = toks[k + 1] if k + 1 < len(toks) else ""
+            if t == "how" and nxt in ("many", "much", "long", "old", "far", "tall", "big"):
+                return f"how {nxt}"
+            if t in ("what", "which") and nxt in TIME_WORDS:
+                return "when"
+            return {"whom": "who", "whose": "who"}.get(t, t)
+    return "other"
+
+
+@functools.lru_cache(maxsize=1)
+def questions() -> tuple[dict, ...]:
+    """Every train/dev question of `SOURCES` (not improper), one entry per question text (sets share NQ
+    questions): the aliases of both sets together, in order."""
+    by_text: dict[str, dict] = {}
+    for name in SOURCES:
+        for split in ("train", "dev"):
+            for r in load_bundled(name, split).rows:
+                key = " ".join(words(r.sample.question))
+                q = by_text.setdefault(key, {"question_id": r.question_id, "question": r.sample.question,
+                                             "source": name, "data_split": split, "aliases": [], "improper": False})
+                q["improper"] |= r.improper
+                q["aliases"] += [a for a in r.sample.references if a.strip() and a not in q["aliases"]]
+    return tuple(sorted(({**q, "question_word": question_word(q["question"])} for q in by_text.values()
+                         if not q["improper"] and q["aliases"]), key=lambda q: (q["source"], q["question_id"])))
+
+
+def overlaps(a: str, b: str) -> bool:
+    return contains(a, b) or contains(b, a)
+
+
+def usable(answer: str, question: str) -> bool:
+    """An answer a reply can be checked for: some words, not a bare yes / no, not already in the question
+    (a reply restating the question would hold it)."""
+    return words(answer) not in ([], ["yes"], ["no"]) and not contains(question, answer)
+
+
+def numbers(*texts: str) -> set[float]:
+    return {float(n) for t in texts for n in re.findall(r"\d+", t)}
+
+
+def items(n_questions: int = N_QUESTIONS, seed: int = SEED) -> list[dict]:
+    """Two items per drawn question (its first alias `usable`): the gold and a wrong answer, the first alias of
+    the next drawn question of the same question word (in drawn order, cyclic; else the next undrawn one) that
+    is `usable` and shares no word run with any gold alias either way. Styles cycle over `STYLES` in drawn order."""
+    rng = random.Random(seed)
+    pool = [q for q in questions() if usable(q["aliases"][0], q["question"])]
+    rng.shuffle(pool)
+    drawn, rest = pool[:n_questions], pool[n_questions:]
+    styles = list(STYLES)
+    out = []
+    for k, q in enumerate(drawn):
+        wh = q["question_word"]
+        same = (p for p in drawn[k + 1:] + drawn[:k] + rest if p["question_word"] == wh)
+        wrong = next((p["aliases"][0] for p in same if usable(p["aliases"][0], q["question"])
+                      and not any(overlaps(p["aliases"][0], a) for a in q["aliases"])), None)
+        if wrong is None:
+            continue
+        gold, style = q["aliases"][0], styles[k % len(styles)]
+        instruction = PLAIN.get(style, "")
+        if STYLES[style]:
+            avoid = numbers(gold, wrong, q["question"])
+            instruction = fill(STYLES[style], random.Random(f"{RULE_SEED}:{q['question_id']}"), avoid)[0]
+        for label, final, others in ((True, gold, [wrong]), (False, wrong, q["aliases"])):
+            out.append({"item": f"{q['question_id']}-{style}-{'right' if label else 'wrong'}",
+                        "question_id": q["question_id"], "question": q["question"], "aliases": q["aliases"],
+                        "question_word": wh, "source": q["source"], "data_split": q["data_split"],
+                        "style": style, "instruction": instruction, "label": label, "final": final,
+                        "others": others})
+    return out
+
+
+def prompt_of(item: dict) -> str:
+    a = item["final"]
+    return (f"Question: {item['question']}\nAnswer: {a}\n\nWrite a reply to the question that gives the answer {a}."
+            + (f" {item['instruction']}" if item["instruction"] else ""))
+
+
+# --- generation -----------------------------------------------------------------------------------
+
+def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: int, max_tokens: int,
+             temperature: float, until: str | None) -> None:
+    from judgesuite.judges.llm.backends.base import SamplingParams
+    from judgesuite.judges.llm.backends.llamacpp_backend import LlamaCppBackend
+
+    done = set()
+    if raw.exists():
+        done = {(r["item"], r["model"]) for r in map(json.loads, raw.read_text(encoding="utf-8").splitlines())}
+    todo = [it for it in items(n_questions) if (it["item"], model) not in done]
+    print(f"{len(todo)} items to generate with {model}", flush=True)
+    backend = LlamaCppBackend(model, threads=threads, n_ctx=1024, parallel=parallel)
+    params = SamplingParams(temperature=temperature, top_p=0.95, max_new_tokens=max_tokens, seed=SEED)
+    start, tokens = time.perf_counter(), 0
+    with raw.open("a", encoding="utf-8") as f:
+        for k in range(0, len(todo), parallel):
+            if until and datetime.now(timezone.utc).strftime("%H:%M") >= until:
+                print(f"stopped at {until} UTC", flush=True)
+                break
+            batch = todo[k:k + parallel]
+            for it, gen in zip(batch, backend.generate([prompt_of(it) for it in batch], params)):
+                tokens += gen.generated_tokens
+                f.write(json.dumps({"item": it["item"], "model": model, "seed": SEED, "temperature": temperature,
+                                    "reply": gen.text, "generated_tokens": gen.generated_tokens,
+                                    "finish_reason": gen.finish_reason}, ensure_ascii=False) + "\n")
+            f.flush()
+            s, n = time.perf_counter() - start, k + len(batch)
+            print(f"{n}/{len(todo)} {s:.0f}s {tokens / s:.1f} tok/s {s / n:.2f} s/item", flush=True)
+    backend.close()
+
+
+def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> Counter:
+    """Filter the replies of `raws` into `out` (and every reply into `replies_out`); the reasons by style and label."""
+    by_item = {it["item"]: it for it in items()}
+    replies = sorted((json.loads(line) for p in raws for line in p.read_text(encoding="utf-8").splitlines()
+                      if line.strip()), key=lambda r: (r["model"], r["item"]))
+    rows, reasons = [], Counter()
+    for rep in replies:
+        it = by_item[rep["item"]]
+        reason = keep_reason(rep["reply"], rep["finish_reason"], it["final"], it["others"])
+        reasons[(it["style"], it["label"], reason)] += 1
+        if reason != "kept":
+            continue
+        rows.append({"id": f"oqa-{it['style']}-{len(rows):04d}", "task_type": "open_qa",
+                     "question_id": it["question_id"], "question": it["question"], "candidate": rep["reply"].strip(),
+                     "references": it["aliases"], "label": it["label"], "model": rep["model"],
+                     "prompt_style": it["style"], "instruction": it["instruction"], "intended": it["final"],
+                     "item": it["item"], "seed": rep["seed"], "source": it["source"], "split": SPLIT,
+                     "origin": f"{rep['model']} reply to bundled {it['source']} {it['question_id']} "
+                               f"({it['data_split']}) asked to give {'the gold' if it['label'] else 'a wrong'} "
+                               f"answer {it['final']!r}"})
+    out.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows), encoding="utf-8")
+    if replies_out is not None:
+        replies_out.write_text("".join(json.dumps({k: r[k] for k in REPLY_FIELDS}, ensure_ascii=False, sort_keys=True)
+                                       + "\n" for r in replies), encoding="utf-8")
+    print(report(reasons))
+    print(f"{len(rows)} rows -> {out}")
+    return reasons
+
+
+def report(reasons: Counter) -> str:
+    """Markdown tables: drops by reason and label; generated and kept per style."""
+    names = sorted({r for _, _, r in reasons}, key=lambda r: (r != "kept", r))
+    lines = ["| label | replies | " + " | ".join(names) + " |", "|---" * (len(names) + 2) + "|"]
+    for label in (True, False):
+        n = [sum(v for (_, lab, r), v in reasons.items() if lab == label and r == name) for name in names]
+        lines.append(f"| {'correct' if label else 'incorrect'} | {sum(n)} | " + " | ".join(map(str, n)) + " |")
+    lines += ["", "| style | IFEval id | generated | kept | kept correct | kept incorrect |",
+              "|---|---|---|---|---|---|"]
+    for style, iid in STYLES.items():
+        gen = sum(v for (s, _, _), v in reasons.items() if s == style)
+        kept = [reasons[(style, lab, "kept")] for lab in (True, False)]
+        lines.append(f"| `{style}` | {iid or '(plain)'} | {gen} | {sum(kept)} | {kept[0]} | {kept[1]} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("generate")
+    g.add_argument("--model", default="smollm2-135m")
+    g.add_argument("--questions", type=int, default=N_QUESTIONS, help="questions (each gives a right and a wrong item)")
+    g.add_argument("--threads", type=int, default=2)
+    g.add_argument("--parallel", type=int, default=16, help="requests decoded together (llama.cpp slots)")
+    g.add_argument("--max-tokens", type=int, default=256)
+    g.add_argument("--temperature", type=float, default=0.6)
+    g.add_argument("--raw", type=Path, default=RAW)
+    g.add_argument("--until", default=None, help="HH:MM UTC: start no batch after this time")
+    f = sub.add_parser("finalize")
+    f.add_argument("--raw", type=Path, nargs="+", default=[REPLIES], help=f"replies ({RAW} after generate)")
+    f.add_argument("--out", type=Path, default=OUT)
+    f.add_argument("--replies-out", type=Path, default=None, help=f"write the replies file too ({REPLIES})")
+    args = ap.parse_args(argv)
+    if args.cmd == "generate":
+        generate(args.model, args.questions, args.raw, args.threads, args.parallel, args.max_tokens,
+                 args.temperature, args.until)
+    else:
+        finalize(args.raw, args.out, args.replies_out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
