@@ -2,9 +2,11 @@
 
 Usage:
     python scripts/measure_model_math_styles.py --split dev [--judges sympy,math-verify] [--show-errors]
-    python scripts/measure_model_math_styles.py --split heldout-r2   # round 2's held-out styles: run ONCE
+    python scripts/measure_model_math_styles.py --split heldout-r3   # round 3's held-out styles: run ONCE
 
-Round 1's `frozen` half was read once (card) and is `dev` now, like the rest of round 1.
+Round 1's `frozen` half and round 2 (`heldout-r2`) were each read once (card) and are `dev` now:
+`--split heldout-r2` selects nothing since (kept so the old command fails loudly, not silently); `--split all`
+leaves out the splits not yet read (`UNREAD_SPLITS`).
 
 Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
 verdict on an incorrect row, over the incorrect rows), no-verdict rate; the counting is that of
@@ -21,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
+UNREAD_SPLITS = ("heldout-r3",)  # held out, not yet measured: never in `all`
 
 
 def table(judges: list[str], rows: list[dict], runner: Runner) -> tuple[dict, dict]:
@@ -41,14 +44,16 @@ def table(judges: list[str], rows: list[dict], runner: Runner) -> tuple[dict, di
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--split", default="dev", choices=("dev", "heldout-r2", "all"))
+    ap.add_argument("--split", default="dev", choices=("dev", "heldout-r3", "heldout-r2", "all"))
     ap.add_argument("--judges", default="sympy,math-verify,flexible,stacked")
     ap.add_argument("--show-errors", default="", help="a judge whose wrong dev rows to print")
     ap.add_argument("--out", default="")
     ap.add_argument("--cache", required=True, help="SQLite verdict cache (a fresh file measures afresh)")
     args = ap.parse_args(argv)
     judges = [j for j in args.judges.split(",") if j]
-    rows = load_corpus(args.split, CORPUS)
+    rows = [r for r in load_corpus(args.split, CORPUS) if args.split != "all" or r["split"] not in UNREAD_SPLITS]
+    if not rows:
+        ap.error(f"no rows in split {args.split!r}")
     result, verdicts = table(judges, rows, Runner(VerdictCache(args.cache)))
     print(f"{'group':26s} {'n':>4s} " + " ".join(f"{j:>30s}" for j in judges))
     for g in list(result[judges[0]]):

@@ -1,9 +1,12 @@
 """The model-written answer-style corpus of issue 37 (tests/fixtures/model_math_styles.jsonl): its rows
-follow the build script's filter and split rule, and what `sympy` does on them."""
+follow the build script's filter and split rule, and what `sympy` does on them (dev rows only: no judge runs
+here on the held-out round 3)."""
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -36,28 +39,46 @@ def _rows(split: str = "all") -> list[dict]:
 def test_every_row_passes_the_number_filter_and_the_split_rule():
     builder, rows = _script("build_model_math_styles"), _rows()
     assert CORPUS.stat().st_size < 1_000_000
+    assert builder.REPLIES.stat().st_size < 1_000_000 and builder.REPLIES_R3.stat().st_size < 1_000_000
     items = {it["item"]: it for it in builder.items(builder.N_QUESTIONS)
-             + builder.items(builder.ROUND2_QUESTIONS, round_=2)}
+             + builder.items(builder.ROUND2_QUESTIONS, round_=2) + builder.items(builder.ROUND3_QUESTIONS, round_=3)}
+    styles = {1: builder.STYLES, 2: builder.ROUND2_STYLES, 3: builder.ROUND3_STYLES}
     for r in rows:
         it = items[r["item"]]
         assert (r["label"], r["prompt_style"], r["references"]) == (it["label"], it["style"], [it["gold"]])
         known = {v for vals in builder.numbers_in(builder.prompt_of(it), strict=False) for v in vals}
         assert builder.keep_reason(r["candidate"], it["final"], it["other"], known) == "kept", r["id"]
-        assert r["split"] == builder.split_of(it["round"]) and r["round"] == it["round"]
-        assert r["prompt_style"] in (builder.STYLES if it["round"] == 1 else builder.ROUND2_STYLES)
-    assert not set(builder.STYLES) & set(builder.ROUND2_STYLES)
-    assert not {i["question_id"] for i in items.values() if i["round"] == 1} & {
-        i["question_id"] for i in items.values() if i["round"] == 2}
-    assert {r["label"] for r in rows} == {True, False}
+        assert r["split"] == builder.split_of(it["round"]) == ("heldout-r3" if it["round"] == 3 else "dev")
+        assert r["round"] == it["round"] and r["prompt_style"] in styles[it["round"]]
+    assert sum(map(len, styles.values())) == len({s for st in styles.values() for s in st})  # every style new
+    by_round = [{i["question_id"] for i in items.values() if i["round"] == k} for k in (1, 2, 3)]
+    assert sum(map(len, by_round)) == len(set().union(*by_round))  # no question reused across rounds
+    assert {i["data_split"] for i in items.values()} == {"train", "dev"}
+    assert {r["label"] for r in rows} == {True, False} and {r["split"] for r in rows} == {"dev", "heldout-r3"}
     card = CARD.read_text(encoding="utf-8")
-    assert all(f"`{s}`" in card for s in {**builder.STYLES, **builder.ROUND2_STYLES})
+    assert all(f"`{s}`" in card for st in styles.values() for s in st)
+
+
+def test_round_3_styles_are_ifeval_templates_chosen_by_the_hash_rule():
+    builder = _script("build_model_math_styles")
+    ifeval = _script("model_math_styles_ifeval")
+    ranked = sorted(set(ifeval.TEMPLATES) - ifeval.DROPPED,
+                    key=lambda i: hashlib.sha256(f"judgesuite-issue37-round3:{i}".encode()).hexdigest())
+    assert list(builder.ROUND3_STYLES.values()) == ranked[:12] and len(ifeval.TEMPLATES) == 25
+    for it in builder.items(12, round_=3)[::2]:  # one question per style: the prompt ends with its template
+        template = ifeval.TEMPLATES[builder.ROUND3_STYLES[it["style"]]]
+        head = template.split("{")[0]
+        assert it["instruction"].startswith(head) and builder.prompt_of(it).endswith(it["instruction"])
+        counts = [int(t) for t in re.findall(r"\b\d+\b", it["instruction"].split("such as")[0])]
+        assert not {float(c) for c in counts} & {it["final"], it["other"]}  # a drawn count is neither number
 
 
 def test_the_corpus_is_rebuilt_byte_for_byte_from_the_committed_replies(tmp_path, capsys):
     builder = _script("build_model_math_styles")
     builder.main(["finalize", "--out", str(tmp_path / "corpus.jsonl")])
     assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
-    assert "smollm2-135m                             kept                                   334" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"{'smollm2-135m':40s} round 1 {'kept':36s}   115" in out and f"round 2 {'kept':36s}   219" in out
 
 
 def test_the_number_filter_reads_separators_every_way():
@@ -97,10 +118,10 @@ def _verdicts(judge_name: str, rows: list[dict]) -> list:
                                    references=tuple(r["references"])) for r in rows])
 
 
-def test_sympy_never_accepts_a_wrong_row_and_reads_round_1_at_least_as_well_as_math_verify():
-    """Round 1 is development data (its frozen half was read once: sympy 0.872, math-verify 0.894, then fixed
-    on); round 2's held-out rows are measured once, by the script, not asserted here."""
-    rows = _rows()  # both rounds: no false "equal" (round 2 held out: read once, then guarded here)
+def test_sympy_never_accepts_a_wrong_row_and_reads_dev_at_least_as_well_as_math_verify():
+    """Rounds 1 and 2 are development data (each held-out part was read once, then fixed on); round 3's
+    held-out rows are measured once, by the script, never here."""
+    rows = _rows("dev")
     verdicts = _verdicts("sympy", rows)
     assert not [r["id"] for r, v in zip(rows, verdicts) if v.correct is True and not r["label"]]
     pytest.importorskip("math_verify")
@@ -108,4 +129,4 @@ def test_sympy_never_accepts_a_wrong_row_and_reads_round_1_at_least_as_well_as_m
     sympy_acc = sum((v.correct is True) == r["label"] for r, v in dev) / len(dev)
     mv = _verdicts("math-verify", [r for r, _ in dev])
     mv_acc = sum((v.correct is True) == r["label"] for (r, _), v in zip(dev, mv)) / len(dev)
-    assert sympy_acc >= 0.95 and sympy_acc >= mv_acc  # measured 0.958 and 0.901 (192 round-1 rows)
+    assert sympy_acc >= 0.95 and sympy_acc >= mv_acc  # round 1: 0.958 and 0.901; round 2: 0.954 and 0.931
