@@ -2,15 +2,16 @@
 
 Usage:
     python scripts/measure_model_math_styles.py --split dev [--judges sympy,math-verify] [--show-errors]
-    python scripts/measure_model_math_styles.py --split heldout-r3   # round 3's held-out styles: run ONCE
+    python scripts/measure_model_math_styles.py --split heldout-r3 [--show-errors sympy]
+    python scripts/measure_model_math_styles.py --split all
 
-Round 1's `frozen` half and round 2 (`heldout-r2`) were each read once (card) and are `dev` now:
-`--split heldout-r2` selects nothing since (kept so the old command fails loudly, not silently); `--split all`
-leaves out the splits not yet read (`UNREAD_SPLITS`).
+Round 1's `frozen` half, round 2 (`heldout-r2`) and round 3 (`heldout-r3`) were each read once (card) and are
+development data now: `--split heldout-r2` selects nothing since (kept so the old command fails loudly, not
+silently); `heldout-r3` keeps its name in the corpus; `--split all` is every round.
 
 Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
 verdict on an incorrect row, over the incorrect rows), no-verdict rate; the counting is that of
-scripts/measure_math_styles.py, reused. `--show-errors` prints the wrong rows of the dev split only.
+scripts/measure_math_styles.py, reused. `--show-errors JUDGE` prints that judge's wrong rows.
 """
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
-UNREAD_SPLITS = ("heldout-r3",)  # held out, not yet measured: never in `all`
 
 
 def table(judges: list[str], rows: list[dict], runner: Runner) -> tuple[dict, dict]:
@@ -46,12 +46,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--split", default="dev", choices=("dev", "heldout-r3", "heldout-r2", "all"))
     ap.add_argument("--judges", default="sympy,math-verify,flexible,stacked")
-    ap.add_argument("--show-errors", default="", help="a judge whose wrong dev rows to print")
+    ap.add_argument("--show-errors", default="", help="a judge whose wrong rows to print")
     ap.add_argument("--out", default="")
     ap.add_argument("--cache", required=True, help="SQLite verdict cache (a fresh file measures afresh)")
     args = ap.parse_args(argv)
     judges = [j for j in args.judges.split(",") if j]
-    rows = [r for r in load_corpus(args.split, CORPUS) if args.split != "all" or r["split"] not in UNREAD_SPLITS]
+    rows = load_corpus(args.split, CORPUS)
     if not rows:
         ap.error(f"no rows in split {args.split!r}")
     result, verdicts = table(judges, rows, Runner(VerdictCache(args.cache)))
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         cells = [result[j][g] for j in judges]
         print(f"{g:26s} {cells[0]['n']:4d} " + " ".join(
             f"acc {c['accuracy']:.3f} fpr {c['false_positive_rate']:.3f} nv {c['no_verdict_rate']:.3f}" for c in cells))
-    if args.show_errors and args.split == "dev":
+    if args.show_errors:
         for r, v in zip(rows, verdicts[args.show_errors]):
             if (v.correct is True) != r["label"]:
                 print(f"--- {r['id']} label={r['label']} verdict={v.correct} refs={r['references']} "
