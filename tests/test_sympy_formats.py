@@ -93,6 +93,26 @@ EXTRACTION_CASES = [
     ("So the final answer: 11*", "11", None, "11*"),
     ("**So the final answer: 11**", "11", True, "11"),
     ("So the final answer: _11_", "11", True, "11"),
+    # a value before its marker, at a sentence's start; alternatives and a negation there stay non-committal
+    ("After both tries, 64 is our final answer for the crates.", "64", True, "64"),
+    ("After both tries, 64 is our final answer for the crates.", "63", False, "64"),
+    ("Counting again:\n63 or 64 is the final answer.", "64", False, "63 or 64"),
+    ("Counting again:\n64 is not the final answer.", "64", False, "64"),
+    # an adverb after the marker; a remark clause after the value is no negation of it, one on its correctness is
+    ("Looking at every case, the answer is definitely 97, and that is not by chance.", "97", True, "97"),
+    ("Looking at every case, the answer is definitely 97, and that is not by chance.", "96", False, "97"),
+    ("Looking at every case, the answer is clearly not 97.", "97", False, "97"),
+    ("Looking at every case, the answer is 97, but it is not a correct result.", "97", False, "97"),
+    # a committed answer stands against a later method sentence; a later correction replaces it
+    ("The final answer is 18.\n\nWe note that the answer is found by adding 6 and 7.5 to 4.5.", "18", True, "18"),
+    ("The final answer is 18. Actually, it is 19.", "18", False, "19"),
+    ("The answer is 18. Then the correct answer is really 207.", "207", True, "207"),
+    # "the answer to <question>? is: N" across a line break
+    ("The answer to the riddle: How many legs do 4 spiders have?\nis: 32\n\nDone.", "32", True, "32"),
+    ("The answer to the riddle: How many legs do 4 spiders have?\nis: 32\n\nDone.", "4", False, "32"),
+    # a bare label line after the last value is skipped
+    ("Restated:\n48\n\nRestated:", "48", True, "48"),
+    ("Restated:\n47\n\nRestated:", "48", False, "47"),
 ]
 
 

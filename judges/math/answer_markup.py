@@ -1,7 +1,8 @@
-"""Answers in markup around a model's output, for `extract`: `<answer>` tags, a JSON object's answer
-field or key/value pair, a program's printed output, a template's copied "<unit>" slot; and the lines
-that are markup, data or code rather than math (a code fence, a JSON member, a print statement);
-LaTeX escaped twice and an end-of-proof mark."""
+"""Answers in markup around a model's output, for `extract`: `\\boxed{}` contents, `<answer>` tags, a JSON
+object's answer field or key/value pair, a program's printed output, a template's copied "<unit>" slot; and the
+lines that are markup, data or code rather than math (a code fence, a JSON member, a print statement);
+LaTeX escaped twice and an end-of-proof mark; answer statements in prose that the markers miss (a value
+before its marker, a method sentence after one, a remark after the value, a bare label line)."""
 from __future__ import annotations
 
 import re
@@ -30,6 +31,47 @@ _DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|c
 # the end-of-proof mark after the last statement ("... $AE = PD$. $\\square"): no truncation, no answer
 _PROOF_END = re.compile(r"\s*\$?\s*\\(?:square|blacksquare|qed|Box)\s*\$?\s*$|\s*(?:\u220e|Q\.E\.D\.?)\s*$")
 _DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
+
+
+def last_boxed(text: str) -> tuple[int, str] | None:
+    """The last `\\boxed{...}` / `\\fbox{...}` content (nested braces), with its position."""
+    best, size = -1, 0
+    for cmd in ("\\boxed", "\\fbox"):
+        i = text.rfind(cmd)
+        if i > best:
+            best, size = i, len(cmd)
+    if best < 0:
+        return None
+    j = best + size
+    while j < len(text) and text[j] == " ":
+        j += 1
+    if j >= len(text) or text[j] != "{":
+        m = re.match(r"\s*([^\s$]+)", text[j:j + 100])  # \boxed 5
+        return (best, m.group(1)) if m else None
+    depth, k = 0, j
+    while k < len(text):
+        c = text[k]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return best, text[j + 1:k]
+        k += 1
+    return None  # unbalanced: the output was cut off
+
+
+def all_boxed(text: str) -> list[tuple[int, str]]:
+    out = []
+    end = len(text)
+    while True:
+        found = last_boxed(text[:end])
+        if found is None:
+            return out[::-1]
+        out.append(found)
+        end = found[0]
+        if len(out) >= 20:
+            return out[::-1]
 
 
 def undouble_escapes(text: str) -> str:
@@ -70,3 +112,33 @@ def unit_slot(text: str) -> tuple[int, str, str] | None:
     start = max(text.rfind("\n", 0, m[0].start()), text.rfind(". ", 0, m[0].start())) + 1
     ends = [i for i in (text.find("\n", m[0].end()), text.find(". ", m[0].end())) if i >= 0]
     return m[0].start(), SLOT.sub("", text[start:m[0].end()]), text[start:min(ends, default=len(text))]
+
+
+# a value stated before its marker, at a sentence's or clause's start: "20 is the final answer.", "So $15 is my
+# answer", "After both tries, 64 is ...";
+# the subject is kept whole ("20 or 30 is ..." lists alternatives) and a negation stays in the sentence
+_VALUE_FIRST = re.compile(r"(?:^|(?<=[.!?:,]\s)|(?<=\n))[ \t]*(?:(?:so|thus|hence|therefore),?\s+)?"
+                          r"((?:[-$\\(]|\d)(?:[^\n.!?]|\.(?=\d)){0,40}?)\s+(?:is|would be|will be)(?:\s+not|n't)?\s+"
+                          r"(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\b[^\n]*", re.IGNORECASE | re.MULTILINE)
+# after a marker, a sentence about the method, not a statement of the answer: "The answer is calculated by
+# multiplying $32 by 1.40", "the answer is obtained from ..."
+METHOD_SENTENCE = re.compile(r"(?:[a-z]+ly\s+)?(?:[a-z]{2,}ed|found)\s+(?:by|from|using|through|via|with|on)\b",
+                             re.IGNORECASE)
+# a remark about the answer in a clause of its own after it: "142, and it is not a coincidence", "12, but this
+# answer is not just a guess" (the answer is not negated); one on its correctness or another value still is
+_REMARK = re.compile(r",\s*(?:and|but)\s+(?:it|this|that)(?:\s+answer)?(?:\s+is|'s)\s+not\s+"
+                     r"(?![^,;]*(?:\d|\b(?:correct|right|wrong|valid|sure|certain|true|exact|final|accurate|mistake|"
+                     r"error|likely|probable|plausible|guaranteed|definite|clear|obvious|the answer|my answer|"
+                     r"the solution|the result)\b))[^,;]*$",
+                     re.IGNORECASE)
+BARE_LABEL = re.compile(r"[A-Za-z][A-Za-z ]{0,24}:")  # a label line with no value: "Rewrite:", "Check:"
+
+
+def value_first(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, value, sentence) of each answer stated before its marker ("20 is the final answer ...")."""
+    return [(m.start(1), m.end(), m.group(1), m.group(0).strip()) for m in _VALUE_FIRST.finditer(text)]
+
+
+def without_remark(sentence: str) -> str:
+    """`sentence` without a remark clause after its value ("..., and it is not a coincidence")."""
+    return _REMARK.sub("", sentence)

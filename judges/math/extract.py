@@ -16,15 +16,19 @@ uses the first span that parses.
   is dropped; "24, not 20" / "100 (not 30)" commit to the first value (a lone "not 18" or "20, not 20"
   hedges); LaTeX escaped twice (`\\\\frac`) is read as written once. Also committed: a key/value pair
   naming the answer ({"key": "answer", "value": 15}) and a value before a copied "<unit>" slot ("... 1 hour
-  <unit> if ..."). An adverb after the marker ("is now 10"), a quotation's ends, a trailing comma and an
+  <unit> if ..."), a value before its marker ("20 is the final answer ..."), "the answer to <a question>? is:
+  55" and a correction ("Actually, it is 12"); a marker that opens a method sentence ("the answer is calculated
+  by ...") is none. An adverb after the marker ("is now 10", "is indeed 142"), a remark clause after the value
+  ("142, and it is not a coincidence"), a quotation's ends, a trailing comma and an
   end-of-proof mark ("$\\square") are dropped; a prose span that starts with its value ("that 30 is the
   most ...") commits to it. Several committed answers: the LAST one in the text counts (a model that corrects
   itself means its last statement), falling back to earlier ones only when the last
   does not parse. A committed span that negates ("not 81") or lists options ("one of:
   34; 81") is non-committal too. Then the last markdown bold span, the last line when it is short math
-  (not prose, data or code), and the last number (not a negated "¬3", struck "3̶" or squared "3²"
-  one), unless the output is cut off mid-formula (then there is no answer). A committed span that hedges ("5 or 6", "cannot be determined",
-  "I'm not sure"), or an output without a committed answer whose ending hedges, is
+  (not prose, data or code; a bare label line after it, "Rewrite:", is skipped), and the last number (not a
+  negated "¬3", struck "3̶" or squared "3²" one), unless the output is cut off mid-formula (then there is no
+  answer). A committed span that hedges ("5 or 6", "cannot be determined", "I'm not sure"), or an output
+  without a committed answer whose ending hedges, is
   non-committal: the judge marks it incorrect (not unparseable).
 """
 from __future__ import annotations
@@ -32,8 +36,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judgesuite.judges.math.answer_markup import (CODE_LINE, FENCE, SLOT, markup_answers, program_output,
-                                                  strip_proof_end, undouble_escapes, unit_slot)
+from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, METHOD_SENTENCE, SLOT,
+                                                  all_boxed, last_boxed, markup_answers, program_output,
+                                                  strip_proof_end, undouble_escapes, unit_slot, value_first,
+                                                  without_remark)
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
@@ -64,7 +70,9 @@ _OR = re.compile(r"(?:\d|\})\s*(?:,\s*)?\b(?:or|and/or)\b\s*[-$\\(]*\d|\beither\
 # (pattern, committed?) markers after which the answer span starts
 _AUTO_MARKERS = re.compile(
     r"final[\s_]+answer(?!\")\s*(?:,\s*which\s+)?(?:is|:|=)?\s*:?"
-    r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:is|would be|will be)\s*:?"
+    r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:to\s+(?:[^?\n]{1,200}\?\s*|[^\n.?:]{1,100}?\s+))?"
+    r"(?:is|would be|will be)\s*:?|(?:(?<=[.!?]\s)|(?m:^))(?:actually|wait|no|sorry|correction)[,!:]?\s+(?:it|that)\s*"
+    r"(?:is|'s|should be|must be)\s*:?"
     r"|\banswers?\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answers?\s*:?\s*$)"
     r"|\b(?:the\s+)?(?:answers|solutions|roots)\s+are\s*:?"
     r"|\br[ée]ponse(?:\s+finale)?\s*(?::|est\b)|\brespuesta(?:\s+final)?\s*(?::|es\b)"
@@ -126,47 +134,6 @@ class Extraction:
     alternatives: bool = False  # non-committal only because it lists alternatives ("5 or 8")
 
 
-def last_boxed(text: str) -> tuple[int, str] | None:
-    """The last `\\boxed{...}` / `\\fbox{...}` content (nested braces), with its position."""
-    best, size = -1, 0
-    for cmd in ("\\boxed", "\\fbox"):
-        i = text.rfind(cmd)
-        if i > best:
-            best, size = i, len(cmd)
-    if best < 0:
-        return None
-    j = best + size
-    while j < len(text) and text[j] == " ":
-        j += 1
-    if j >= len(text) or text[j] != "{":
-        m = re.match(r"\s*([^\s$]+)", text[j:j + 100])  # \boxed 5
-        return (best, m.group(1)) if m else None
-    depth, k = 0, j
-    while k < len(text):
-        c = text[k]
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return best, text[j + 1:k]
-        k += 1
-    return None  # unbalanced: the output was cut off
-
-
-def all_boxed(text: str) -> list[tuple[int, str]]:
-    out = []
-    end = len(text)
-    while True:
-        found = last_boxed(text[:end])
-        if found is None:
-            return out[::-1]
-        out.append(found)
-        end = found[0]
-        if len(out) >= 20:
-            return out[::-1]
-
-
 def _joined_boxes(text: str) -> list[tuple[int, str, None]]:
     """The boxed answers, the last ones joined into one list when only "and" / "or" / ","
     (or a label "x =") separates them; a repeated box counts once."""
@@ -204,7 +171,8 @@ _LEAD_VALUE = re.compile(r"(?:that\s+)?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:
 _STRAY_MARK = re.compile(r"(\d)([*_])[\s.]*$")
 _QUOTES = '"\u201c\u201d'
 # an adverb between the marker and the value: "the answer is now 10", "is actually $5"
-_LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|clearly|really|then|thus|therefore)"
+_LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|clearly|really|then|thus|therefore|"
+                          r"definitely|certainly|obviously|precisely|surely|undoubtedly)"
                           r"\s+(?=[-$\\\d(])", re.IGNORECASE)
 
 
@@ -303,7 +271,7 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
                 spans = [rejected.group(1)] + spans[1:]
             raw = found[0][2] or ""
             before = text[max(0, found[0][0] - 120):found[0][0]]
-            head = _SENTENCE_END.split(raw, 1)[0]  # the committed sentence, before any prose cut
+            head = without_remark(_SENTENCE_END.split(raw, 1)[0])  # the committed sentence, before any prose cut
             hedged = (_HEDGES.search(raw) or _SPAN_HEDGES.search(found[0][1]) or _SPAN_HEDGES.search(head)
                       or (found[0][2] is None and _BEFORE_BOXED_HEDGE.search(before)))
             if hedged or _OR.search(found[0][1]):
@@ -352,8 +320,11 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
                 break
             parts.append(_clean_span(m.group(1).strip().strip("$")))
         return [(0, ", ".join(parts[::-1]), "")] if len(parts) >= 2 else []
-    if name == "marker":
-        return _marker_spans(text, _AUTO_MARKERS)
+    if name == "marker":  # not a method sentence; a value before its marker replaces the marker's span
+        first = value_first(text)[-5:]
+        return [f for f in _marker_spans(text, _AUTO_MARKERS) if not METHOD_SENTENCE.match(f[2])
+                and not any(a <= f[0] < b for a, b, _, _ in first)] + [(a, _clean_span(v), raw)
+                                                                      for a, _, v, raw in first]
     if name == "lighteval_marker":
         return _marker_spans(text, _LIGHTEVAL_MARKERS)[::-1]
     if name == "latex_last":  # the last formula of the output's end, unless a number follows it
@@ -378,6 +349,8 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return out
     if name == "last_line":  # a short line that is math, not prose (markup lines skipped)
         lines = [ln for ln in text.strip().split("\n") if ln.strip() and not FENCE.fullmatch(ln.strip())]
+        while len(lines) > 1 and BARE_LABEL.fullmatch(lines[-1].strip()):  # "30\n\nRewrite:": the label is no value
+            lines.pop()
         row = lines[-1].strip().strip("|").split("|") if lines and lines[-1].lstrip()[:1] == "|" else []
         if len(row) >= 2 and row[-1].strip() and not re.fullmatch(r"[-: ]+", row[-1]):
             lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
