@@ -5,7 +5,10 @@ Usage:
     python scripts/build_model_math_styles.py generate --model /tmp/qwen2.5-coder-0.5b.gguf --items 200
     python scripts/build_model_math_styles.py generate --round 3 --items 200 --threads 1 --parallel 16 \
         --max-tokens 256 --raw /tmp/model_math_styles_raw_r3.jsonl
-    python scripts/build_model_math_styles.py finalize --raw /tmp/model_math_styles_raw.jsonl \
+    python scripts/build_model_math_styles.py generate --round 4 --items 200 --threads 1 --parallel 16 \
+        --max-tokens 256 --raw /tmp/model_math_styles_raw_r4.jsonl
+    python scripts/build_model_math_styles.py finalize --raw tests/fixtures/model_math_styles.replies.jsonl \
+        tests/fixtures/model_math_styles.replies-r3.jsonl /tmp/model_math_styles_raw_r4.jsonl \
         --replies-out tests/fixtures/model_math_styles.replies.jsonl
     python scripts/build_model_math_styles.py finalize   # rebuilds the corpus from the committed replies
 
@@ -22,8 +25,9 @@ after the last intended one that the prompt did not hold (`keep_reason`); it wri
 split (`split_of`) and prints what was dropped. Round 1's held-out half (`frozen_styles`) was measured once and
 then fixed on, and round 2 (`--round 2`: new questions, `ROUND2_STYLES`) was measured once as `heldout-r2` and
 is now fixed on too: rounds 1 and 2 are `dev`. Round 3 (`--round 3`: new questions, IFEval's output-format
-instructions as styles, `model_math_styles_ifeval.py`) is the held-out split `heldout-r3`; its replies are
-kept in their own file (`REPLIES_R3`).
+instructions as styles, `model_math_styles_ifeval.py`) was held out as `heldout-r3`, read once and fixed on
+(the label stays). Round 4 (`--round 4`: new questions, the other 12 eligible IFEval instructions of the same
+ranking) is the held-out split `heldout-r4`. Rounds 3 and 4 keep their replies in their own files.
 """
 from __future__ import annotations
 
@@ -37,13 +41,14 @@ from collections import Counter
 from pathlib import Path
 
 from judgesuite.suite.data.loader import load_bundled
-from model_math_styles_ifeval import ROUND3_STYLES, fill
+from model_math_styles_ifeval import ROUND3_STYLES, ROUND4_STYLES, fill
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "fixtures" / "model_math_styles.jsonl"
 RAW = Path("/tmp/model_math_styles_raw.jsonl")
 REPLIES = ROOT / "tests" / "fixtures" / "model_math_styles.replies.jsonl"  # every reply of rounds 1-2, kept or not
 REPLIES_R3 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r3.jsonl"  # every reply of round 3
+REPLIES_R4 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r4.jsonl"  # every reply of round 4
 REPLY_FIELDS = ("item", "model", "seed", "temperature", "generated_tokens", "finish_reason", "reply")
 SEED = 37
 N_QUESTIONS = 240  # the questions drawn; generation may stop before the last (resumable)
@@ -93,6 +98,8 @@ ROUND2_STYLES = {
 }
 ROUND2_QUESTIONS = 200  # drawn after round 1's N_QUESTIONS in the same shuffled order: no question reused
 ROUND3_QUESTIONS = 200  # drawn after round 2's, same order; one of the 12 `ROUND3_STYLES` (IFEval) each
+ROUND4_QUESTIONS = 200  # drawn after round 3's, same order; one of the 12 `ROUND4_STYLES` (IFEval) each
+IFEVAL_STYLES = {3: ROUND3_STYLES, 4: ROUND4_STYLES}
 # How each style writes the number in the prompt (the model may write it otherwise; the scan reads both).
 LOCALE = {"french": "fr", "german": "de", "spanish": "de"}
 
@@ -105,9 +112,9 @@ def frozen_styles(styles=tuple(STYLES)) -> set[str]:
 
 
 def split_of(round_: int) -> str:
-    """The split rule since round 3: rounds 1 and 2 (each held-out part read once, then fixed on) are `dev`;
-    round 3's IFEval styles on new questions are held out (`heldout-r3`), to be measured once."""
-    return "dev" if round_ in (1, 2) else "heldout-r3"
+    """The split rule: rounds 1 and 2 are `dev`; round 3 keeps its label `heldout-r3` (read once, since fixed
+    on); round 4's IFEval styles on new questions are held out (`heldout-r4`), to be measured once."""
+    return "dev" if round_ in (1, 2) else f"heldout-r{round_}"
 
 
 # --- numbers: written, read back -----------------------------------------------------------------
@@ -202,15 +209,17 @@ def worked(solution: str, gold: float, final: float) -> str:
 def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
     """The build items of a round: round 1 the first `n_questions` of the shuffled questions in `STYLES`,
     round 2 the next ones (after round 1's `N_QUESTIONS`) in `ROUND2_STYLES`, round 3 the ones after round 2's
-    in `ROUND3_STYLES` (an IFEval instruction, its parameters drawn per question: `instruction`)."""
+    in `ROUND3_STYLES` (an IFEval instruction, its parameters drawn per question: `instruction`), round 4 the
+    ones after round 3's in `ROUND4_STYLES` (likewise)."""
     rng = random.Random(seed)
     qs = [q for q in questions() if value(q["gold"]) == int(value(q["gold"])) and value(q["gold"]) >= 0]
     rng.shuffle(qs)
     styles = list(STYLES)
     if round_ == 2:
         qs, styles, rng = qs[N_QUESTIONS:], list(ROUND2_STYLES), random.Random(seed + 2)
-    if round_ == 3:
-        qs, styles, rng = qs[N_QUESTIONS + ROUND2_QUESTIONS:], list(ROUND3_STYLES), random.Random(seed + 3)
+    if round_ in IFEVAL_STYLES:
+        start = N_QUESTIONS + ROUND2_QUESTIONS + (ROUND3_QUESTIONS if round_ == 4 else 0)
+        qs, styles, rng = qs[start:], list(IFEVAL_STYLES[round_]), random.Random(seed + round_)
     out = []
     for k, q in enumerate(qs[:n_questions]):
         style = styles[k % len(styles)]
@@ -220,8 +229,9 @@ def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
         if style == "rejected-alternative":  # the rejected number is neither of the two
             alt = next(a for a in (wrong + 3, wrong * 3, gold + 7, gold + 20) if a not in (gold, wrong))
         extra = {}
-        if round_ == 3:
-            text, _ = fill(ROUND3_STYLES[style], random.Random(f"{SPLIT_SEED}-r3:{q['question_id']}"), {gold, wrong})
+        if round_ in IFEVAL_STYLES:
+            text, _ = fill(IFEVAL_STYLES[round_][style], random.Random(f"{SPLIT_SEED}-r{round_}:{q['question_id']}"),
+                           {gold, wrong})
             extra = {"instruction": text}
         for label, final, other in ((True, gold, wrong), (False, wrong, gold)):
             out.append({**extra, "item": f"{q['question_id']}-{style}-{'right' if label else 'wrong'}",
@@ -234,7 +244,7 @@ def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
 
 def prompt_of(item: dict) -> str:
     n = written(item["final"], LOCALE.get(item["style"], "en"))
-    if item["round"] == 3:
+    if item["round"] in IFEVAL_STYLES:
         return (f"Question: {item['question']}\n\nWorked solution:\n{item['worked']}\n\n"
                 f"Rewrite this solution, giving the final answer {n}. {item['instruction']}")
     instruction = {**STYLES, **ROUND2_STYLES}[item["style"]].format(n=n, alt=written(item["alt"]))
@@ -276,11 +286,11 @@ def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: in
 def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> None:
     """Filter the replies of `raws` (the /tmp files of `generate`, or the committed replies files) into `out`;
     `replies_out`: also write every reply, kept or dropped, without its prompt (rebuilt from `items`): rounds
-    1-2 there, round 3 beside it (`<name>-r3.jsonl`)."""
+    1-2 there, rounds 3 and 4 beside it (`<name>-r3.jsonl`, `<name>-r4.jsonl`)."""
     rows, reasons = [], Counter()
     per_style = Counter()
     by_item = {it["item"]: it for it in items(N_QUESTIONS) + items(ROUND2_QUESTIONS, round_=2)
-               + items(ROUND3_QUESTIONS, round_=3)}
+               + items(ROUND3_QUESTIONS, round_=3) + items(ROUND4_QUESTIONS, round_=4)}
     replies = [json.loads(line) for path in raws for line in path.read_text(encoding="utf-8").splitlines()
                if line.strip()]
     order = lambda r: (by_item[r["item"]]["round"], r["model"], r["item"])  # noqa: E731  round 1's ids stay
@@ -299,20 +309,21 @@ def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> No
                                f"({r['data_split']}) with final answer {written(r['final'])}",
                      "prompt_style": r["style"], "references": [r["gold"]], "seed": r["seed"],
                      "source": "gsm8k-openai-solutions", "round": r["round"], "split": split_of(r["round"]),
-                     **({"instruction": r["instruction"]} if r["round"] == 3 else {})})
+                     **({"instruction": r["instruction"]} if r["round"] in IFEVAL_STYLES else {})})
     out.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows), encoding="utf-8")
     if replies_out is not None:
-        r3_out = replies_out.with_name(replies_out.name.replace(".jsonl", "-r3.jsonl"))
-        for path, rounds in ((replies_out, (1, 2)), (r3_out, (3,))):
-            path.write_text("".join(json.dumps({k: r[k] for k in REPLY_FIELDS}, ensure_ascii=False, sort_keys=True)
-                                    + "\n" for r in sorted(replies, key=order) if by_item[r["item"]]["round"] in rounds),
-                            encoding="utf-8")
+        beside = {k: replies_out.with_name(replies_out.name.replace(".jsonl", f"-r{k}.jsonl")) for k in (3, 4)}
+        for path, rounds in ((replies_out, (1, 2)), (beside[3], (3,)), (beside[4], (4,))):
+            group = [r for r in sorted(replies, key=order) if by_item[r["item"]]["round"] in rounds]
+            if group:  # a round whose replies were not given keeps its file
+                path.write_text("".join(json.dumps({k: r[k] for k in REPLY_FIELDS}, ensure_ascii=False,
+                                                   sort_keys=True) + "\n" for r in group), encoding="utf-8")
     for (model, round_, reason), n in sorted(reasons.items()):
         print(f"{model:40s} round {round_} {reason:36s} {n:5d}")
-    for style in {**STYLES, **ROUND2_STYLES, **ROUND3_STYLES}:
+    for style in {**STYLES, **ROUND2_STYLES, **ROUND3_STYLES, **ROUND4_STYLES}:
         kept = [r for r in rows if r["prompt_style"] == style]
         generated = per_style[(style, True)] + per_style[(style, False)]
-        round_ = 1 if style in STYLES else 2 if style in ROUND2_STYLES else 3
+        round_ = 1 if style in STYLES else 2 if style in ROUND2_STYLES else 3 if style in ROUND3_STYLES else 4
         print(f"{style:32s} {split_of(round_):10s} generated={generated:4d} "
               f"kept={len(kept):4d} correct={sum(r['label'] for r in kept):4d}")
     print(f"{len(rows)} rows -> {out}")
@@ -330,10 +341,11 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--max-tokens", type=int, default=320)
     g.add_argument("--temperature", type=float, default=0.6)
     g.add_argument("--raw", type=Path, default=RAW)
-    g.add_argument("--round", type=int, default=1, choices=(1, 2, 3),
-                   help="2: new questions in ROUND2_STYLES; 3: new questions in ROUND3_STYLES (IFEval)")
+    g.add_argument("--round", type=int, default=1, choices=(1, 2, 3, 4),
+                   help="2: new questions in ROUND2_STYLES; 3, 4: new questions in ROUND3_STYLES, ROUND4_STYLES "
+                        "(IFEval)")
     f = sub.add_parser("finalize")
-    f.add_argument("--raw", type=Path, nargs="+", default=[p for p in (REPLIES, REPLIES_R3) if p.exists()],
+    f.add_argument("--raw", type=Path, nargs="+", default=[p for p in (REPLIES, REPLIES_R3, REPLIES_R4) if p.exists()],
                    help=f"replies (default the committed ones; {RAW} after generate)")
     f.add_argument("--out", type=Path, default=OUT)
     f.add_argument("--replies-out", type=Path, default=None, help=f"write the replies file too (e.g. {REPLIES})")

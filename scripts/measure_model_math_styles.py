@@ -4,10 +4,12 @@ Usage:
     python scripts/measure_model_math_styles.py --split dev [--judges sympy,math-verify] [--show-errors]
     python scripts/measure_model_math_styles.py --split heldout-r3 [--show-errors sympy]
     python scripts/measure_model_math_styles.py --split all
+    python scripts/measure_model_math_styles.py --split heldout-r4 --cache <fresh file>   # the single read
 
 Round 1's `frozen` half, round 2 (`heldout-r2`) and round 3 (`heldout-r3`) were each read once (card) and are
 development data now: `--split heldout-r2` selects nothing since (kept so the old command fails loudly, not
-silently); `heldout-r3` keeps its name in the corpus; `--split all` is every round.
+silently); `heldout-r3` keeps its name in the corpus. Round 4 (`heldout-r4`) is held out and not yet read
+(`UNREAD`): `--split all` leaves it out and `--show-errors` refuses it.
 
 Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
 verdict on an incorrect row, over the incorrect rows), no-verdict rate; the counting is that of
@@ -24,6 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
+UNREAD = ("heldout-r4",)  # held out, not yet measured: never in `all`, never shown row by row
+
+
+def select(split: str, path: Path = CORPUS) -> list[dict]:
+    """The rows of `split`; "all" is every split already read (not `UNREAD`)."""
+    return [r for r in load_corpus(split, path) if split != "all" or r["split"] not in UNREAD]
 
 
 def table(judges: list[str], rows: list[dict], runner: Runner) -> tuple[dict, dict]:
@@ -44,14 +52,16 @@ def table(judges: list[str], rows: list[dict], runner: Runner) -> tuple[dict, di
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--split", default="dev", choices=("dev", "heldout-r3", "heldout-r2", "all"))
+    ap.add_argument("--split", default="dev", choices=("dev", "heldout-r3", "heldout-r4", "heldout-r2", "all"))
     ap.add_argument("--judges", default="sympy,math-verify,flexible,stacked")
     ap.add_argument("--show-errors", default="", help="a judge whose wrong rows to print")
     ap.add_argument("--out", default="")
     ap.add_argument("--cache", required=True, help="SQLite verdict cache (a fresh file measures afresh)")
     args = ap.parse_args(argv)
     judges = [j for j in args.judges.split(",") if j]
-    rows = load_corpus(args.split, CORPUS)
+    if args.show_errors and args.split in UNREAD:
+        ap.error(f"{args.split} is held out: its rows are not shown")
+    rows = select(args.split)
     if not rows:
         ap.error(f"no rows in split {args.split!r}")
     result, verdicts = table(judges, rows, Runner(VerdictCache(args.cache)))

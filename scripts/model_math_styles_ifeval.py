@@ -1,4 +1,4 @@
-"""Round 3 of issue 37's model-written styles: output-format instructions from IFEval, used as data.
+"""Rounds 3 and 4 of issue 37's model-written styles: output-format instructions from IFEval, used as data.
 
 The instruction templates below are copied verbatim (as data, not code) from IFEval (Zhou et al. 2023,
 Apache-2.0): google-research/google-research `instruction_following_eval/instructions.py` (commit
@@ -13,7 +13,7 @@ import hashlib
 import random
 
 RULE_SEED = "judgesuite-issue37-round3"
-N_STYLES = 12  # how many of the eligible instructions round 3 uses
+N_STYLES = 12  # how many of the eligible instructions round 3 uses (the first of the ranking); round 4: the rest
 
 # IFEval instruction id -> description template (the `_description_pattern` of its checker class).
 TEMPLATES = {
@@ -95,6 +95,8 @@ def style_name(instruction_id: str) -> str:
 
 ROUND3_IDS = ranked()[:N_STYLES]
 ROUND3_STYLES = {style_name(i): i for i in ROUND3_IDS}  # style -> IFEval id
+ROUND4_IDS = ranked()[N_STYLES:]  # the second half of the same ranking, fixed with round 3's rule
+ROUND4_STYLES = {style_name(i): i for i in ROUND4_IDS}
 
 
 def fill(instruction_id: str, rng: random.Random, avoid: set[float]) -> tuple[str, dict]:
