@@ -6,7 +6,7 @@ Usage:
     python scripts/build_model_math_styles.py generate --round 3 --items 200 --threads 1 --parallel 16 \
         --max-tokens 256 --raw /tmp/model_math_styles_raw_r3.jsonl
     python scripts/build_model_math_styles.py generate --round 4 --items 200 --threads 1 --parallel 16 \
-        --max-tokens 256 --raw /tmp/model_math_styles_raw_r4.jsonl
+        --max-tokens 256 --raw /tmp/model_math_styles_raw_r4.jsonl --until 22:36
     python scripts/build_model_math_styles.py finalize --raw tests/fixtures/model_math_styles.replies.jsonl \
         tests/fixtures/model_math_styles.replies-r3.jsonl /tmp/model_math_styles_raw_r4.jsonl \
         --replies-out tests/fixtures/model_math_styles.replies.jsonl
@@ -38,6 +38,7 @@ import random
 import re
 import time
 from collections import Counter
+from datetime import datetime, timezone
 from pathlib import Path
 
 from judgesuite.suite.data.loader import load_bundled
@@ -255,7 +256,7 @@ def prompt_of(item: dict) -> str:
 # --- generation -----------------------------------------------------------------------------------
 
 def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: int, max_tokens: int,
-             temperature: float, limit: int | None, round_: int = 1) -> None:
+             temperature: float, limit: int | None, round_: int = 1, until: str | None = None) -> None:
     from judgesuite.judges.llm.backends.base import SamplingParams
     from judgesuite.judges.llm.backends.llamacpp_backend import LlamaCppBackend
 
@@ -270,6 +271,9 @@ def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: in
     start, tokens = time.perf_counter(), 0
     with raw.open("a", encoding="utf-8") as f:
         for k in range(0, len(todo), parallel):  # one batch of requests across the server's slots
+            if until and datetime.now(timezone.utc).strftime("%H:%M") >= until:
+                print(f"stopped at {until} UTC", flush=True)
+                break
             batch = todo[k:k + parallel]
             for it, gen in zip(batch, backend.generate([prompt_of(it) for it in batch], params)):
                 tokens += gen.generated_tokens
@@ -344,6 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--round", type=int, default=1, choices=(1, 2, 3, 4),
                    help="2: new questions in ROUND2_STYLES; 3, 4: new questions in ROUND3_STYLES, ROUND4_STYLES "
                         "(IFEval)")
+    g.add_argument("--until", default=None, help="HH:MM UTC: start no batch after this time")
     f = sub.add_parser("finalize")
     f.add_argument("--raw", type=Path, nargs="+", default=[p for p in (REPLIES, REPLIES_R3, REPLIES_R4) if p.exists()],
                    help=f"replies (default the committed ones; {RAW} after generate)")
@@ -352,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.cmd == "generate":
         generate(args.model, args.items, args.raw, args.threads, args.parallel, args.max_tokens, args.temperature,
-                 args.limit, args.round)
+                 args.limit, args.round, args.until)
     else:
         finalize(args.raw, args.out, args.replies_out)
     return 0
