@@ -19,7 +19,7 @@ Stop 31 (first try, scored with scripts/loso_stacked.py on TEST rows): difflib f
 containment, number words: held-out evouna-nq 0.9086 -> 0.9112, nq301 0.8289 -> 0.8229, in-source dev
 open QA 0.8801 -> 0.8757, master keys 1.56% -> 3.02%: not shipped.
 
-Stop 32 (this script; seeds 0-2 per variant, mean; held out evouna / nq301 on train+dev, dev evouna / nq301):
+Stop 41 (this script; seeds 0-2 per variant, mean; held out evouna / nq301 on train+dev, dev evouna / nq301):
 shipped recipe 0.9010 / 0.8313, 0.9043 / 0.8514; who 0.8985 / 0.8314, 0.9060 / 0.8492; who+feat 0.9027 /
 0.8288, 0.9034 / 0.8479; fold 0.8992 / 0.8332, 0.9013 / 0.8562; who+fold 0.8994 / 0.8288, 0.9046 / 0.8545.
 avg3 (one run) 0.9001 / 0.8327, 0.9024 / 0.8585. Redrawing the rows by construction alone spans 0.8986-0.9028 / 0.8293-0.8333, 0.9017-0.9063 / 0.8479-0.8585.
