@@ -1,0 +1,97 @@
+"""The model-written open-QA answer-style corpus of issue 37 (tests/fixtures/model_openqa_styles.jsonl): its rows
+are the replies the build script's judge-free filter keeps, rebuilt byte for byte from the committed replies, on
+train/dev questions only. No judge runs here: the corpus is held out (`heldout-oqa`)."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from judgesuite.suite.data.loader import split_of
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "fixtures" / "model_openqa_styles.jsonl"
+CARD = ROOT / "tests" / "fixtures" / "model_openqa_styles.md"
+
+
+def _builder():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        spec = importlib.util.spec_from_file_location("build_model_openqa_styles",
+                                                      ROOT / "scripts" / "build_model_openqa_styles.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_filter_rerun_on_every_reply_keeps_exactly_the_rows_and_the_card_counts_its_drops():
+    b = _builder()
+    rows, replies = _lines(CORPUS), _lines(b.REPLIES)
+    assert CORPUS.stat().st_size < 1_000_000 and b.REPLIES.stat().st_size < 1_000_000
+    items = {it["item"]: it for it in b.items()}
+    reasons, kept = Counter(), []
+    for rep in replies:
+        it = items[rep["item"]]
+        reason = b.keep_reason(rep["reply"], rep["finish_reason"], it["final"], it["others"])
+        reasons[(it["style"], it["label"], reason)] += 1
+        if reason == "kept":
+            kept.append((rep, it))
+    assert len(kept) == len(rows) and len(replies) > len(rows)
+    for row, (rep, it) in zip(rows, kept):
+        assert (row["item"], row["candidate"], row["label"], row["intended"]) == (
+            it["item"], rep["reply"].strip(), it["label"], it["final"])
+        assert row["references"] == it["aliases"] and row["prompt_style"] == it["style"] in b.STYLES
+        assert (row["task_type"], row["split"], row["model"]) == ("open_qa", "heldout-oqa", "smollm2-135m")
+        assert b.contains(row["candidate"], row["intended"])
+        others = row["references"] if not row["label"] else it["others"]
+        assert not any(b.contains(row["candidate"], o) for o in others), row["id"]
+    assert b.report(reasons) in CARD.read_text(encoding="utf-8")  # the card's tables are the filter's counts
+
+
+def test_finalize_rebuilds_the_corpus_byte_for_byte(tmp_path, capsys):
+    b = _builder()
+    b.main(["finalize", "--out", str(tmp_path / "corpus.jsonl")])
+    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+    assert f"{len(_lines(CORPUS))} rows ->" in capsys.readouterr().out
+
+
+def test_labels_are_balanced_and_every_question_is_train_or_dev_of_the_nq_sets():
+    b, rows = _builder(), _lines(CORPUS)
+    correct = sum(r["label"] for r in rows)
+    assert 0.3 < correct / len(rows) < 0.7 and len(rows) >= 100
+    assert {split_of(r["question"]) for r in rows} <= {"train", "dev"}
+    assert {r["source"] for r in rows} <= {"evouna-nq", "openqa-eval-nq301"}  # never TriviaQA
+    drawn = b.items()
+    assert {split_of(it["question"]) for it in drawn} <= {"train", "dev"}
+    assert {it["data_split"] for it in drawn} == {"train", "dev"}
+    for right, wrong in zip(drawn[::2], drawn[1::2]):  # the wrong answer is another question's, same question word
+        assert right["question_id"] == wrong["question_id"] and (right["label"], wrong["label"]) == (True, False)
+        assert not any(b.contains(wrong["final"], a) or b.contains(a, wrong["final"]) for a in right["aliases"])
+        assert wrong["instruction"] == right["instruction"] and wrong["others"] == right["aliases"]
+
+
+def test_styles_are_ifeval_templates_or_plain():
+    b = _builder()
+    for it in b.items()[: 2 * len(b.STYLES): 2]:
+        iid = b.STYLES[it["style"]]
+        head = b.TEMPLATES[iid].split("{")[0] if iid else b.PLAIN[it["style"]]
+        assert it["instruction"].startswith(head) and b.prompt_of(it).endswith(it["instruction"])
+    assert "ifeval-two-responses" not in b.STYLES and "ifeval-constrained-response" not in b.STYLES
+
+
+def test_the_filter_folds_case_accents_articles_and_reads_whole_words():
+    b = _builder()
+    assert b.keep_reason("It was WILHELM CONRAD RONTGEN.", "stop", "Wilhelm Conrad Röntgen", ["Max Planck"]) == "kept"
+    assert b.keep_reason("Beatles, of course.", "stop", "The Beatles", ["Queen"]) == "kept"
+    assert b.keep_reason("Released in 19988.", "stop", "1998", []) == "intended answer absent"
+    assert b.keep_reason("1998, not 1960.", "stop", "1998", ["1960"]) == "other side's answer present"
+    assert b.keep_reason("About 1,000 people.", "stop", "1000", []) == "kept"
+    assert b.keep_reason("1998", "length", "1998", []) == "cut off at the token limit"
