@@ -1,7 +1,7 @@
 """Build the model-written OPEN-QA answer-style corpus of issue 37: tests/fixtures/model_openqa_styles.jsonl.
 
 Usage:
-    python scripts/build_model_openqa_styles.py generate --questions 200 --threads 2 --parallel 16 \
+    python scripts/build_model_openqa_styles.py generate --questions 200 --threads 1 --parallel 16 \
         [--raw /tmp/model_openqa_styles_raw.jsonl] [--until 22:10]
     python scripts/build_model_openqa_styles.py finalize --raw /tmp/model_openqa_styles_raw.jsonl \
         --replies-out tests/fixtures/model_openqa_styles.replies.jsonl
@@ -264,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     g = sub.add_parser("generate")
     g.add_argument("--model", default="smollm2-135m")
     g.add_argument("--questions", type=int, default=N_QUESTIONS, help="questions (each gives a right and a wrong item)")
-    g.add_argument("--threads", type=int, default=2)
+    g.add_argument("--threads", type=int, default=1, help="1: two threads stall each other on a busy machine")
     g.add_argument("--parallel", type=int, default=16, help="requests decoded together (llama.cpp slots)")
     g.add_argument("--max-tokens", type=int, default=256)
     g.add_argument("--temperature", type=float, default=0.6)
