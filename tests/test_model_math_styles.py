@@ -1,6 +1,6 @@
 """The model-written answer-style corpus of issue 37 (tests/fixtures/model_math_styles.jsonl): its rows
-follow the build script's filter and split rule, and what `sympy` does on them (every round: round 3's
-held-out read is done)."""
+follow the build script's filter and split rule, and what `sympy` does on them (rounds 1-3: round 3's
+held-out read is done; no judge runs here on round 4, `heldout-r4`, held out and not yet read)."""
 from __future__ import annotations
 
 import hashlib
@@ -32,6 +32,7 @@ def _script(name: str):
 
 
 def _rows(split: str = "all") -> list[dict]:
+    """The corpus rows of `split`; "all" is every row, the unread round 4 included (for the filter checks)."""
     rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
     return [r for r in rows if split == "all" or r["split"] == split]
 
@@ -39,34 +40,39 @@ def _rows(split: str = "all") -> list[dict]:
 def test_every_row_passes_the_number_filter_and_the_split_rule():
     builder, rows = _script("build_model_math_styles"), _rows()
     assert CORPUS.stat().st_size < 1_000_000
-    assert builder.REPLIES.stat().st_size < 1_000_000 and builder.REPLIES_R3.stat().st_size < 1_000_000
+    assert all(p.stat().st_size < 1_000_000 for p in (builder.REPLIES, builder.REPLIES_R3, builder.REPLIES_R4))
     items = {it["item"]: it for it in builder.items(builder.N_QUESTIONS)
-             + builder.items(builder.ROUND2_QUESTIONS, round_=2) + builder.items(builder.ROUND3_QUESTIONS, round_=3)}
-    styles = {1: builder.STYLES, 2: builder.ROUND2_STYLES, 3: builder.ROUND3_STYLES}
+             + builder.items(builder.ROUND2_QUESTIONS, round_=2) + builder.items(builder.ROUND3_QUESTIONS, round_=3)
+             + builder.items(builder.ROUND4_QUESTIONS, round_=4)}
+    styles = {1: builder.STYLES, 2: builder.ROUND2_STYLES, 3: builder.ROUND3_STYLES, 4: builder.ROUND4_STYLES}
     for r in rows:
         it = items[r["item"]]
         assert (r["label"], r["prompt_style"], r["references"]) == (it["label"], it["style"], [it["gold"]])
         known = {v for vals in builder.numbers_in(builder.prompt_of(it), strict=False) for v in vals}
         assert builder.keep_reason(r["candidate"], it["final"], it["other"], known) == "kept", r["id"]
-        assert r["split"] == builder.split_of(it["round"]) == ("heldout-r3" if it["round"] == 3 else "dev")
+        assert r["split"] == builder.split_of(it["round"]) == ("dev" if it["round"] < 3 else f"heldout-r{it['round']}")
         assert r["round"] == it["round"] and r["prompt_style"] in styles[it["round"]]
     assert sum(map(len, styles.values())) == len({s for st in styles.values() for s in st})  # every style new
-    by_round = [{i["question_id"] for i in items.values() if i["round"] == k} for k in (1, 2, 3)]
+    by_round = [{i["question_id"] for i in items.values() if i["round"] == k} for k in (1, 2, 3, 4)]
     assert sum(map(len, by_round)) == len(set().union(*by_round))  # no question reused across rounds
     assert {i["data_split"] for i in items.values()} == {"train", "dev"}
-    assert {r["label"] for r in rows} == {True, False} and {r["split"] for r in rows} == {"dev", "heldout-r3"}
+    assert {r["label"] for r in rows} == {True, False}
+    assert {r["split"] for r in rows} == {"dev", "heldout-r3", "heldout-r4"}
     card = CARD.read_text(encoding="utf-8")
     assert all(f"`{s}`" in card for st in styles.values() for s in st)
 
 
-def test_round_3_styles_are_ifeval_templates_chosen_by_the_hash_rule():
+@pytest.mark.parametrize("round_", [3, 4])
+def test_rounds_3_and_4_styles_are_ifeval_templates_chosen_by_the_hash_rule(round_):
+    """Round 3: the first 12 of the 24 eligible ids by the SHA-256 rule; round 4: the other 12."""
     builder = _script("build_model_math_styles")
     ifeval = _script("model_math_styles_ifeval")
     ranked = sorted(set(ifeval.TEMPLATES) - ifeval.DROPPED,
                     key=lambda i: hashlib.sha256(f"judgesuite-issue37-round3:{i}".encode()).hexdigest())
-    assert list(builder.ROUND3_STYLES.values()) == ranked[:12] and len(ifeval.TEMPLATES) == 25
-    for it in builder.items(12, round_=3)[::2]:  # one question per style: the prompt ends with its template
-        template = ifeval.TEMPLATES[builder.ROUND3_STYLES[it["style"]]]
+    styles = builder.IFEVAL_STYLES[round_]
+    assert list(styles.values()) == (ranked[:12] if round_ == 3 else ranked[12:]) and len(ifeval.TEMPLATES) == 25
+    for it in builder.items(12, round_=round_)[::2]:  # one question per style: the prompt ends with its template
+        template = ifeval.TEMPLATES[styles[it["style"]]]
         head = template.split("{")[0]
         assert it["instruction"].startswith(head) and builder.prompt_of(it).endswith(it["instruction"])
         counts = [int(t) for t in re.findall(r"\b\d+\b", it["instruction"].split("such as")[0])]
@@ -79,6 +85,16 @@ def test_the_corpus_is_rebuilt_byte_for_byte_from_the_committed_replies(tmp_path
     assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
     out = capsys.readouterr().out
     assert f"{'smollm2-135m':40s} round 1 {'kept':36s}   115" in out and f"round 2 {'kept':36s}   219" in out
+    assert f"round 3 {'kept':36s}   186" in out and f"round 4 {'kept':36s}   234" in out
+
+
+def test_round_4_stays_out_of_every_read_but_its_own(capsys):
+    measure = _script("measure_model_math_styles")
+    assert measure.select("heldout-r4") == _rows("heldout-r4") != []
+    assert {r["split"] for r in measure.select("all")} == {"dev", "heldout-r3"}
+    with pytest.raises(SystemExit):  # refused before any judge is built
+        measure.main(["--split", "heldout-r4", "--show-errors", "sympy", "--cache", "/nonexistent/cache.sqlite"])
+    assert "held out" in capsys.readouterr().err
 
 
 def test_the_number_filter_reads_separators_every_way():
@@ -119,9 +135,10 @@ def _verdicts(judge_name: str, rows: list[dict]) -> list:
 
 
 def test_sympy_never_accepts_a_wrong_row_and_reads_dev_at_least_as_well_as_math_verify():
-    """Every round is development data now (each held-out part was read once, then fixed on): no false equal
-    on any row; on rounds 1 and 2 sympy reads at least as well as math-verify."""
-    rows = _rows()
+    """Rounds 1-3 are development data (each held-out part was read once, then fixed on): no false equal on
+    any of their rows; on rounds 1 and 2 sympy reads at least as well as math-verify. Round 4 is not judged."""
+    rows = [r for r in _rows() if r["split"] != "heldout-r4"]
+    assert rows and len(rows) < len(_rows())
     verdicts = _verdicts("sympy", rows)
     assert not [r["id"] for r, v in zip(rows, verdicts) if v.correct is True and not r["label"]]
     pytest.importorskip("math_verify")
