@@ -4,12 +4,12 @@ Usage:
     python scripts/measure_model_math_styles.py --split dev [--judges sympy,math-verify] [--show-errors]
     python scripts/measure_model_math_styles.py --split heldout-r3 [--show-errors sympy]
     python scripts/measure_model_math_styles.py --split all
-    python scripts/measure_model_math_styles.py --split heldout-r4 --cache <fresh file>   # the single read
+    python scripts/measure_model_math_styles.py --split heldout-r4 --cache <fresh file>   # read once (card)
 
-Round 1's `frozen` half, round 2 (`heldout-r2`) and round 3 (`heldout-r3`) were each read once (card) and are
-development data now: `--split heldout-r2` selects nothing since (kept so the old command fails loudly, not
-silently); `heldout-r3` keeps its name in the corpus. Round 4 (`heldout-r4`) is held out and not yet read
-(`UNREAD`): `--split all` leaves it out and `--show-errors` refuses it.
+Round 1's `frozen` half and rounds 2, 3 and 4 were each read once (card) and are development data now:
+`--split heldout-r2` selects nothing since (kept so the old command fails loudly, not silently);
+`heldout-r3` and `heldout-r4` keep their names in the corpus. A split named in `UNREAD` (a future round, not
+yet read) is left out of `--split all`, and `--show-errors` refuses it.
 
 Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
 verdict on an incorrect row, over the incorrect rows), no-verdict rate; the counting is that of
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
-UNREAD = ("heldout-r4",)  # held out, not yet measured: never in `all`, never shown row by row
+UNREAD: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never shown row by row
 
 
 def select(split: str, path: Path = CORPUS) -> list[dict]:
