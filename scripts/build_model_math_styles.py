@@ -36,13 +36,12 @@ import hashlib
 import json
 import random
 import re
-import time
 from collections import Counter
-from datetime import datetime, timezone
 from pathlib import Path
 
 from judgesuite.suite.data.loader import load_bundled
 from model_math_styles_ifeval import ROUND3_STYLES, ROUND4_STYLES, fill
+from style_generation import done_items, generate_replies
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "fixtures" / "model_math_styles.jsonl"
@@ -257,34 +256,13 @@ def prompt_of(item: dict) -> str:
 
 def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: int, max_tokens: int,
              temperature: float, limit: int | None, round_: int = 1, until: str | None = None) -> None:
-    from judgesuite.judges.llm.backends.base import SamplingParams
-    from judgesuite.judges.llm.backends.llamacpp_backend import LlamaCppBackend
-
     model_name = Path(model).name if model.endswith(".gguf") else model
-    done = set()
-    if raw.exists():
-        done = {(r["item"], r["model"]) for r in map(json.loads, raw.read_text(encoding="utf-8").splitlines())}
+    done = done_items(raw)
     todo = [it for it in items(n_questions, round_=round_) if (it["item"], model_name) not in done][:limit]
     print(f"{len(todo)} items to generate with {model_name}")
-    backend = LlamaCppBackend(model, threads=threads, n_ctx=2048, parallel=parallel)
-    params = SamplingParams(temperature=temperature, top_p=0.95, max_new_tokens=max_tokens, seed=SEED)
-    start, tokens = time.perf_counter(), 0
-    with raw.open("a", encoding="utf-8") as f:
-        for k in range(0, len(todo), parallel):  # one batch of requests across the server's slots
-            if until and datetime.now(timezone.utc).strftime("%H:%M") >= until:
-                print(f"stopped at {until} UTC", flush=True)
-                break
-            batch = todo[k:k + parallel]
-            for it, gen in zip(batch, backend.generate([prompt_of(it) for it in batch], params)):
-                tokens += gen.generated_tokens
-                f.write(json.dumps({**it, "model": model_name, "seed": SEED, "temperature": temperature,
-                                    "reply": gen.text, "generated_tokens": gen.generated_tokens,
-                                    "finish_reason": gen.finish_reason}, ensure_ascii=False) + "\n")
-            f.flush()
-            s = time.perf_counter() - start
-            done_n = k + len(batch)
-            print(f"{done_n}/{len(todo)} {s:.0f}s {tokens / s:.1f} tok/s {s / done_n:.2f} s/item", flush=True)
-    backend.close()
+    record = lambda it: {**it, "model": model_name, "seed": SEED, "temperature": temperature}  # noqa: E731
+    generate_replies(model, todo, prompt_of, record, raw, threads=threads, parallel=parallel, n_ctx=2048,
+                     max_tokens=max_tokens, temperature=temperature, seed=SEED, until=until)
 
 
 def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> None:

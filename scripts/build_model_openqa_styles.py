@@ -26,14 +26,13 @@ import json
 import random
 import re
 import sys
-import time
 import unicodedata
 from collections import Counter
-from datetime import datetime, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from model_math_styles_ifeval import DROPPED, TEMPLATES, fill, style_name  # noqa: E402
+from style_generation import done_items, generate_replies  # noqa: E402
 
 from judgesuite.suite.data.loader import load_bundled  # noqa: E402
 
@@ -185,32 +184,12 @@ def prompt_of(item: dict) -> str:
 
 def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: int, max_tokens: int,
              temperature: float, until: str | None) -> None:
-    from judgesuite.judges.llm.backends.base import SamplingParams
-    from judgesuite.judges.llm.backends.llamacpp_backend import LlamaCppBackend
-
-    done = set()
-    if raw.exists():
-        done = {(r["item"], r["model"]) for r in map(json.loads, raw.read_text(encoding="utf-8").splitlines())}
+    done = done_items(raw)
     todo = [it for it in items(n_questions) if (it["item"], model) not in done]
     print(f"{len(todo)} items to generate with {model}", flush=True)
-    backend = LlamaCppBackend(model, threads=threads, n_ctx=1024, parallel=parallel)
-    params = SamplingParams(temperature=temperature, top_p=0.95, max_new_tokens=max_tokens, seed=SEED)
-    start, tokens = time.perf_counter(), 0
-    with raw.open("a", encoding="utf-8") as f:
-        for k in range(0, len(todo), parallel):
-            if until and datetime.now(timezone.utc).strftime("%H:%M") >= until:
-                print(f"stopped at {until} UTC", flush=True)
-                break
-            batch = todo[k:k + parallel]
-            for it, gen in zip(batch, backend.generate([prompt_of(it) for it in batch], params)):
-                tokens += gen.generated_tokens
-                f.write(json.dumps({"item": it["item"], "model": model, "seed": SEED, "temperature": temperature,
-                                    "reply": gen.text, "generated_tokens": gen.generated_tokens,
-                                    "finish_reason": gen.finish_reason}, ensure_ascii=False) + "\n")
-            f.flush()
-            s, n = time.perf_counter() - start, k + len(batch)
-            print(f"{n}/{len(todo)} {s:.0f}s {tokens / s:.1f} tok/s {s / n:.2f} s/item", flush=True)
-    backend.close()
+    record = lambda it: {"item": it["item"], "model": model, "seed": SEED, "temperature": temperature}  # noqa: E731
+    generate_replies(model, todo, prompt_of, record, raw, threads=threads, parallel=parallel, n_ctx=1024,
+                     max_tokens=max_tokens, temperature=temperature, seed=SEED, until=until)
 
 
 def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> Counter:
