@@ -82,6 +82,8 @@ EXTRACTION_CASES = [
     # an end-of-proof mark with its "$" left open is no truncation: the last statement stands
     ("Both triangles are similar, hence\n$PQ = 2QR$. $\\blacksquare", "PQ = 2QR", True, "PQ = 2QR"),
     ("Both triangles are similar, hence\n$PQ = 3QR$. $\\blacksquare", "PQ = 2QR", False, "PQ = 3QR"),
+    # ... also after a blank run longer than the tail the mark is looked for in
+    ("Both triangles are similar, hence\n$PQ = 2QR$." + " " * 120 + "$\\blacksquare", "PQ = 2QR", True, "PQ = 2QR"),
     # a last line between bars is an absolute value, not a one-cell table; a marked number is not the value
     ("Taking the modulus:\n|-7|", "-7", False, "|-7|"),
     ("Taking the modulus:\n|-7|", "7", True, "|-7|"),

@@ -24,12 +24,13 @@ _UNIT_SLOT = re.compile(r"(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)(?:\s+[A-Za-z]{1,15})
 FENCE = re.compile(r"```\w*|[}\])]+[,;]?")  # markup lines: a code fence ("```", "```json"), closing brackets
 # a line of data or code, not math: a JSON member or object ('"type": "json",', "'10': '10'",
 # '{"steps": [1]}'), a print or return statement
-CODE_LINE = re.compile(r'\{?\s*(["\'])[^"\'\n]{1,80}\1\s*:\s*\S.*|(?:print|console\.log|puts|echo|return)\b.*')
+CODE_LINE = re.compile(r'\A(?:\{?\s*+(["\'])[^"\'\n]{1,80}\1\s*:\s*\S.*|(?:print|console\.log|puts|echo|return)\b.*)')
 # LaTeX escaped twice (a JSON string pasted as text): "\\\\boxed{\\\\frac{1}{2}}"
 _DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|cdot|times|[lg]eq?|infty|in|cup)"
                               r"(?![A-Za-z])")
 # the end-of-proof mark after the last statement ("... $AE = PD$. $\\square"): no truncation, no answer
-_PROOF_END = re.compile(r"\s*\$?\s*\\(?:square|blacksquare|qed|Box)\s*\$?\s*$|\s*(?:\u220e|Q\.E\.D\.?)\s*$")
+# (a match starts where no whitespace precedes it, and `*+` gives nothing back: linear under any search)
+_PROOF_END = re.compile(r"(?<!\s)\s*+\$?\s*+\\(?:square|blacksquare|qed|Box)\s*+\$?\s*+$|(?<!\s)\s*+(?:\u220e|Q\.E\.D\.?)\s*+$")
 _DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
 
 
@@ -81,7 +82,8 @@ def undouble_escapes(text: str) -> str:
 
 def strip_proof_end(text: str) -> str:
     """`text` without an end-of-proof mark at its end (read in the tail only: linear time)."""
-    found = _PROOF_END.search(text, max(0, len(text) - 80))
+    start = len(text[:max(0, len(text) - 80)].rstrip())  # a blank run across the tail's edge is read whole
+    found = _PROOF_END.search(text, start)
     return text[:found.start()] if found else text
 
 

@@ -166,7 +166,7 @@ def looks_truncated(text: str) -> bool:
 
 
 # a prose span that starts with its value: "30 is the most ...", "that 30 days ..."
-_LEAD_VALUE = re.compile(r"(?:that\s+)?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:times|plus|minus|divided|multiplied|"
+_LEAD_VALUE = re.compile(r"\A(?:that\s+)?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:times|plus|minus|divided|multiplied|"
                          r"over|x|of|out)\b)[A-Za-z])", re.IGNORECASE)
 _STRAY_MARK = re.compile(r"(\d)([*_])[\s.]*$")
 _QUOTES = '"\u201c\u201d'
