@@ -32,9 +32,9 @@ a set candidate never matches a tuple gold; a bare list matches a tuple in order
 """
 from __future__ import annotations
 
-import sympy
-
 import dataclasses
+
+import sympy
 
 from judgesuite.judges.math.bounded_values import Huge
 from judgesuite.judges.math.parse import Collection, Parsed
