@@ -10,6 +10,10 @@ Usage:
     python scripts/build_model_math_styles.py finalize --raw tests/fixtures/model_math_styles.replies.jsonl \
         tests/fixtures/model_math_styles.replies-r3.jsonl /tmp/model_math_styles_raw_r4.jsonl \
         --replies-out tests/fixtures/model_math_styles.replies.jsonl
+    python scripts/build_model_math_styles.py generate --round 5 --items 208 --threads 1 --parallel 16 \
+        --max-tokens 256 --raw /tmp/model_math_styles_raw_r5.jsonl --until 00:25   # English styles (SmolLM2)
+    python scripts/build_model_math_styles.py generate --round 5 --model /tmp/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf \
+        --items 208 --threads 1 --parallel 16 --max-tokens 256 --raw /tmp/model_math_styles_raw_r5.jsonl --until 00:25
     python scripts/build_model_math_styles.py finalize   # rebuilds the corpus from the committed replies
 
 `generate` asks a local GGUF model (through the project's llama.cpp backend) to REWRITE a worked GSM8K
@@ -27,7 +31,10 @@ then fixed on, and round 2 (`--round 2`: new questions, `ROUND2_STYLES`) was mea
 is now fixed on too: rounds 1 and 2 are `dev`. Round 3 (`--round 3`: new questions, IFEval's output-format
 instructions as styles, `model_math_styles_ifeval.py`) was held out as `heldout-r3`, read once and fixed on
 (the label stays). Round 4 (`--round 4`: new questions, the other 12 eligible IFEval instructions of the same
-ranking) is the held-out split `heldout-r4`. Rounds 3 and 4 keep their replies in their own files.
+ranking) was held out as `heldout-r4`, read once. Round 5 (`--round 5`: new questions, the answer-format
+instructions of public evaluation harnesses, `model_math_styles_harness.py`, English ones written by SmolLM2,
+the others by Qwen2.5-Coder-0.5B: `generate` makes only the items of the `--model` given) is split by style:
+`heldout-r5` (held out, unread) and `dev-r5`. Rounds 3, 4 and 5 keep their replies in their own files.
 """
 from __future__ import annotations
 
@@ -40,6 +47,7 @@ from collections import Counter
 from pathlib import Path
 
 from judgesuite.suite.data.loader import load_bundled
+import model_math_styles_harness as harness
 from model_math_styles_ifeval import ROUND3_STYLES, ROUND4_STYLES, fill
 from style_generation import done_items, generate_replies
 
@@ -49,6 +57,7 @@ RAW = Path("/tmp/model_math_styles_raw.jsonl")
 REPLIES = ROOT / "tests" / "fixtures" / "model_math_styles.replies.jsonl"  # every reply of rounds 1-2, kept or not
 REPLIES_R3 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r3.jsonl"  # every reply of round 3
 REPLIES_R4 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r4.jsonl"  # every reply of round 4
+REPLIES_R5 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r5.jsonl"  # every reply of round 5
 REPLY_FIELDS = ("item", "model", "seed", "temperature", "generated_tokens", "finish_reason", "reply")
 SEED = 37
 N_QUESTIONS = 240  # the questions drawn; generation may stop before the last (resumable)
@@ -99,6 +108,7 @@ ROUND2_STYLES = {
 ROUND2_QUESTIONS = 200  # drawn after round 1's N_QUESTIONS in the same shuffled order: no question reused
 ROUND3_QUESTIONS = 200  # drawn after round 2's, same order; one of the 12 `ROUND3_STYLES` (IFEval) each
 ROUND4_QUESTIONS = 200  # drawn after round 3's, same order; one of the 12 `ROUND4_STYLES` (IFEval) each
+ROUND5_QUESTIONS = 208  # drawn after round 4's, same order (211 were left); one of the 13 harness styles each
 IFEVAL_STYLES = {3: ROUND3_STYLES, 4: ROUND4_STYLES}
 # How each style writes the number in the prompt (the model may write it otherwise; the scan reads both).
 LOCALE = {"french": "fr", "german": "de", "spanish": "de"}
@@ -111,9 +121,12 @@ def frozen_styles(styles=tuple(STYLES)) -> set[str]:
     return set(ranked[: len(ranked) // 2])
 
 
-def split_of(round_: int) -> str:
-    """The split rule: rounds 1 and 2 are `dev`; round 3 keeps its label `heldout-r3` (read once, since fixed
-    on); round 4's IFEval styles on new questions are held out (`heldout-r4`), to be measured once."""
+def split_of(round_: int, style: str = "") -> str:
+    """The split rule: rounds 1 and 2 are `dev`; rounds 3 and 4 keep their labels `heldout-r3`, `heldout-r4`
+    (each read once, since development data); round 5 is split by style, `heldout-r5` (held out, unread) or
+    `dev-r5` (`model_math_styles_harness.split_of_style`, fixed before generation)."""
+    if round_ == 5:
+        return harness.split_of_style(style)
     return "dev" if round_ in (1, 2) else f"heldout-r{round_}"
 
 
@@ -210,7 +223,7 @@ def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
     """The build items of a round: round 1 the first `n_questions` of the shuffled questions in `STYLES`,
     round 2 the next ones (after round 1's `N_QUESTIONS`) in `ROUND2_STYLES`, round 3 the ones after round 2's
     in `ROUND3_STYLES` (an IFEval instruction, its parameters drawn per question: `instruction`), round 4 the
-    ones after round 3's in `ROUND4_STYLES` (likewise)."""
+    ones after round 3's in `ROUND4_STYLES` (likewise), round 5 the ones after round 4's in the harness styles."""
     rng = random.Random(seed)
     qs = [q for q in questions() if value(q["gold"]) == int(value(q["gold"])) and value(q["gold"]) >= 0]
     rng.shuffle(qs)
@@ -220,6 +233,9 @@ def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
     if round_ in IFEVAL_STYLES:
         start = N_QUESTIONS + ROUND2_QUESTIONS + (ROUND3_QUESTIONS if round_ == 4 else 0)
         qs, styles, rng = qs[start:], list(IFEVAL_STYLES[round_]), random.Random(seed + round_)
+    if round_ == 5:
+        start = N_QUESTIONS + ROUND2_QUESTIONS + ROUND3_QUESTIONS + ROUND4_QUESTIONS
+        qs, styles, rng = qs[start:], list(harness.STYLES), random.Random(seed + 5)
     out = []
     for k, q in enumerate(qs[:n_questions]):
         style = styles[k % len(styles)]
@@ -243,6 +259,10 @@ def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
 
 
 def prompt_of(item: dict) -> str:
+    if item["round"] == 5:
+        n = written(item["final"], harness.LOCALE.get(harness.LANGUAGE[item["style"]], "en"))
+        return (f"Question: {item['question']}\n\nWorked solution:\n{item['worked']}\n\n"
+                f"Rewrite this solution, giving the final answer {n}. {harness.instruction(item['style'], n)}")
     n = written(item["final"], LOCALE.get(item["style"], "en"))
     if item["round"] in IFEVAL_STYLES:
         return (f"Question: {item['question']}\n\nWorked solution:\n{item['worked']}\n\n"
@@ -258,7 +278,8 @@ def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: in
              temperature: float, limit: int | None, round_: int = 1, until: str | None = None) -> None:
     model_name = Path(model).name if model.endswith(".gguf") else model
     done = done_items(raw)
-    todo = [it for it in items(n_questions, round_=round_) if (it["item"], model_name) not in done][:limit]
+    todo = [it for it in items(n_questions, round_=round_) if (it["item"], model_name) not in done
+            and (round_ != 5 or harness.WRITERS[it["style"]] == model_name)][:limit]  # round 5: its writer's styles
     print(f"{len(todo)} items to generate with {model_name}")
     record = lambda it: {**it, "model": model_name, "seed": SEED, "temperature": temperature}  # noqa: E731
     generate_replies(model, todo, prompt_of, record, raw, threads=threads, parallel=parallel, n_ctx=2048,
@@ -268,11 +289,12 @@ def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: in
 def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> None:
     """Filter the replies of `raws` (the /tmp files of `generate`, or the committed replies files) into `out`;
     `replies_out`: also write every reply, kept or dropped, without its prompt (rebuilt from `items`): rounds
-    1-2 there, rounds 3 and 4 beside it (`<name>-r3.jsonl`, `<name>-r4.jsonl`)."""
+    1-2 there, rounds 3, 4 and 5 beside it (`<name>-r3.jsonl`, `<name>-r4.jsonl`, `<name>-r5.jsonl`)."""
     rows, reasons = [], Counter()
     per_style = Counter()
     by_item = {it["item"]: it for it in items(N_QUESTIONS) + items(ROUND2_QUESTIONS, round_=2)
-               + items(ROUND3_QUESTIONS, round_=3) + items(ROUND4_QUESTIONS, round_=4)}
+               + items(ROUND3_QUESTIONS, round_=3) + items(ROUND4_QUESTIONS, round_=4)
+               + items(ROUND5_QUESTIONS, round_=5)}
     replies = [json.loads(line) for path in raws for line in path.read_text(encoding="utf-8").splitlines()
                if line.strip()]
     order = lambda r: (by_item[r["item"]]["round"], r["model"], r["item"])  # noqa: E731  round 1's ids stay
@@ -290,23 +312,28 @@ def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> No
                      "origin": f"{r['model']} rewrite of bundled gsm8k-openai-solutions {r['question_id']} "
                                f"({r['data_split']}) with final answer {written(r['final'])}",
                      "prompt_style": r["style"], "references": [r["gold"]], "seed": r["seed"],
-                     "source": "gsm8k-openai-solutions", "round": r["round"], "split": split_of(r["round"]),
-                     **({"instruction": r["instruction"]} if r["round"] in IFEVAL_STYLES else {})})
+                     "source": "gsm8k-openai-solutions", "round": r["round"],
+                     "split": split_of(r["round"], r["style"]),
+                     **({"instruction": r["instruction"]} if r["round"] in IFEVAL_STYLES else {}),
+                     **({"instruction": harness.instruction(r["style"], written(
+                         r["final"], harness.LOCALE.get(harness.LANGUAGE[r["style"]], "en")))}
+                        if r["round"] == 5 else {})})
     out.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows), encoding="utf-8")
     if replies_out is not None:
-        beside = {k: replies_out.with_name(replies_out.name.replace(".jsonl", f"-r{k}.jsonl")) for k in (3, 4)}
-        for path, rounds in ((replies_out, (1, 2)), (beside[3], (3,)), (beside[4], (4,))):
+        beside = {k: replies_out.with_name(replies_out.name.replace(".jsonl", f"-r{k}.jsonl")) for k in (3, 4, 5)}
+        for path, rounds in ((replies_out, (1, 2)), (beside[3], (3,)), (beside[4], (4,)), (beside[5], (5,))):
             group = [r for r in sorted(replies, key=order) if by_item[r["item"]]["round"] in rounds]
             if group:  # a round whose replies were not given keeps its file
                 path.write_text("".join(json.dumps({k: r[k] for k in REPLY_FIELDS}, ensure_ascii=False,
                                                    sort_keys=True) + "\n" for r in group), encoding="utf-8")
     for (model, round_, reason), n in sorted(reasons.items()):
         print(f"{model:40s} round {round_} {reason:36s} {n:5d}")
-    for style in {**STYLES, **ROUND2_STYLES, **ROUND3_STYLES, **ROUND4_STYLES}:
+    for style in {**STYLES, **ROUND2_STYLES, **ROUND3_STYLES, **ROUND4_STYLES, **harness.STYLES}:
         kept = [r for r in rows if r["prompt_style"] == style]
         generated = per_style[(style, True)] + per_style[(style, False)]
-        round_ = 1 if style in STYLES else 2 if style in ROUND2_STYLES else 3 if style in ROUND3_STYLES else 4
-        print(f"{style:32s} {split_of(round_):10s} generated={generated:4d} "
+        round_ = (1 if style in STYLES else 2 if style in ROUND2_STYLES else 3 if style in ROUND3_STYLES
+                  else 4 if style in ROUND4_STYLES else 5)
+        print(f"{style:32s} {split_of(round_, style):10s} generated={generated:4d} "
               f"kept={len(kept):4d} correct={sum(r['label'] for r in kept):4d}")
     print(f"{len(rows)} rows -> {out}")
 
@@ -323,12 +350,13 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--max-tokens", type=int, default=320)
     g.add_argument("--temperature", type=float, default=0.6)
     g.add_argument("--raw", type=Path, default=RAW)
-    g.add_argument("--round", type=int, default=1, choices=(1, 2, 3, 4),
+    g.add_argument("--round", type=int, default=1, choices=(1, 2, 3, 4, 5),
                    help="2: new questions in ROUND2_STYLES; 3, 4: new questions in ROUND3_STYLES, ROUND4_STYLES "
-                        "(IFEval)")
+                        "(IFEval); 5: new questions in the harness styles (only those --model writes)")
     g.add_argument("--until", default=None, help="HH:MM UTC: start no batch after this time")
     f = sub.add_parser("finalize")
-    f.add_argument("--raw", type=Path, nargs="+", default=[p for p in (REPLIES, REPLIES_R3, REPLIES_R4) if p.exists()],
+    f.add_argument("--raw", type=Path, nargs="+",
+                   default=[p for p in (REPLIES, REPLIES_R3, REPLIES_R4, REPLIES_R5) if p.exists()],
                    help=f"replies (default the committed ones; {RAW} after generate)")
     f.add_argument("--out", type=Path, default=OUT)
     f.add_argument("--replies-out", type=Path, default=None, help=f"write the replies file too (e.g. {REPLIES})")

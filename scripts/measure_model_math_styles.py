@@ -5,11 +5,13 @@ Usage:
     python scripts/measure_model_math_styles.py --split heldout-r3 [--show-errors sympy]
     python scripts/measure_model_math_styles.py --split all
     python scripts/measure_model_math_styles.py --split heldout-r4 --cache <fresh file>   # read once (card)
+    python scripts/measure_model_math_styles.py --split dev-r5 --cache <file>   # round 5's development half
 
 Round 1's `frozen` half and rounds 2, 3 and 4 were each read once (card) and are development data now:
 `--split heldout-r2` selects nothing since (kept so the old command fails loudly, not silently);
 `heldout-r3` and `heldout-r4` keep their names in the corpus. A split named in `UNREAD` (a future round, not
-yet read) is left out of `--split all`, and `--show-errors` refuses it.
+yet read) is left out of `--split all`, and `--show-errors` refuses it. Round 5 (harness instructions) is
+`dev-r5` (in `all`, not in `dev`, which stays rounds 1-2) and `heldout-r5` (unread: measured once, by the lead).
 
 Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
 verdict on an incorrect row, over the incorrect rows), no-verdict rate; the counting is that of
@@ -26,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
-UNREAD: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never shown row by row
+UNREAD: tuple[str, ...] = ("heldout-r5",)  # held out, not yet measured: never in `all`, never shown row by row
 
 
 def select(split: str, path: Path = CORPUS) -> list[dict]:
@@ -52,7 +54,8 @@ def table(judges: list[str], rows: list[dict], runner: Runner) -> tuple[dict, di
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--split", default="dev", choices=("dev", "heldout-r3", "heldout-r4", "heldout-r2", "all"))
+    ap.add_argument("--split", default="dev",
+                    choices=("dev", "heldout-r3", "heldout-r4", "heldout-r2", "dev-r5", "heldout-r5", "all"))
     ap.add_argument("--judges", default="sympy,math-verify,flexible,stacked")
     ap.add_argument("--show-errors", default="", help="a judge whose wrong rows to print")
     ap.add_argument("--out", default="")
