@@ -146,7 +146,7 @@ _BUILTIN = {
                    "LLM judge, the seed's direct prompt ('Final answer: True/False'); score = P(True)"),
     "llm-cot": ("judgesuite.judges.llm.judges:LLMCoTJudge", "llm",
                 "LLM judge, the seed's reasoning prompt with a token budget"),
-    "llm-vote": ("judgesuite.judges.llm.judges:LLMVoteJudge", "llm",
+    "llm-vote": ("judgesuite.judges.llm.vote:LLMVoteJudge", "llm",
                  "k sampled LLM assessments, REFERENCE/CANDIDATE order shuffled, majority vote"),
     "cascade": ("judgesuite.judges.routed.cascade:CascadeJudge", "llm",
                 "cheap judge first (regex); no-verdicts and near-threshold scores escalate to an LLM judge"),

@@ -17,7 +17,7 @@ import json
 import time
 
 from judgesuite.judges.routed.cascade import cascade_frontier
-from judgesuite.judges.llm.judges import vote_report
+from judgesuite.judges.llm.vote import vote_report
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite import dataset_names, load_dataset
 from judgesuite.suite.evaluation.metrics import compute_metrics

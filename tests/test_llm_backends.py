@@ -48,7 +48,8 @@ def hf():
 
 
 def test_importing_the_package_loads_no_runtime():
-    code = ("import sys, judgesuite.judges.llm.backends, judgesuite.judges.llm.judges, judgesuite.judges.routed.cascade;"
+    code = ("import sys, judgesuite.judges.llm.backends, judgesuite.judges.llm.judges, judgesuite.judges.llm.vote, "
+            "judgesuite.judges.routed.cascade;"
             "print(sorted(m for m in ('torch', 'xllamacpp', 'vllm', 'transformers') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from judgesuite.judges.routed.cascade import CascadeJudge, cascade_frontier, escalates
-from judgesuite.judges.llm.judges import LLMCoTJudge, LLMDirectJudge, LLMVoteJudge, p_true, vote_report
+from judgesuite.judges.llm.judges import LLMCoTJudge, LLMDirectJudge, p_true
+from judgesuite.judges.llm.vote import LLMVoteJudge, vote_report
 from judgesuite.judges.llm.prompts import DIRECT_PROMPT, parse_cot, parse_direct, render
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 from judgesuite.judges.llm.backends import Generation

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from judgesuite.judges.llm.judges import LLMVoteJudge
+from judgesuite.judges.llm.vote import LLMVoteJudge
 from judgesuite.judges.llm.prompts import DIRECT_PROMPT, parse_multi, render_multi
 from judgesuite.judges.types import NoVerdict
 
