@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 
@@ -25,12 +25,17 @@ def generate_replies(model: str, todo: list[dict], prompt_of: Callable[[dict], s
     from judgesuite.judges.llm.backends.base import SamplingParams
     from judgesuite.judges.llm.backends.llamacpp_backend import LlamaCppBackend
 
+    stop = None
+    if until:  # the next HH:MM (UTC) after now, so that "00:25" given at 23:00 means after midnight
+        now = datetime.now(timezone.utc)
+        stop = now.replace(hour=int(until[:2]), minute=int(until[3:5]), second=0, microsecond=0)
+        stop += timedelta(days=1) if stop <= now else timedelta(0)
     backend = LlamaCppBackend(model, threads=threads, n_ctx=n_ctx, parallel=parallel)
     params = SamplingParams(temperature=temperature, top_p=0.95, max_new_tokens=max_tokens, seed=seed)
     start, tokens = time.perf_counter(), 0
     with raw.open("a", encoding="utf-8") as f:
         for k in range(0, len(todo), parallel):  # one batch of requests across the server's slots
-            if until and datetime.now(timezone.utc).strftime("%H:%M") >= until:
+            if stop and datetime.now(timezone.utc) >= stop:
                 print(f"stopped at {until} UTC", flush=True)
                 break
             batch = todo[k:k + parallel]
