@@ -131,3 +131,52 @@ def test_model_style_extraction(extraction_verdicts, i):
     candidate, reference, expected, span = EXTRACTION_CASES[i]
     assert extract(candidate).spans[0] == span
     assert extraction_verdicts[i].correct is expected, (candidate, extraction_verdicts[i].detail)
+
+
+# Answer styles written elsewhere (issue 37, stop 42), each phrased unlike the desk probe that found the miss:
+# (candidate, reference, expected verdict; None: no verdict). The rejected value, a wrong value and a hedge stay
+# incorrect; a number in words counts only where the output has no digit and the word is no pronoun ("one").
+ELSEWHERE_CASES = [
+    # a decimal comma with a unit after it; points between thousands only in a decimal-comma language
+    ("Insgesamt lautet die Antwort 4,25 Meter.", "4.25", True),
+    ("Insgesamt lautet die Antwort 4,25 Meter.", "425", False),
+    ("Respuesta final: 2.400 litros", "2400", True), ("Respuesta final: 2.400 litros", "2.4", False),
+    ("The answer is 2.400 liters.", "2.4", True), ("The answer is 2.400 liters.", "2400", False),
+    ("Il totale è 1.800 euro, e la risposta è questa.", "1800", True),
+    ("Il totale è 1.800 euro, e la risposta è questa.", "1.8", False),
+    ("Die Antwort ist 3'600 Franken.", "3600", True), ("Die Antwort ist 4,25 oder 5.", "4.25", False),
+    # a word of another script after the value
+    ("Ответ: 2 400 метров", "2400", True),
+    ("所以答案为 15 本。", "15", True), ("所以答案为 15 本。", "16", False),
+    # a number in words
+    ("After the trade he keeps fifty-one cards.", "51", True),
+    ("After the trade he keeps fifty-one cards.", "50", False),
+    ("Only one remains.", "1", None),
+    # a value restated beside the one it rejects, with or without a marker
+    ("The cost comes to $56, and not $65.", "56", True), ("The cost comes to $56, and not $65.", "65", False),
+    ("Result: 56 (not 65)", "56", True), ("Result: 56 (not 65)", "65", False),
+    ("We recount the boxes: there are 31 boxes, not 13.", "31", True),
+    ("We recount the boxes: there are 31 boxes, not 13.", "13", False),
+    ("Total weight is 9 kg rather than 7 kg.", "9", True), ("Total weight is 9 kg rather than 7 kg.", "7", False),
+    ("That's 56, not 65!", "56", True), ("That's 56, not 65!", "65", False),
+    # a label, a bullet or a blank currency sign before the value
+    ("Total = 48 muffins", "48", True), ("Amount owed: $ 2,500", "2500", True),
+    ("\u2022 Remaining budget: $40", "40", True), ("\u2022 Remaining budget: $40", "-40", False),
+    # tags, a fenced block after the marker, an interpreter's prompt
+    ("<final_answer>27 marbles</final_answer>", "27", True), ("<result>\n0.25\n</result>", "0.25", True),
+    ("<answer>The final answer is 27.</answer>", "27", True), ("Answer:\n```text\n27\n```", "27", True),
+    ("```python\nprint(9/4)\n```\n>>> 2.25", "2.25", True),
+    # polar coordinates with their labels; two equations joined by "and" against a list
+    ("(r, \u03b8) = (3, 2\u03c0/3)", "(3, \\frac{2\\pi}{3})", True),
+    ("(r, \u03b8) = (3, 2\u03c0/3)", "(3, \\frac{\\pi}{3})", False),
+    ("Thus the solutions are $y=-3$ and $y=2$.", "-3, 2", True),
+    ("Thus the solutions are $y=-3$ and $y=2$.", "-3, 4", False),
+    # "final answers" and "the final answer to <a target>" are no markers
+    ("They differ between the first and final answers. So 8 it is.", "8", True),
+]
+
+
+@pytest.mark.parametrize("candidate,gold,expected", ELSEWHERE_CASES)
+def test_answer_styles_written_elsewhere(candidate, gold, expected):
+    from judgesuite.judges.math.symbolic import judge_math
+    assert judge_math(((gold,), candidate, "auto"))[0] is expected

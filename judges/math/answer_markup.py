@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 
-# "<answer>12.62</answer>"; a JSON object's answer field ({"answer": 3}, "final_answer": "310"): the value
+# "<answer>12.62</answer>" (also <final_answer>, <result>); a JSON object's answer field ({"answer": 3},
+# "final_answer": "310"): the value
 # is a JSON number or a string without quotes inside
-_ANSWER_TAG = re.compile(r"<answer>\s*((?:(?!</?answer>).){1,400}?)\s*</answer>", re.DOTALL | re.IGNORECASE)
+_ANSWER_TAG = re.compile(r"<(final_?answer|answer|result)>\s*((?:(?!</?\1>).){1,400}?)\s*</\1>",
+                         re.DOTALL | re.IGNORECASE)
 _JSON_ANSWER = re.compile(r'"(?:final_?answer|answer|final|result)"\s*:\s*(?:"((?:\\.|[^"\\\n]){1,400})"'
                           r'|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
 # a key/value pair whose key names the answer: {"key": "answer", "value": 15}, {"name": "Final answer", "value": "3"}
@@ -93,7 +95,7 @@ def markup_answers(text: str, tail: int) -> list[tuple[int, str]]:
     offset = max(0, len(text) - tail)
     found = []
     for pattern in (_ANSWER_TAG, _JSON_ANSWER, _JSON_KEY_VALUE):
-        found += [(offset + m.start(), next(g for g in m.groups() if g is not None))
+        found += [(offset + m.start(), next(g for g in m.groups()[pattern is _ANSWER_TAG:] if g is not None))
                   for m in pattern.finditer(text[offset:])][-1:]
     return [(p, v.replace("\\\\", "\\")) for p, v in found if v.strip()]
 

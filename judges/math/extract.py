@@ -11,10 +11,11 @@ uses the first span that parses.
   number. The first group that finds something wins.
 - `auto` (ours): committed answers first: "Final answer:", "The answer is", "Answer:",
   "A:" / "####" lines, markdown "## Answer" headings and `**bold**` answers, `\\boxed{}`, a program's
-  printed output (a "```output" block), `<answer>...</answer>` tags and a JSON object's `answer` /
+  printed output (a "```output" block), `<answer>` / `<final_answer>` / `<result>` tags and a JSON object's `answer` /
   `final_answer` / `result` field. A label before the value ("Result: 320.00 emails", "**Total:** $15")
-  is dropped; "24, not 20" / "100 (not 30)" commit to the first value (a lone "not 18" or "20, not 20"
-  hedges); LaTeX escaped twice (`\\\\frac`) is read as written once. Also committed: a key/value pair
+  is dropped; "24, not 20" / "100 (not 30)" / "100, and not 30" / "42 rather than 24" commit to the first value,
+  also as a last line or a last number (a lone "not 18" or "20, not 20" hedges; see prose_numbers); an output
+  without a digit gives the number in words of its last sentence ("three hundred and twelve apples"); LaTeX escaped twice (`\\\\frac`) is read as written once. Also committed: a key/value pair
   naming the answer ({"key": "answer", "value": 15}) and a value before a copied "<unit>" slot ("... 1 hour
   <unit> if ..."), a value before its marker ("20 is the final answer ..."), "the answer to <a question>? is:
   55" and a correction ("Actually, it is 12"); a marker that opens a method sentence ("the answer is calculated
@@ -40,6 +41,7 @@ from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, 
                                                   all_boxed, last_boxed, markup_answers, program_output,
                                                   strip_proof_end, undouble_escapes, unit_slot, value_first,
                                                   without_remark)
+from judgesuite.judges.math.prose_numbers import number_in_words, rejected_alternative, rejected_number
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
@@ -69,7 +71,7 @@ _OR = re.compile(r"(?:\d|\})\s*(?:,\s*)?\b(?:or|and/or)\b\s*[-$\\(]*\d|\beither\
 
 # (pattern, committed?) markers after which the answer span starts
 _AUTO_MARKERS = re.compile(
-    r"final[\s_]+answer(?!\")\s*(?:,\s*which\s+)?(?:is|:|=)?\s*:?"
+    r"final[\s_]+answer(?![\"\w>])(?!\s+(?:to|and|or|must|can|could|that|with)\b)\s*(?:,\s*which\s+)?(?:is|:|=)?\s*:?"
     r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:to\s+(?:[^?\n]{1,200}\?\s*|[^\n.?:]{1,100}?\s+))?"
     r"(?:is|would be|will be)\s*:?|(?:(?<=[.!?]\s)|(?m:^))(?:actually|wait|no|sorry|correction)[,!:]?\s+(?:it|that)\s*"
     r"(?:is|'s|should be|must be)\s*:?"
@@ -79,9 +81,6 @@ _AUTO_MARKERS = re.compile(
     r"|\b(?:die\s+)?antwort(?:\s+ist|\s+lautet|\s*:|\s+(?=-?\d))"
     r"|答案(?:是|为|為|:|：)|(?m:^[ \t]*Ответ[ \t]*:)",
     re.IGNORECASE)
-# an answer restated next to the value it rejects: "24, not 20", "100 (not 30)"; the value comes first
-_REJECTED = re.compile(r"([^\s,;(]{1,60}?)\s*(?:,|;|\(|--|\u2014)\s*(?:but\s+|and\s+)?not\s+([^\s()]{1,60}?)"
-                       r"\s*\)?[.!]?")
 _LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|[。，！]|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",
                            re.IGNORECASE)
@@ -91,11 +90,11 @@ _SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|[。，！]|\bI hope\b|\bbecaus
 _DISPLAY_END = re.compile(r"(?:\$\$((?:\\\$|[^$]){1,400})\$\$|\\\[((?:(?!\\\]).){1,400})\\\]|\\\(([^\n]{1,200}?)\\\))"
                           r"[\s.!]*$", re.DOTALL)
 _PART_LINE = re.compile(r"^\s*(?:\*\*)?\(?(?:[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:]*(\S.{0,80})$")
-_FOREIGN = re.compile(r"[^\x00-\x7f\u00b0\u00b7\u00d7\u00f7\u03c0\u2212\u221a\u221e\u2264\u2265\u20ac\u00a3]")
+_FOREIGN = re.compile(r"[^\x00-\x7f\u00b0\u00b7\u00d7\u00f7\u03b8\u03c0\u2212\u221a\u221e\u2264\u2265\u20ac\u00a3]")
 # between two boxed answers that form one list: "\boxed{5}, \boxed{8}", "$x=\boxed{5}$ or $x = \boxed{8}$"
 _BOX_GAP = re.compile(r"(?:[\s$,;.&]|\\[()\[\]]|\\q?quad\b|\\text\{[^{}]{0,30}\}|\b(?:and|or)\b"
                       r"|[A-Za-z](?:_\{?\w{1,3}\}?)? ?=)*", re.IGNORECASE)
-_CURRENCY = re.compile(r"(?<!\$)\$(?=\d)|(?<=\d) ?\$(?!\$)")
+_CURRENCY = re.compile(r"(?<!\$)\$ ?(?=\d)|(?<=\d) ?\$(?!\$)")
 _INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
 # a label before the value on an answer line: "Result: 320.00 emails", "Total cost: $15" (letters only, a
 # space after the colon: a ratio "x:y" stays)
@@ -176,8 +175,13 @@ _LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|cl
                           r"\s+(?=[-$\\\d(])", re.IGNORECASE)
 
 
+# "18.</answer>": the end of a tag around the statement (not a struck "<del>3</del>")
+_CLOSING_TAG = re.compile(r"</(?:final_?answer|answer|result|solution|response|output)>", re.IGNORECASE)
+_BULLET = re.compile(r"\A[-\u2022]\s+(?=[A-Za-z*])")  # "- Total: $15": a list item, not a minus sign
+
+
 def _clean_span(span: str) -> str:
-    span = SLOT.sub("", span.strip()).lstrip("*_:#= ").strip()
+    span = _BULLET.sub("", SLOT.sub("", _CLOSING_TAG.sub(" ", span).strip()).lstrip("*_:#= ").strip())
     quoted = sum(span.count(q) for q in _QUOTES) <= 2  # a quoted sentence ("The answer is 64."), not JSON
     span = span.lstrip(_QUOTES if quoted else "").strip()
     lone = [i for i, c in enumerate(span) if c in _QUOTES]
@@ -197,6 +201,8 @@ def _clean_span(span: str) -> str:
     if inner is not None:
         return inner[1]
     head = _SENTENCE_END.split(span, 1)[0]
+    if rejected_alternative(head):  # "100, and not 30": whole, for `extract` to keep the first value
+        return head.strip()
     if _PROSE.search(re.sub(r"\$[^$]*\$", " ", head)):  # "The largest $n$ is 34": the last formula or number
         lead = _LEAD_VALUE.match(head)
         if lead:  # "that 30 is the most that fits in 6 periods": the value the sentence starts with
@@ -226,6 +232,8 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
         if i < n and text[i] == "\n":
             while i < n and text[i] in " \t\n":
                 i += 1
+            if text.startswith("```", i):  # "Answer:\n```\n18\n```": the fenced block's first line
+                i = text.find("\n", i) + 1 or n
         end = text.find("\n", i)
         line = text[i:end if end >= 0 else n]
         if line.strip():
@@ -239,8 +247,8 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
 
 def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
     """The numbers of `text`, but not one negated ("¬3"), struck through ("3̶") or with a superscript ("3²")."""
-    return [m.group() for m in pattern.finditer(text)
-            if not _MARKED.match(text, m.end()) and text[m.start() - 1:m.start()] != "\u00ac"]
+    return [m.group() for m in pattern.finditer(text) if not _MARKED.match(text, m.end())
+            and text[m.start() - 1:m.start()] != "\u00ac" and not rejected_number(text, m.start())]
 
 
 def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
@@ -261,14 +269,12 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
         spans = [s for _, s, _ in found if s.strip()]
         if not spans:
             continue
+        kept = rejected_alternative(found[0][1]) if config.detect_noncommittal else None
+        if kept is not None:  # "24, not 20": the committed value; its rejected alternative is no hedge
+            pos, _, raw = found[0]
+            found[0] = (pos, kept, (raw or "").replace(found[0][1].strip(), kept))
+            spans = [kept] + spans[1:]
         if config.detect_noncommittal and group == config.groups[0]:
-            rejected = _REJECTED.fullmatch(found[0][1].strip())
-            if rejected and not re.search(r"\bnot\b", rejected.group(1), re.IGNORECASE) \
-                    and rejected.group(1).strip(".,") != rejected.group(2).strip(".,"):  # "20, not 20" contradicts
-                pos, _, raw = found[0]  # the committed value; its rejected alternative is no hedge
-                raw = (raw or "").replace(found[0][1].strip(), rejected.group(1))
-                found[0] = (pos, rejected.group(1), raw)
-                spans = [rejected.group(1)] + spans[1:]
             raw = found[0][2] or ""
             before = text[max(0, found[0][0] - 120):found[0][0]]
             head = without_remark(_SENTENCE_END.split(raw, 1)[0])  # the committed sentence, before any prose cut
@@ -354,13 +360,16 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         row = lines[-1].strip().strip("|").split("|") if lines and lines[-1].lstrip()[:1] == "|" else []
         if len(row) >= 2 and row[-1].strip() and not re.fullmatch(r"[-: ]+", row[-1]):
             lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
+        if lines and lines[-1].startswith(">>> "):  # a printed value after an interpreter's prompt
+            lines[-1] = lines[-1][4:]
         if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1]) \
                 and not CODE_LINE.fullmatch(lines[-1].strip()):
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []
-    if name == "number":
+    if name == "number":  # not an alternative a value before it rejects ("60, not 50"); else a number in words
         nums = _numbers(text[-NUMBER_TAIL:])
-        return [(0, nums[-1].rstrip(","), "")] if nums else []
+        words = None if nums else number_in_words(text[-SPAN_CHARS:])
+        return [(0, nums[-1].rstrip(","), "")] if nums else [(0, words, "")] if words else []
     if name == "simplerl_number":
         nums = _numbers(text[-NUMBER_TAIL:].replace(",", ""), _SIMPLERL_NUMBER)
         return [(0, nums[-1], "")] if nums else []

@@ -24,8 +24,9 @@ from judgesuite.judges.math.extract import AUTO, extract
 
 _RELATION = re.compile(r"(?<![\\{])[<>]|\\(?:[lg]eq?(?:slant)?|[lg]t|neq?|in|notin|subseteq?|sum|prod|int)(?![A-Za-z])"
                        r"|!=|\\begin\s*\{(?:[pbvBV]?matrix|array|smallmatrix)\}")
-_LABEL = re.compile(r"^\s*(?:[A-Za-z]{1,3}|\\[A-Za-z]+)(?:_\{?[\w,]{1,6}\}?)?'*(?:\([^()]{0,20}\))?\s*$"
-                    r"|^\s*\(\s*[A-Za-z](?:_\w)?(?:\s*,\s*[A-Za-z](?:_\w)?)+\s*\)\s*$"
+_LABEL = re.compile(r"^\s*(?:[A-Za-z]{1,3}|\\[A-Za-z]+|[A-Z]?[a-z]{3,20}(?: [a-z]{2,20}){0,3})"  # "Total cost = 15"
+                    r"(?:_\{?[\w,]{1,6}\}?)?'*(?:\([^()]{0,20}\))?\s*$"
+                    r"|^\s*\(\s*[A-Za-z](?:_\w)?(?:\s*,\s*(?:[A-Za-z](?:_\w)?|\\theta|\u03b8))+\s*\)\s*$"
                     r"|^\s*[A-Za-z](?:_\{?\w+\}?)?\s*:\s*[A-Za-z](?:_\{?\w+\}?)?\s*$")
 
 

@@ -15,7 +15,8 @@ input). What is removed or rewritten, in order:
 - percent: `\\%`, `%`, "percent" become the `%` operator (see math_compare);
 - number words ("thirty-six", "one hundred and five") become digits;
 - any other word of two or more letters (a unit, "apples", "approximately") is dropped,
-  except function and constant names the grammar knows.
+  except function and constant names the grammar knows; so is a word of another script ("рублей", "个"),
+  but not a Greek letter (`θ` reads as `\\theta`).
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ _TENS = {w: 10 * i for i, w in enumerate(
     "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
 _SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 _NUMBER_WORD = set(_SMALL) | set(_TENS) | set(_SCALES)
+NUMBER_WORDS = frozenset(_NUMBER_WORD)
 _WORD_RUN = re.compile(r"[A-Za-z]+(?:(?:-|\s+|\s+and\s+)[A-Za-z]+)*")
 
 # Words the grammar reads (function and constant names); any other word is dropped.
@@ -114,6 +116,16 @@ def _word_or_space(m: re.Match) -> str:
     return " "
 
 
+# a word of another script ("рублей", "个", "años"), dropped as an English word is; a Greek letter is math
+_LETTER_RUN = re.compile(r"(?<![^\W\d_])[^\W\d_]+")
+
+
+def _foreign_word(m: re.Match) -> str:
+    word = m.group(0)
+    keep = word.isascii() or not word.isalpha() or all("\u0370" <= c <= "\u03ff" or c.isascii() for c in word)
+    return word if keep else " "  # "3²" keeps its superscript (no letter), and is refused later
+
+
 def _approx_tail(s: str) -> str:
     """`x = 1/3 \\approx 0.33`: the exact value before `\\approx` is the answer (a lone
     `\\approx 3.14` or `x \\approx 3.14` keeps its number)."""
@@ -143,6 +155,7 @@ def normalize(answer: str) -> str:
     s = s.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
     s = s.replace("\u2212", "-").replace("\u00d7", "\\times ").replace("\u00b7", "\\cdot ")
     s = s.replace("\u00f7", "\\div ").replace("\u03c0", "\\pi ").replace("\u221e", "\\infty ")
+    s = s.replace("\u03b8", "\\theta ")
     s = s.replace("\u221a", "\\sqrt ").replace("\u2264", "\\le ").replace("\u2265", "\\ge ")
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
     s = _THOUSANDS_SPACE.sub("", s)
@@ -158,6 +171,7 @@ def normalize(answer: str) -> str:
     s = _DEGREES.sub(" ", s)
     s = _PERCENT.sub("%", s)
     s = _replace_number_words(s)
+    s = _LETTER_RUN.sub(_foreign_word, s)
     s = _WORDS.sub(_word_or_space, s.strip())
     s = s.strip().rstrip(".").strip()
     return s

@@ -14,8 +14,9 @@ Per sample, in a `BoundedPool` worker with a per-sample `timeout`:
    else to our own tokenizer and grammar (math_normalize + math_parse, no eval/sympify)
    and math_compare: exact, numeric (relative tolerance 1e-6 for decimals), bounded
    symbolic. The ANTLR path is also tried when our grammar cannot read a side or
-   cannot decide. Under `auto` a single-number answer with a decimal comma (`3,5`)
-   reads as 3.5 against a one-number gold, and prose or labelled lists ("(a) 5, (b) 8")
+   cannot decide. Under `auto` a single-number answer with a decimal comma (`3,5`, `7,5 Euro`)
+   reads as 3.5 against a one-number gold (and "1.250 pesos" as 1250 in a decimal-comma text:
+   math_locale_numbers), and prose or labelled lists ("(a) 5, (b) 8")
    as lists against a gold of several answers. Any reference matching makes the answer correct.
 When a reference does not parse, the normalised texts are compared instead (equal:
 correct; otherwise no verdict). A candidate with no extractable or parseable answer
@@ -34,6 +35,7 @@ from judgesuite.judges.math.extract import CONFIGS, extract
 from judgesuite.judges.math.forms import (answer_groups, as_list, decimal_comma, needs_latex_backend,
                                           option_answers, plain_value, reference_answer, stands_alone)
 from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
+from judgesuite.judges.math.locale_numbers import comma_decimal_text, localized_number
 from judgesuite.judges.math.normalize import normalize
 from judgesuite.judges.math.parse import Collection, Parsed, ParseError, parse
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
@@ -67,7 +69,7 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
     refs = [answer_groups(reference_answer(r)) if auto else r for r in references]
     if auto:  # a gold "C. x = 42" is answered by "C" or by "x = 42"
         refs = [x for r in refs for x in (r, *option_answers(r))]
-    top = _parse(ex.spans[0]) if auto and ex.spans else None
+    top = _parse(as_list(ex.spans[0])) if auto and ex.spans else None  # "$x=1$ and $x=4$" is two answers
     if top is not None and not isinstance(top.value, Collection):
         refs = [decimal_comma(r) or r for r in refs]  # a gold "1,22" against a one-number answer
     golds = [(ref, _parse(ref, auto)) for ref in refs]  # gold first
@@ -89,7 +91,9 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
             spans = list(dict.fromkeys([as_list(s) for s in spans] + spans))
         elif auto and gold is not None and not isinstance(gold.value, Collection):
             # "x = 4 and x = 9" is two answers (a list), "3,5" one number with a decimal comma
-            spans = [answer_groups(s) if answer_groups(s) != s else (decimal_comma(s) or s) for s in spans]
+            comma = comma_decimal_text(candidate)
+            spans = [answer_groups(s) if answer_groups(s) != s
+                     else (decimal_comma(s) or localized_number(s, comma) or s) for s in spans]
         elif auto and gold is not None:  # a tuple gold: "x = 2 and y = 3" is the pair (2, 3)
             spans = list(dict.fromkeys([answer_groups(s) for s in spans] + spans))
         result, span, detail = _compare(ref, gold, spans, auto)

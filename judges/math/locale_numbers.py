@@ -1,0 +1,54 @@
+"""Numbers written the way other languages write them, for an answer span that holds one number.
+
+- `comma_decimal_text`: the output is written in a language that puts a comma before decimals and a
+  point (or a space, or an apostrophe) between thousands: it holds a common word of German, French,
+  Spanish, Italian, Portuguese or Russian, and no number with a decimal point ("7.5") anywhere.
+- `localized_number`: one number, with only a unit or currency word after it ("7,5 Euro", "12,5 %",
+  "1 250 €", "1'250 Franken"), as plain digits: a decimal comma ("7,5" -> 7.5, "1.250,50" -> 1250.50),
+  apostrophes between groups of three ("1'250" -> 1250), and, in a decimal-comma text only, points
+  between groups of three ("1.250 pesos" -> 1250; "1.250" in English stays 1.25). A comma before three
+  digits ("1,250") stays a thousands comma. A conjunction or a second number after it ("7,5 oder 8")
+  makes it no single number (None).
+"""
+from __future__ import annotations
+
+import re
+
+from judgesuite.judges.math.forms import decimal_comma
+
+_LOCALE_WORDS = re.compile(r"(?<!\w)(?:antwort|ergebnis|lösung|beträgt|insgesamt|ist|und|sind|réponse|résultat|"
+                           r"donc|sont|respuesta|resultado|entonces|también|risposta|risultato|quindi|perché|"
+                           r"resposta|portanto|então|ответ|итого|равно)(?!\w)", re.IGNORECASE)
+_POINT_DECIMAL = re.compile(r"\d\.(?:\d{1,2}|\d{4,})(?!\d)")
+_LEAD = re.compile(r"(?:[$€£] ?)?(-?\d[\d.,'\u2019 \u00a0\u202f]{0,30})")
+_APOSTROPHE_GROUPS = re.compile(r"-?\d{1,3}(?:['\u2019]\d{3})+(?:[.,]\d+)?")
+_POINT_GROUPS = re.compile(r"-?[1-9]\d{0,2}(?:\.\d{3})+")
+_UNIT_WORD = re.compile(r"(?:[^\W\d_]|[./\u00b2\u00b3])+|%|€|\$|£|°")
+_JOINING = frozenset("and or und oder et ou y o e bis to à a и или".split())
+
+
+def comma_decimal_text(text: str) -> bool:
+    """Whether `text` is written in a decimal-comma language (see the module docstring)."""
+    return bool(_LOCALE_WORDS.search(text)) and not _POINT_DECIMAL.search(text)
+
+
+def localized_number(span: str, comma_decimal: bool) -> str | None:
+    """`span`'s one number as plain digits ("7,5 Euro" -> "7.5"); None when it is not one localized number."""
+    s = span.strip().rstrip(".!。 ")
+    m = _LEAD.match(s) if len(s) < 80 else None
+    if m is None:
+        return None
+    number = m.group(1).rstrip(" .,'\u2019\u00a0\u202f")
+    rest = (m.group(1)[len(number):] + s[m.end():]).split()
+    if any(w.lower() in _JOINING or not _UNIT_WORD.fullmatch(w) for w in rest):
+        return None
+    percent = "%" if "%" in rest else ""
+    compact = re.sub(r"[ \u00a0\u202f]", "", number)
+    if _APOSTROPHE_GROUPS.fullmatch(compact):
+        return re.sub(r"['\u2019]", "", compact).replace(",", ".") + percent
+    value = decimal_comma(number)
+    if value is not None:
+        return value + percent
+    if comma_decimal and _POINT_GROUPS.fullmatch(compact):
+        return compact.replace(".", "") + percent
+    return None

@@ -1,0 +1,65 @@
+"""Answers stated in prose, for `extract`: a value restated beside the value it rejects, and a number in words.
+
+- `rejected_alternative`: a span that states its value and rejects another ("24, not 20", "100 (not 30)",
+  "100, and not 30", "42 rather than 24", "7 instead of 5") commits to the first value; None for any other
+  span, for a lone negation ("is not 30": no value before it) and for "20, not 20" (a contradiction).
+- `rejected_number`: whether the number at a position is such a rejected alternative ("... 60, not 50",
+  "$480, not $400", "18 and not 16"): the last number of the output is then the value before it.
+- `number_in_words`: an output without a digit whose last sentence states a number in words ("She has three
+  hundred and twelve apples.", "It takes nine hours.") gives that number; a lone "one" ("the one that ...",
+  "no one") is a pronoun, not an answer.
+"""
+from __future__ import annotations
+
+import re
+
+from judgesuite.judges.math.normalize import NUMBER_WORDS, words_to_number
+
+_REJECTION = (r"(?:(?:,|;|\(|--|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
+              r"|(?:,\s*)?(?:rather\s+than|instead\s+of))")
+# a few words may lead in ("It's 24, not 20!"); the value has no blank
+_REJECTED = re.compile(r"((?:[A-Za-z']{1,12}\s+){0,3}?)([^\s,;(]{1,60}?)\s*" + _REJECTION
+                       + r"\s+([^\s()]{1,60}?)\s*\)?[.!]?", re.IGNORECASE)
+# right before a number: a value, then the phrase rejecting the number ("60, not ", "18 and not $", "24 apples, not ")
+_REJECTING = re.compile(r"\d[%)]?(?:\s+[A-Za-z]{1,15})?\s*" + _REJECTION + r"\s+\$?\Z", re.IGNORECASE)
+_SENTENCES = re.compile(r"[.!?\u3002\n]+\s*")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def rejected_alternative(span: str) -> str | None:
+    """The value that `span` commits to when it rejects another beside it; None otherwise."""
+    m = _REJECTED.fullmatch(span.strip()) if len(span) < 200 else None
+    if m is None or not re.search(r"[\d\\]", m.group(2)) or re.search(r"\bnot\b|n't", m.group(1) + m.group(2),
+                                                                    re.IGNORECASE):
+        return None
+    return None if m.group(2).strip(".,") == m.group(3).strip(".,") else m.group(2)
+
+
+def rejected_number(text: str, start: int) -> bool:
+    """Whether the number starting at `start` in `text` is the alternative a value before it rejects."""
+    return bool(_REJECTING.search(text[max(0, start - 40):start]))
+
+
+def number_in_words(text: str) -> str | None:
+    """The last number written in words in the last sentence that has one, for an output without any digit."""
+    if any(c.isdigit() for c in text):
+        return None
+    for sentence in reversed([s for s in _SENTENCES.split(text.strip()) if s.strip()][-3:]):
+        runs, run = [], []
+        for m in _WORD.finditer(sentence):
+            word = m.group().lower()
+            gap = sentence[run[-1][1]:m.start()] if run else ""
+            if word in NUMBER_WORDS and (not run or gap in (" ", "-", " and ")):
+                run.append((word, m.end()))
+            elif word == "and" and run:
+                continue
+            else:
+                if run:
+                    runs.append(run)
+                run = [(word, m.end())] if word in NUMBER_WORDS else []
+        runs += [run] if run else []
+        runs = [r for r in runs if [w for w, _ in r] != ["one"]]
+        if runs:
+            value = words_to_number(" ".join(w for w, _ in runs[-1]))
+            return None if value is None else str(value)
+    return None
