@@ -173,6 +173,14 @@ ELSEWHERE_CASES = [
     ("Thus the solutions are $y=-3$ and $y=2$.", "-3, 4", False),
     # "final answers" and "the final answer to <a target>" are no markers
     ("They differ between the first and final answers. So 8 it is.", "8", True),
+    # a letter's sign-off and an introduced paragraph are no values; a value right after the marker still is
+    ("We split the 40 cookies among 8 friends.\n\nBest regards,\nAnna", "8", True),
+    ("Here is the rewritten answer:\nEach box holds 12 pens. With 5 boxes there are 60 pens.", "60", True),
+    ("Here's the answer:\n60 pens. I hope it helps.", "60", True),
+    # a decimal comma in LaTeX or after a label, LaTeX's thousands brace, delimiters escaped twice
+    ("Ainsi, $m = 4{,}5$ kg.", "4.5", True), ("Ainsi, $m = 4{,}5$ kg.", "45", False),
+    ("\u0418\u0442\u0430\u043a: y = 0,25", "0.25", True), ("The total is 1{,}500.", "1500", True),
+    ("Result: \\\\(y = \\\\frac{3}{2}\\\\)", "1.5", True), ("Result: \\\\(y = \\\\frac{3}{2}\\\\)", "2/3", False),
 ]
 
 

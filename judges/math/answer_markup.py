@@ -79,7 +79,8 @@ def all_boxed(text: str) -> list[tuple[int, str]]:
 
 def undouble_escapes(text: str) -> str:
     """LaTeX escaped twice ("\\\\frac{1}{2}") as written once; text without a doubled command as is."""
-    return _DOUBLED.sub(r"\\", text) if _DOUBLED_COMMAND.search(text) else text
+    doubled = _DOUBLED_COMMAND.search(text) or ("\\\\(" in text and "\\\\)" in text)  # "\\\\(x = 4\\\\)"
+    return _DOUBLED.sub(r"\\", text) if doubled else text
 
 
 def strip_proof_end(text: str) -> str:

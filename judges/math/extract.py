@@ -19,7 +19,8 @@ uses the first span that parses.
   naming the answer ({"key": "answer", "value": 15}) and a value before a copied "<unit>" slot ("... 1 hour
   <unit> if ..."), a value before its marker ("20 is the final answer ..."), "the answer to <a question>? is:
   55" and a correction ("Actually, it is 12"); a marker that opens a method sentence ("the answer is calculated
-  by ...") is none. An adverb after the marker ("is now 10", "is indeed 142"), a remark clause after the value
+  by ...") is none, nor is one that introduces a paragraph ("Here's the revised answer:\n<sentences>"), nor
+  "final answers" / "the final answer to <a target>"; a letter's sign-off ("Cheers,\nMike") is no last line. An adverb after the marker ("is now 10", "is indeed 142"), a remark clause after the value
   ("142, and it is not a coincidence"), a quotation's ends, a trailing comma and an
   end-of-proof mark ("$\\square") are dropped; a prose span that starts with its value ("that 30 is the
   most ...") commits to it. Several committed answers: the LAST one in the text counts (a model that corrects
@@ -47,7 +48,7 @@ NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (
 SPAN_CHARS = 400
 
 _MARKED = re.compile(r"[\u0335-\u0338\u00b2\u00b3\u00b9\u2070\u2074-\u2079]")  # a stroke or superscript after a digit
-_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?|-?\.\d+")
+_NUMBER = re.compile(r"-?\d(?:[\d,]|\{,\}(?=\d))*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?|-?\.\d+")
 _SIMPLERL_NUMBER = re.compile(r"-?\d*\.?\d+")
 # Math-Verify's LaTeX environments: inline `$...$` stays on one line and does not follow
 # a digit; a span holding prose ("$10 bill so will receive $") is currency, not math.
@@ -220,6 +221,15 @@ def _clean_span(span: str) -> str:
     return span.strip().rstrip("*_.,;" + (_QUOTES if quoted else "")).strip()
 
 
+# a marker that introduces a rewritten text, and a paragraph of several sentences that starts with a word
+_INTRO = re.compile(r"\bhere(?:'s| is)\b[^\n]{0,30}\Z", re.IGNORECASE)
+_PARAGRAPH = re.compile(r"[A-Za-z][^\n.!?]{0,300}[.!?]\s[^\n]{0,300}[.!?]")
+
+
+_SIGN_OFF = re.compile(r"[A-Za-z][A-Za-z ]{0,24},")
+_NAME = re.compile(r"[A-Z][a-z]{1,15}(?: [A-Z][a-z]{0,15}\.?)?")
+
+
 def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[int, str, str]]:
     """Spans after the last `last` marker matches: the rest of the marker's line, or the
     next non-empty line when the marker ends its line ("## Final Answer\n\n5")."""
@@ -230,8 +240,11 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
         while i < n and text[i] in " \t*_:":
             i += 1
         if i < n and text[i] == "\n":
+            intro = _INTRO.search(text, max(0, m.start() - 40), m.start())
             while i < n and text[i] in " \t\n":
                 i += 1
+            if intro and _PARAGRAPH.match(text, i):  # "Here's the revised answer:\n<a paragraph>": no value
+                continue
             if text.startswith("```", i):  # "Answer:\n```\n18\n```": the fenced block's first line
                 i = text.find("\n", i) + 1 or n
         end = text.find("\n", i)
@@ -355,6 +368,8 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return out
     if name == "last_line":  # a short line that is math, not prose (markup lines skipped)
         lines = [ln for ln in text.strip().split("\n") if ln.strip() and not FENCE.fullmatch(ln.strip())]
+        if len(lines) >= 2 and _SIGN_OFF.fullmatch(lines[-2].strip()) and _NAME.fullmatch(lines[-1].strip()):
+            return []  # "Cheers,\nMike": a letter's sign-off, not a value
         while len(lines) > 1 and BARE_LABEL.fullmatch(lines[-1].strip()):  # "30\n\nRewrite:": the label is no value
             lines.pop()
         row = lines[-1].strip().strip("|").split("|") if lines and lines[-1].lstrip()[:1] == "|" else []

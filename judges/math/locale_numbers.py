@@ -4,7 +4,7 @@
   point (or a space, or an apostrophe) between thousands: it holds a common word of German, French,
   Spanish, Italian, Portuguese or Russian, and no number with a decimal point ("7.5") anywhere.
 - `localized_number`: one number, with only a unit or currency word after it ("7,5 Euro", "12,5 %",
-  "1 250 €", "1'250 Franken"), as plain digits: a decimal comma ("7,5" -> 7.5, "1.250,50" -> 1250.50),
+  "1 250 €", "1'250 Franken") and perhaps a label before it ("x = 2,5"), as plain digits: a decimal comma ("7,5" and LaTeX's "7{,}5" -> 7.5, "1.250,50" -> 1250.50),
   apostrophes between groups of three ("1'250" -> 1250), and, in a decimal-comma text only, points
   between groups of three ("1.250 pesos" -> 1250; "1.250" in English stays 1.25). A comma before three
   digits ("1,250") stays a thousands comma. A conjunction or a second number after it ("7,5 oder 8")
@@ -20,6 +20,7 @@ _LOCALE_WORDS = re.compile(r"(?<!\w)(?:antwort|ergebnis|lösung|beträgt|insgesa
                            r"donc|sont|respuesta|resultado|entonces|también|risposta|risultato|quindi|perché|"
                            r"resposta|portanto|então|ответ|итого|равно)(?!\w)", re.IGNORECASE)
 _POINT_DECIMAL = re.compile(r"\d\.(?:\d{1,2}|\d{4,})(?!\d)")
+_EQ_LABEL = re.compile(r"\A[A-Za-z](?:_\w)?\s*=\s*")  # "x = 2,5"
 _LEAD = re.compile(r"(?:[$€£] ?)?(-?\d[\d.,'\u2019 \u00a0\u202f]{0,30})")
 _APOSTROPHE_GROUPS = re.compile(r"-?\d{1,3}(?:['\u2019]\d{3})+(?:[.,]\d+)?")
 _POINT_GROUPS = re.compile(r"-?[1-9]\d{0,2}(?:\.\d{3})+")
@@ -34,7 +35,7 @@ def comma_decimal_text(text: str) -> bool:
 
 def localized_number(span: str, comma_decimal: bool) -> str | None:
     """`span`'s one number as plain digits ("7,5 Euro" -> "7.5"); None when it is not one localized number."""
-    s = span.strip().rstrip(".!。 ")
+    s = _EQ_LABEL.sub("", span.replace("{,}", ",").strip().rstrip(".!。 ").strip("$ "), count=1)
     m = _LEAD.match(s) if len(s) < 80 else None
     if m is None:
         return None
