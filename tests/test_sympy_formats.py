@@ -181,6 +181,12 @@ ELSEWHERE_CASES = [
     ("Ainsi, $m = 4{,}5$ kg.", "4.5", True), ("Ainsi, $m = 4{,}5$ kg.", "45", False),
     ("\u0418\u0442\u0430\u043a: y = 0,25", "0.25", True), ("The total is 1{,}500.", "1500", True),
     ("Result: \\\\(y = \\\\frac{3}{2}\\\\)", "1.5", True), ("Result: \\\\(y = \\\\frac{3}{2}\\\\)", "2/3", False),
+    # structured and labelled lines: a YAML block, a bold label with its colon after it, closing emphasis, an
+    # interpreter's "Out[7]:", inline code, a dash or an arrow after a label, a one-letter unit or a rate
+    ("steps: 3\nanswer: >\n  9", "9", True), ("* **Total**: 9 mugs", "9", True), ("* **Total**: 9 mugs", "8", False),
+    ("So: **9**", "9", True), ("Out[7]: 9", "9", True), ("Printed: `9`", "9", True), ("Remaining - 9 mugs", "9", True),
+    ("ab - 9", "9", False), ("Mugs left \u2192 9", "9", True), ("=> 9", "9", True),
+    ("Answer: 9 m\u00b2", "9", True), ("Answer: 9 km/h", "9", True), ("Answer: 9 m/s", "8", False),
 ]
 
 

@@ -147,3 +147,16 @@ def value_first(text: str) -> list[tuple[int, int, str, str]]:
 def without_remark(sentence: str) -> str:
     """`sentence` without a remark clause after its value ("..., and it is not a coincidence")."""
     return _REMARK.sub("", sentence)
+
+
+# a marker that introduces a rewritten text ("Here's the revised answer:"), and a paragraph of several
+# sentences that starts with a word after it
+INTRO = re.compile(r"\bhere(?:'s| is)\b[^\n]{0,30}\Z", re.IGNORECASE)
+PARAGRAPH = re.compile(r"[A-Za-z][^\n.!?]{0,300}[.!?]\s[^\n]{0,300}[.!?]")
+_SIGN_OFF = re.compile(r"[A-Za-z][A-Za-z ]{0,24},")
+_NAME = re.compile(r"[A-Z][a-z]{1,15}(?: [A-Z][a-z]{0,15}\.?)?")
+
+
+def signs_off(lines: list[str]) -> bool:
+    """Whether the last two lines are a letter's sign-off and a name ("Cheers,", "Mike")."""
+    return len(lines) >= 2 and bool(_SIGN_OFF.fullmatch(lines[-2].strip()) and _NAME.fullmatch(lines[-1].strip()))

@@ -9,39 +9,39 @@ uses the first span that parses.
 - `lighteval` (Lighteval's order): "final answer is X" / "answer: X" lines, then the last
   `\\boxed{}`, then the last LaTeX span (`$...$`, `\\(...\\)`, `\\[...\\]`), then the last
   number. The first group that finds something wins.
-- `auto` (ours): committed answers first: "Final answer:", "The answer is", "Answer:",
-  "A:" / "####" lines, markdown "## Answer" headings and `**bold**` answers, `\\boxed{}`, a program's
-  printed output (a "```output" block), `<answer>` / `<final_answer>` / `<result>` tags and a JSON object's `answer` /
-  `final_answer` / `result` field. A label before the value ("Result: 320.00 emails", "**Total:** $15")
-  is dropped; "24, not 20" / "100 (not 30)" / "100, and not 30" / "42 rather than 24" commit to the first value,
-  also as a last line or a last number (a lone "not 18" or "20, not 20" hedges; see prose_numbers); an output
-  without a digit gives the number in words of its last sentence ("three hundred and twelve apples"); LaTeX escaped twice (`\\\\frac`) is read as written once. Also committed: a key/value pair
-  naming the answer ({"key": "answer", "value": 15}) and a value before a copied "<unit>" slot ("... 1 hour
-  <unit> if ..."), a value before its marker ("20 is the final answer ..."), "the answer to <a question>? is:
-  55" and a correction ("Actually, it is 12"); a marker that opens a method sentence ("the answer is calculated
-  by ...") is none, nor is one that introduces a paragraph ("Here's the revised answer:\n<sentences>"), nor
-  "final answers" / "the final answer to <a target>"; a letter's sign-off ("Cheers,\nMike") is no last line. An adverb after the marker ("is now 10", "is indeed 142"), a remark clause after the value
-  ("142, and it is not a coincidence"), a quotation's ends, a trailing comma and an
-  end-of-proof mark ("$\\square") are dropped; a prose span that starts with its value ("that 30 is the
-  most ...") commits to it. Several committed answers: the LAST one in the text counts (a model that corrects
-  itself means its last statement), falling back to earlier ones only when the last
-  does not parse. A committed span that negates ("not 81") or lists options ("one of:
-  34; 81") is non-committal too. Then the last markdown bold span, the last line when it is short math
-  (not prose, data or code; a bare label line after it, "Rewrite:", is skipped), and the last number (not a
-  negated "¬3", struck "3̶" or squared "3²" one), unless the output is cut off mid-formula (then there is no
-  answer). A committed span that hedges ("5 or 6", "cannot be determined", "I'm not sure"), or an output
-  without a committed answer whose ending hedges, is
-  non-committal: the judge marks it incorrect (not unparseable).
+- `auto` (ours): committed answers first: "Final answer:", "The answer is", "Answer:", "A:" / "####"
+  lines, markdown "## Answer" headings and `**bold**` answers, `\\boxed{}`, a program's printed output (a
+  "```output" block), `<answer>` / `<final_answer>` / `<result>` tags, a JSON object's `answer` /
+  `final_answer` / `result` field and a key/value pair naming the answer ({"key": "answer", "value": 15}).
+  A label before the value ("Result: 320.00 emails", "**Total**: $15", "Out[1]: 42", "Total -> 15") is
+  dropped; "24, not 20" / "100 (not 30)" / "42 rather than 24" commit to the first value, also as a last
+  line or a last number (a lone "not 18" or "20, not 20" hedges; see prose_numbers); an output without a
+  digit gives the number in words of its last sentence. LaTeX escaped twice (`\\\\frac`) is read as written
+  once. Also committed: a value before a copied "<unit>" slot, a value before its marker ("20 is the final
+  answer ..."), "the answer to <a question>? is: 55" and a correction ("Actually, it is 12"); a marker that
+  opens a method sentence ("the answer is calculated by ...") or introduces a paragraph ("Here's the revised
+  answer:\n<sentences>") is none, nor are "final answers" / "the final answer to <a target>"; a sign-off
+  ("Cheers,\nMike") is no last line. An adverb after the marker ("is now 10"), a remark clause after the
+  value ("142, and it is not a coincidence"), a quotation's ends, a trailing comma and an end-of-proof mark
+  ("$\\square") are dropped; a prose span that starts with its value ("that 30 is the most ...") commits to
+  it. Several committed answers: the LAST one counts (a model that corrects itself means its last
+  statement), earlier ones only when the last does not parse. A committed span that negates ("not 81") or
+  lists options ("one of: 34; 81") is non-committal too. Then the last markdown bold span, the last line
+  when it is short math (not prose, data or code; a bare label line after it, "Rewrite:", is skipped), and
+  the last number (not a negated "¬3", struck "3̶" or squared "3²" one), unless the output is cut off
+  mid-formula (then there is no answer). A committed span that hedges ("5 or 6", "cannot be determined"),
+  or an output without a committed answer whose ending hedges, is non-committal: the judge marks it
+  incorrect (not unparseable).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, METHOD_SENTENCE, SLOT,
-                                                  all_boxed, last_boxed, markup_answers, program_output,
-                                                  strip_proof_end, undouble_escapes, unit_slot, value_first,
-                                                  without_remark)
+from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, INTRO, METHOD_SENTENCE,
+                                                  PARAGRAPH, SLOT, all_boxed, last_boxed, markup_answers,
+                                                  program_output, signs_off, strip_proof_end, undouble_escapes,
+                                                  unit_slot, value_first, without_remark)
 from judgesuite.judges.math.prose_numbers import number_in_words, rejected_alternative, rejected_number
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
@@ -76,7 +76,7 @@ _AUTO_MARKERS = re.compile(
     r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:to\s+(?:[^?\n]{1,200}\?\s*|[^\n.?:]{1,100}?\s+))?"
     r"(?:is|would be|will be)\s*:?|(?:(?<=[.!?]\s)|(?m:^))(?:actually|wait|no|sorry|correction)[,!:]?\s+(?:it|that)\s*"
     r"(?:is|'s|should be|must be)\s*:?"
-    r"|\banswers?\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answers?\s*:?\s*$)"
+    r"|\banswers?(?:\*\*)?\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answers?\s*:?\s*$)"
     r"|\b(?:the\s+)?(?:answers|solutions|roots)\s+are\s*:?"
     r"|\br[ée]ponse(?:\s+finale)?\s*(?::|est\b)|\brespuesta(?:\s+final)?\s*(?::|es\b)"
     r"|\b(?:die\s+)?antwort(?:\s+ist|\s+lautet|\s*:|\s+(?=-?\d))"
@@ -99,7 +99,9 @@ _CURRENCY = re.compile(r"(?<!\$)\$ ?(?=\d)|(?<=\d) ?\$(?!\$)")
 _INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
 # a label before the value on an answer line: "Result: 320.00 emails", "Total cost: $15" (letters only, a
 # space after the colon: a ratio "x:y" stays)
-_LABEL = re.compile(r"[A-Za-z][A-Za-z ]{1,24}:\**\s+(?=\S)")
+_LABEL = re.compile(r"(?:[A-Za-z][A-Za-z ]{1,24}(?:\[\d{1,4}\])?:\**\s+"
+                    r"|[A-Z][a-z]{3,12}(?: [a-z]{2,12}){0,3} [-\u2013\u2014]\s+"
+                    r"|(?:[A-Za-z][A-Za-z ]{0,24})?(?:->|=>|\u2192|\u21d2)\s*)(?=[^\s>])")
 _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
 
 
@@ -157,6 +159,8 @@ def looks_truncated(text: str) -> bool:
     """An output cut off mid-formula: ends with an operator or an open bracket, or its last
     line has an unclosed `$` or `{`."""
     tail = text.rstrip()
+    if tail.endswith("**") and tail.rsplit("\n", 1)[-1].count("**") % 2 == 0:
+        tail = tail[:-2]  # "Therefore: **42**": emphasis, not a power cut off
     if not tail or tail[-1] in "+-*/=({[\\^_,":
         return True
     line = tail.rsplit("\n", 1)[-1].replace("\\$", "")
@@ -182,7 +186,9 @@ _BULLET = re.compile(r"\A[-\u2022]\s+(?=[A-Za-z*])")  # "- Total: $15": a list i
 
 
 def _clean_span(span: str) -> str:
-    span = _BULLET.sub("", SLOT.sub("", _CLOSING_TAG.sub(" ", span).strip()).lstrip("*_:#= ").strip())
+    span = _BULLET.sub("", SLOT.sub("", _CLOSING_TAG.sub(" ", span).strip()))
+    span = _LABEL.sub("", span, count=1) if span[:2] in ("=>", "->") else span  # "=> 42": an arrow, not "> 42"
+    span = span.lstrip("*_:#= ").strip()
     quoted = sum(span.count(q) for q in _QUOTES) <= 2  # a quoted sentence ("The answer is 64."), not JSON
     span = span.lstrip(_QUOTES if quoted else "").strip()
     lone = [i for i, c in enumerate(span) if c in _QUOTES]
@@ -193,6 +199,8 @@ def _clean_span(span: str) -> str:
     label = _LABEL.match(span)
     if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
         span = span[label.end():].lstrip("*_ ")
+    if len(span) > 2 and span[0] == span[-1] == "`" and span.count("`") == 2:
+        span = span[1:-1].strip()  # "`42`": inline code
     inline = list(_ONE_INLINE.finditer(span))
     if len(inline) == 1:  # "So $x \in [2, 5)$.": the one formula of a short line without numbers around it
         outside = span[:inline[0].start()] + span[inline[0].end():]
@@ -221,13 +229,8 @@ def _clean_span(span: str) -> str:
     return span.strip().rstrip("*_.,;" + (_QUOTES if quoted else "")).strip()
 
 
-# a marker that introduces a rewritten text, and a paragraph of several sentences that starts with a word
-_INTRO = re.compile(r"\bhere(?:'s| is)\b[^\n]{0,30}\Z", re.IGNORECASE)
-_PARAGRAPH = re.compile(r"[A-Za-z][^\n.!?]{0,300}[.!?]\s[^\n]{0,300}[.!?]")
 
 
-_SIGN_OFF = re.compile(r"[A-Za-z][A-Za-z ]{0,24},")
-_NAME = re.compile(r"[A-Z][a-z]{1,15}(?: [A-Z][a-z]{0,15}\.?)?")
 
 
 def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[int, str, str]]:
@@ -239,11 +242,13 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
         i = m.end()
         while i < n and text[i] in " \t*_:":
             i += 1
+        if text.startswith(("|\n", ">\n"), i):  # "answer: |\n  42": a YAML block's first line
+            i += 1
         if i < n and text[i] == "\n":
-            intro = _INTRO.search(text, max(0, m.start() - 40), m.start())
+            intro = INTRO.search(text, max(0, m.start() - 40), m.start())  # "Here's the revised answer:\n"
             while i < n and text[i] in " \t\n":
                 i += 1
-            if intro and _PARAGRAPH.match(text, i):  # "Here's the revised answer:\n<a paragraph>": no value
+            if intro and PARAGRAPH.match(text, i):  # a paragraph of sentences after it: no value
                 continue
             if text.startswith("```", i):  # "Answer:\n```\n18\n```": the fenced block's first line
                 i = text.find("\n", i) + 1 or n
@@ -361,14 +366,14 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         out = []
         for m in ms[-1:]:
             span = m.group(1)
-            if span.rstrip().endswith(":"):  # a bold label: its value follows on the line
+            if span.rstrip().endswith(":") or text.startswith(":", m.end()):  # a bold label ("**Result**: 320")
                 end = text.find("\n", m.end())
-                span = span + " " + text[m.end():end if end >= 0 else len(text)]
+                span = span.rstrip(":") + ": " + text[m.end():end if end >= 0 else len(text)].lstrip(":")
             out.append((m.start(), _clean_span(span), span))
         return out
     if name == "last_line":  # a short line that is math, not prose (markup lines skipped)
         lines = [ln for ln in text.strip().split("\n") if ln.strip() and not FENCE.fullmatch(ln.strip())]
-        if len(lines) >= 2 and _SIGN_OFF.fullmatch(lines[-2].strip()) and _NAME.fullmatch(lines[-1].strip()):
+        if signs_off(lines):
             return []  # "Cheers,\nMike": a letter's sign-off, not a value
         while len(lines) > 1 and BARE_LABEL.fullmatch(lines[-1].strip()):  # "30\n\nRewrite:": the label is no value
             lines.pop()

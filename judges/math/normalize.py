@@ -11,7 +11,8 @@ input). What is removed or rewritten, in order:
   group has three digits;
 - `a \\pm b` becomes the set `\\{a-b, a+b\\}`; `\\emptyset` / `\\varnothing` the empty set `\\{\\}`;
 - currency signs (`$`, `€`, `£`, `¥`) are dropped;
-- degrees (`^\\circ`, `°`, "degrees"), which compare as the bare number;
+- degrees (`^\\circ`, `°`, "degrees"), which compare as the bare number; a one-letter unit or a rate
+  after a number at the end ("12 m²", "5 km/h");
 - percent: `\\%`, `%`, "percent" become the `%` operator (see math_compare);
 - number words ("thirty-six", "one hundred and five") become digits;
 - any other word of two or more letters (a unit, "apples", "approximately") is dropped,
@@ -48,6 +49,10 @@ _EMPTY = re.compile(r"\\(?:emptyset|varnothing)\b|\\O\b")
 # not inside a pair "(12,102)" / "[1,000)": that is a tuple or an interval
 _THOUSANDS = re.compile(r"(?<![\d.,(\[])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]|\.\d)"
                         r"|(?<=[(\[])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,)\]]|\.\d)")
+# a unit after a number that the word rule cannot drop: one letter ("12 m\u00b2", "3 s") or a rate ("5 km/h")
+_UNIT_AFTER = re.compile(r"(?<=\d)[ \u00a0]+(?:[mgshL](?:\u00b2|\u00b3|\^\{?[23]\}?)?|(?:[A-Za-z]{2,12}|m)/"
+                         r"(?:h|hr|s|sec|min|d|day|wk|week|mo|month|yr|year|hour|m|km|l|L|kg|g|gal|person|unit|item)"
+                         r"(?:\u00b2|\^2)?)(?=\s*$|\s*[.,;)])")
 _DEGREES = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|°|\\degree|\bdegrees?\b", re.IGNORECASE)
 _PERCENT = re.compile(r"\\%|\bpercent\b|\bper\s+cent\b", re.IGNORECASE)
 # a word, with the exponent of a unit (cm^2) that goes with it
@@ -168,6 +173,7 @@ def normalize(answer: str) -> str:
         s = _TEXT_CMD.sub(_text_repl, s)
     s = _THOUSANDS_BRACE.sub("", s)
     s = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), s)
+    s = _UNIT_AFTER.sub(" ", s)
     s = _DEGREES.sub(" ", s)
     s = _PERCENT.sub("%", s)
     s = _replace_number_words(s)
