@@ -187,6 +187,12 @@ ELSEWHERE_CASES = [
     ("So: **9**", "9", True), ("Out[7]: 9", "9", True), ("Printed: `9`", "9", True), ("Remaining - 9 mugs", "9", True),
     ("ab - 9", "9", False), ("Mugs left \u2192 9", "9", True), ("=> 9", "9", True),
     ("Answer: 9 m\u00b2", "9", True), ("Answer: 9 km/h", "9", True), ("Answer: 9 m/s", "8", False),
+    # a concluding last sentence in words after digits; a closing line in words is no conclusion; a bold heading
+    # at the end is an output cut off (no answer), closing emphasis around a value is not
+    ("Two crates of 8 and one of 5. Altogether, twenty-one melons.", "21", True),
+    ("Two crates of 8 and one of 5. Altogether, twenty-one melons.", "5", False),
+    ("Two crates of 8 and one of 5 make 21. I hope these two steps help.", "21", True),
+    ("The bound is $n(n-1)/2$.\n\n**Step 5: Deriving the final bound**", "5", None),
 ]
 
 

@@ -159,8 +159,9 @@ def looks_truncated(text: str) -> bool:
     """An output cut off mid-formula: ends with an operator or an open bracket, or its last
     line has an unclosed `$` or `{`."""
     tail = text.rstrip()
-    if tail.endswith("**") and tail.rsplit("\n", 1)[-1].count("**") % 2 == 0:
-        tail = tail[:-2]  # "Therefore: **42**": emphasis, not a power cut off
+    last = tail.rsplit("\n", 1)[-1]
+    if tail.endswith("**") and last.count("**") % 2 == 0 and not _PROSE.search(last.split("**")[-2]):
+        tail = tail[:-2]  # "Therefore: **42**": emphasis, not a power cut off (a bold heading still ends early)
     if not tail or tail[-1] in "+-*/=({[\\^_,":
         return True
     line = tail.rsplit("\n", 1)[-1].replace("\\$", "")
@@ -387,9 +388,8 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []
     if name == "number":  # not an alternative a value before it rejects ("60, not 50"); else a number in words
-        nums = _numbers(text[-NUMBER_TAIL:])
-        words = None if nums else number_in_words(text[-SPAN_CHARS:])
-        return [(0, nums[-1].rstrip(","), "")] if nums else [(0, words, "")] if words else []
+        nums, words = _numbers(text[-NUMBER_TAIL:]), number_in_words(text[-SPAN_CHARS:])
+        return [(0, words, "")] if words else [(0, nums[-1].rstrip(","), "")] if nums else []
     if name == "simplerl_number":
         nums = _numbers(text[-NUMBER_TAIL:].replace(",", ""), _SIMPLERL_NUMBER)
         return [(0, nums[-1], "")] if nums else []

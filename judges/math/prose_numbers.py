@@ -6,7 +6,8 @@
 - `rejected_number`: whether the number at a position is such a rejected alternative ("... 60, not 50",
   "$480, not $400", "18 and not 16"): the last number of the output is then the value before it.
 - `number_in_words`: an output without a digit whose last sentence states a number in words ("She has three
-  hundred and twelve apples.", "It takes nine hours.") gives that number; a lone "one" ("the one that ...",
+  hundred and twelve apples.", "It takes nine hours.") gives that number, and so does a concluding last
+  sentence without a digit after digits ("... 4 * 3 bags. So she has twelve apples."); a lone "one" ("the one that ...",
   "no one") is a pronoun, not an answer.
 """
 from __future__ import annotations
@@ -24,6 +25,7 @@ _REJECTED = re.compile(r"((?:[A-Za-z']{1,12}\s+){0,3}?)([^\s,;(]{1,60}?)\s*" + _
 _REJECTING = re.compile(r"\d[%)]?(?:\s+[A-Za-z]{1,15})?\s*" + _REJECTION + r"\s+\$?\Z", re.IGNORECASE)
 _SENTENCES = re.compile(r"[.!?\u3002\n]+\s*")
 _WORD = re.compile(r"[A-Za-z]+")
+_CONCLUDES = re.compile(r"(?:so|therefore|thus|hence|in total|altogether|in all|overall|the answer)\b", re.IGNORECASE)
 
 
 def rejected_alternative(span: str) -> str | None:
@@ -41,10 +43,15 @@ def rejected_number(text: str, start: int) -> bool:
 
 
 def number_in_words(text: str) -> str | None:
-    """The last number written in words in the last sentence that has one, for an output without any digit."""
+    """The last number written in words in the last sentence that has one, for an output without any digit;
+    in an output with digits, only a concluding last sentence without any ("So she has twelve apples.")."""
+    sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip()][-3:]
     if any(c.isdigit() for c in text):
-        return None
-    for sentence in reversed([s for s in _SENTENCES.split(text.strip()) if s.strip()][-3:]):
+        last = sentences[-1:] if sentences else []
+        if not last or any(c.isdigit() for c in last[0]) or not _CONCLUDES.match(last[0].strip()):
+            return None
+        sentences = last
+    for sentence in reversed(sentences):
         runs, run = [], []
         for m in _WORD.finditer(sentence):
             word = m.group().lower()
