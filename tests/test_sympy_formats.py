@@ -193,6 +193,11 @@ ELSEWHERE_CASES = [
     ("Two crates of 8 and one of 5. Altogether, twenty-one melons.", "5", False),
     ("Two crates of 8 and one of 5 make 21. I hope these two steps help.", "21", True),
     ("The bound is $n(n-1)/2$.\n\n**Step 5: Deriving the final bound**", "5", None),
+    # Swiss thousands as the last number; a numeral in Chinese or Japanese; a restatement in parentheses
+    ("Pro Palette 400 Ziegel, also gesamt 2'400 Ziegel.", "2400", True),
+    ("\u7b54\uff1a\u4e8c\u5341\u4e94", "25", True), ("\u7b54\u3048\u306f\u4e03\u3067\u3059", "7", True),
+    ("\u7b54\uff1a\u4e8c\u5341\u4e94", "20", False),
+    ("R\u00e9ponse : 0,4 du stock (soit 40 %).", "0.4", True), ("\u7b54\uff1a\u4e09\u4e2a\u56db", "3", None), ("Die Antwort ist 2,5 (oder 3).", "2.5", False),
 ]
 
 

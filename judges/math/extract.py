@@ -48,7 +48,8 @@ NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (
 SPAN_CHARS = 400
 
 _MARKED = re.compile(r"[\u0335-\u0338\u00b2\u00b3\u00b9\u2070\u2074-\u2079]")  # a stroke or superscript after a digit
-_NUMBER = re.compile(r"-?\d(?:[\d,]|\{,\}(?=\d))*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?|-?\.\d+")
+_NUMBER = re.compile(r"-?\d(?:[\d,]|\{,\}(?=\d)|['\u2019](?=\d{3}(?!\d)))*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?"
+                     r"|-?\.\d+")
 _SIMPLERL_NUMBER = re.compile(r"-?\d*\.?\d+")
 # Math-Verify's LaTeX environments: inline `$...$` stays on one line and does not follow
 # a digit; a span holding prose ("$10 bill so will receive $") is currency, not math.
@@ -80,7 +81,8 @@ _AUTO_MARKERS = re.compile(
     r"|\b(?:the\s+)?(?:answers|solutions|roots)\s+are\s*:?"
     r"|\br[ée]ponse(?:\s+finale)?\s*(?::|est\b)|\brespuesta(?:\s+final)?\s*(?::|es\b)"
     r"|\b(?:die\s+)?antwort(?:\s+ist|\s+lautet|\s*:|\s+(?=-?\d))"
-    r"|答案(?:是|为|為|:|：)|(?m:^[ \t]*Ответ[ \t]*:)",
+    r"|答案(?:是|为|為|:|：)|答え(?:は|:|：)|(?m:^[ \t]*答[ \t]*[:：])|정답(?:은|는)?[ \t]*[:：]?"
+    r"|(?m:^[ \t]*Ответ[ \t]*:)",
     re.IGNORECASE)
 _LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|[。，！]|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",

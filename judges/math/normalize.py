@@ -7,7 +7,7 @@ input). What is removed or rewritten, in order:
   display delimiters `\\( \\) \\[ \\]`;
 - `\\text{...}`, `\\mathrm{...}`, `\\textbf{...}`, `\\mbox{...}`: kept when the content
   is a number, dropped otherwise (units, "for any", "dollars");
-- thousands separators: `1{,}234`, `1\\,234`, `1,\\!234`, `1 234`, and `1,234,567` when every
+- thousands separators: `1{,}234`, `1\\,234`, `1,\\!234`, `1 234`, `1'234`, and `1,234,567` when every
   group has three digits;
 - `a \\pm b` becomes the set `\\{a-b, a+b\\}`; `\\emptyset` / `\\varnothing` the empty set `\\{\\}`;
 - currency signs (`$`, `€`, `£`, `¥`) are dropped;
@@ -42,6 +42,7 @@ _SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|(?<!~)~(?!~)|\\l
 _THOUSANDS_BRACE = re.compile(r"(?<=\d)\{,\}(?=\d{3})")
 # 12\,345, 12,\!345, 12~345 and 12 345 (groups of three digits only)
 _THOUSANDS_SPACE = re.compile(r"(?<=\d)(?:,\\! ?|\\[,;:! ]|~|\{\\,\}| ?\{ ?, ?\} ?)(?=\d{3}(?!\d))")
+_THOUSANDS_APOSTROPHE = re.compile(r"(?<=\d)['\u2019](?=\d{3}(?!\d))")  # 1'250 (Swiss)
 _SPACED = re.compile(r"(?<![\d.,/^_{])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d/]|\s*/|\s*\\frac|[ \u00a0\u202f]\d)")
 _SHORT_FRAC = re.compile(r"\\([dtc]?frac)\s*(\d)\s*(\d)")
 _LABEL_EQ = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)? *=")
@@ -164,6 +165,7 @@ def normalize(answer: str) -> str:
     s = s.replace("\u221a", "\\sqrt ").replace("\u2264", "\\le ").replace("\u2265", "\\ge ")
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
     s = _THOUSANDS_SPACE.sub("", s)
+    s = _THOUSANDS_APOSTROPHE.sub("", s)
     s = _SHORT_FRAC.sub(r"\\\1{\2}{\3}", s)
     s = _EMPTY.sub(r"\\{\\}", s)
     s = _plus_minus(_approx_tail(s))
