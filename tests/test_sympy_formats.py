@@ -197,7 +197,12 @@ ELSEWHERE_CASES = [
     ("Pro Palette 400 Ziegel, also gesamt 2'400 Ziegel.", "2400", True),
     ("\u7b54\uff1a\u4e8c\u5341\u4e94", "25", True), ("\u7b54\u3048\u306f\u4e03\u3067\u3059", "7", True),
     ("\u7b54\uff1a\u4e8c\u5341\u4e94", "20", False),
-    ("R\u00e9ponse : 0,4 du stock (soit 40 %).", "0.4", True), ("\u7b54\uff1a\u4e09\u4e2a\u56db", "3", None), ("Die Antwort ist 2,5 (oder 3).", "2.5", False),
+    # a set written by its condition against an interval
+    ("All admissible values: $\\{t \\mid t \\ge -4\\}$", "[-4, \\infty)", True),
+    ("All admissible values: $\\{t \\mid t \\ge -4\\}$", "(-4, \\infty)", False),
+    ("So $y \\in \\mathbb{R}, y < 7$.", "(-\\infty, 7)", True),
+    ("R\u00e9ponse : 0,4 du stock (soit 40 %).", "0.4", True), ("\u7b54\uff1a\u4e09\u4e2a\u56db", "3", None),
+    ("Die Antwort ist 2,5 (oder 3).", "2.5", False),
 ]
 
 

@@ -81,7 +81,7 @@ _AUTO_MARKERS = re.compile(
     r"|\b(?:the\s+)?(?:answers|solutions|roots)\s+are\s*:?"
     r"|\br[ée]ponse(?:\s+finale)?\s*(?::|est\b)|\brespuesta(?:\s+final)?\s*(?::|es\b)"
     r"|\b(?:die\s+)?antwort(?:\s+ist|\s+lautet|\s*:|\s+(?=-?\d))"
-    r"|答案(?:是|为|為|:|：)|答え(?:は|:|：)|(?m:^[ \t]*答[ \t]*[:：])|정답(?:은|는)?[ \t]*[:：]?"
+    r"|答案(?:是|为|為|:|：)|答え(?:は|:|：)|(?m:^[ \t]*答[ \t]*[:：])|정답(?:은|는|[ \t]*[:：])"
     r"|(?m:^[ \t]*Ответ[ \t]*:)",
     re.IGNORECASE)
 _LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)

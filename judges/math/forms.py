@@ -8,6 +8,7 @@
   holds several answers).
 - `decimal_comma`: "3,5" / "1 000,50 €" as 3.5 / 1000.50, only for a single number whose
   comma group is not a thousands group (used when the gold is one number).
+- `condition`: a set written by its condition ("\\{x \\mid x > 2\\}", "x \\in \\mathbb{R}, x > 2") as the condition.
 - `reference_answer`: a reference that is a whole solution gives its own final answer
   (last `\\boxed{}`, "The answer is", "####"), as Math-Verify does with gold.
 - `option_answers`: a gold written as a choice with its content ("C. x = 42", "(C) 42") is
@@ -75,6 +76,20 @@ def decimal_comma(span: str) -> str | None:
         return None  # 12,345: a thousands separator (0,111 and 1000,999 are not)
     sign = "-" if whole.startswith("-") else ""
     return f"{sign}{re.sub(r'[^0-9]', '', whole)}.{frac}"
+
+
+_SET_BUILDER = re.compile(r"\s*\\\{\s*([a-z])\s*(?:\\mid|\||:)\s*([^{}]{1,200}?)\s*\\\}\s*")
+_REAL_DOMAIN = re.compile(r"\s*([a-z])\s*\\in\s*\\mathbb\s*\{?R\}?\s*[,:;|]\s*")
+
+
+def condition(span: str) -> str:
+    """A set written by its condition as the condition: "\\{x \\mid x > 2\\}" and "x \\in \\mathbb{R}, x > 2" read as
+    "x > 2" (the variable must appear in it); any other span as is."""
+    m = _SET_BUILDER.fullmatch(span) or _REAL_DOMAIN.match(span)
+    if m is None:
+        return span
+    rest = m.group(2) if m.re is _SET_BUILDER else span[m.end():]
+    return rest if re.search(rf"(?<![A-Za-z\\]){m.group(1)}(?![A-Za-z])", rest) and needs_latex_backend(rest) else span
 
 
 _EQUATIONS_JOINED = re.compile(r"=[^=]{0,40}?(?:\b(?:and|or)\b|;)[^=]{0,40}?=")

@@ -32,7 +32,7 @@ from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
-from judgesuite.judges.math.forms import (answer_groups, as_list, decimal_comma, needs_latex_backend,
+from judgesuite.judges.math.forms import (answer_groups, as_list, condition, decimal_comma, needs_latex_backend,
                                           option_answers, plain_value, reference_answer, stands_alone)
 from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
 from judgesuite.judges.math.locale_numbers import comma_decimal_text, localized_number
@@ -69,6 +69,8 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
     refs = [answer_groups(reference_answer(r)) if auto else r for r in references]
     if auto:  # a gold "C. x = 42" is answered by "C" or by "x = 42"
         refs = [x for r in refs for x in (r, *option_answers(r))]
+    if auto:
+        ex.spans = [condition(s) for s in ex.spans]  # "\\{x \\mid x > 2\\}" is "x > 2"
     top = _parse(as_list(ex.spans[0])) if auto and ex.spans else None  # "$x=1$ and $x=4$" is two answers
     if top is not None and not isinstance(top.value, Collection):
         refs = [decimal_comma(r) or r for r in refs]  # a gold "1,22" against a one-number answer
