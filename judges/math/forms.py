@@ -78,8 +78,8 @@ def decimal_comma(span: str) -> str | None:
     return f"{sign}{re.sub(r'[^0-9]', '', whole)}.{frac}"
 
 
-_SET_BUILDER = re.compile(r"\s*\\\{\s*([a-z])\s*(?:\\mid|\||:)\s*([^{}]{1,200}?)\s*\\\}\s*")
-_REAL_DOMAIN = re.compile(r"\s*([a-z])\s*\\in\s*\\mathbb\s*\{?R\}?\s*[,:;|]\s*")
+_SET_BUILDER = re.compile(r"\A\s*+\\\{\s*([a-z])\s*(?:\\mid|\||:)\s*([^{}]{1,200}?)\s*\\\}\s*")
+_REAL_DOMAIN = re.compile(r"\A\s*+([a-z])\s*\\in\s*\\mathbb\s*\{?R\}?\s*[,:;|]\s*")
 
 
 def condition(span: str) -> str:
