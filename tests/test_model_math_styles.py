@@ -1,6 +1,7 @@
 """The model-written answer-style corpus of issue 37 (tests/fixtures/model_math_styles.jsonl): its rows
-follow the build script's filter and split rule, and what `sympy` does on them (every round: each held-out
-round was read once, card, before any test ran a judge on it)."""
+follow the build script's filter and split rule, and what `sympy` does on them (every round read so far: each
+held-out round was read once, card, before any test ran a judge on it; no test runs a judge on a split named
+in the measurer's `UNREAD`, round 5's `heldout-r5`)."""
 from __future__ import annotations
 
 import hashlib
@@ -32,7 +33,8 @@ def _script(name: str):
 
 
 def _rows(split: str = "all") -> list[dict]:
-    """The corpus rows of `split`; "all" is every row, the unread round 4 included (for the filter checks)."""
+    """The corpus rows of `split`; "all" is every row, the unread `heldout-r5` included (for the filter checks,
+    which run no judge)."""
     rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
     return [r for r in rows if split == "all" or r["split"] == split]
 
@@ -40,24 +42,28 @@ def _rows(split: str = "all") -> list[dict]:
 def test_every_row_passes_the_number_filter_and_the_split_rule():
     builder, rows = _script("build_model_math_styles"), _rows()
     assert CORPUS.stat().st_size < 1_000_000
-    assert all(p.stat().st_size < 1_000_000 for p in (builder.REPLIES, builder.REPLIES_R3, builder.REPLIES_R4))
+    replies = (builder.REPLIES, builder.REPLIES_R3, builder.REPLIES_R4, builder.REPLIES_R5)
+    assert all(p.stat().st_size < 1_000_000 for p in replies)
     items = {it["item"]: it for it in builder.items(builder.N_QUESTIONS)
              + builder.items(builder.ROUND2_QUESTIONS, round_=2) + builder.items(builder.ROUND3_QUESTIONS, round_=3)
-             + builder.items(builder.ROUND4_QUESTIONS, round_=4)}
-    styles = {1: builder.STYLES, 2: builder.ROUND2_STYLES, 3: builder.ROUND3_STYLES, 4: builder.ROUND4_STYLES}
+             + builder.items(builder.ROUND4_QUESTIONS, round_=4) + builder.items(builder.ROUND5_QUESTIONS, round_=5)}
+    styles = {1: builder.STYLES, 2: builder.ROUND2_STYLES, 3: builder.ROUND3_STYLES, 4: builder.ROUND4_STYLES,
+              5: builder.harness.STYLES}
     for r in rows:
         it = items[r["item"]]
         assert (r["label"], r["prompt_style"], r["references"]) == (it["label"], it["style"], [it["gold"]])
         known = {v for vals in builder.numbers_in(builder.prompt_of(it), strict=False) for v in vals}
         assert builder.keep_reason(r["candidate"], it["final"], it["other"], known) == "kept", r["id"]
-        assert r["split"] == builder.split_of(it["round"]) == ("dev" if it["round"] < 3 else f"heldout-r{it['round']}")
+        expected = ("dev" if it["round"] < 3 else f"heldout-r{it['round']}" if it["round"] < 5
+                    else builder.harness.split_of_style(it["style"]))
+        assert r["split"] == builder.split_of(it["round"], it["style"]) == expected
         assert r["round"] == it["round"] and r["prompt_style"] in styles[it["round"]]
     assert sum(map(len, styles.values())) == len({s for st in styles.values() for s in st})  # every style new
-    by_round = [{i["question_id"] for i in items.values() if i["round"] == k} for k in (1, 2, 3, 4)]
+    by_round = [{i["question_id"] for i in items.values() if i["round"] == k} for k in (1, 2, 3, 4, 5)]
     assert sum(map(len, by_round)) == len(set().union(*by_round))  # no question reused across rounds
     assert {i["data_split"] for i in items.values()} == {"train", "dev"}
     assert {r["label"] for r in rows} == {True, False}
-    assert {r["split"] for r in rows} == {"dev", "heldout-r3", "heldout-r4"}
+    assert {r["split"] for r in rows} == {"dev", "heldout-r3", "heldout-r4", "dev-r5", "heldout-r5"}
     card = CARD.read_text(encoding="utf-8")
     assert all(f"`{s}`" in card for st in styles.values() for s in st)
 
@@ -79,6 +85,27 @@ def test_rounds_3_and_4_styles_are_ifeval_templates_chosen_by_the_hash_rule(roun
         assert not {float(c) for c in counts} & {it["final"], it["other"]}  # a drawn count is neither number
 
 
+def test_round_5_styles_are_harness_instructions_split_by_the_hash_rule():
+    """Round 5: 13 answer-format instructions of public harnesses (MIT / Apache-2.0 sources, none of the
+    sources the project's held-out sets come from), split by SHA-256 of a seed fixed before generation."""
+    builder, harness = _script("build_model_math_styles"), _script("model_math_styles_harness")
+    ranked = sorted(harness.STYLES, key=lambda s: hashlib.sha256(
+        f"judgesuite-issue37-round5-harness-split:{s}".encode()).hexdigest())
+    assert len(ranked) == 13 and harness.HELDOUT == set(ranked[:6])
+    assert [harness.split_of_style(s) for s in ranked] == ["heldout-r5"] * 6 + ["dev-r5"] * 7
+    for source, _ in harness.STYLES.values():
+        repo, path, licence, _ = harness.SOURCES[source]
+        assert licence.split()[0] in ("MIT", "Apache-2.0") and re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", repo)
+        assert not re.search(r"math-verify|lighteval|hendrycks|open-r1|verl|mindspeed|google-research",
+                             f"{repo} {path}".lower())
+    assert {harness.LANGUAGE[s] for s in harness.STYLES} == {"en", "fr", "de", "es", "ru", "zh", "ja"}
+    assert {harness.WRITERS[s] for s in harness.STYLES if harness.LANGUAGE[s] != "en"} == {harness.QWEN}
+    for it in builder.items(13, round_=5)[::2]:  # one question per style: the prompt ends with its instruction
+        n = builder.written(it["final"], harness.LOCALE.get(harness.LANGUAGE[it["style"]], "en"))
+        assert builder.prompt_of(it).endswith(f"giving the final answer {n}. {harness.instruction(it['style'], n)}")
+    assert builder.split_of(5, "simple-evals-mgsm-ru") == "heldout-r5" and builder.split_of(4) == "heldout-r4"
+
+
 def test_the_corpus_is_rebuilt_byte_for_byte_from_the_committed_replies(tmp_path, capsys):
     builder = _script("build_model_math_styles")
     builder.main(["finalize", "--out", str(tmp_path / "corpus.jsonl")])
@@ -86,16 +113,18 @@ def test_the_corpus_is_rebuilt_byte_for_byte_from_the_committed_replies(tmp_path
     out = capsys.readouterr().out
     assert f"{'smollm2-135m':40s} round 1 {'kept':36s}   115" in out and f"round 2 {'kept':36s}   219" in out
     assert f"round 3 {'kept':36s}   186" in out and f"round 4 {'kept':36s}   234" in out
+    assert f"{'smollm2-135m':40s} round 5 {'kept':36s}   102" in out  # English harness styles
+    assert f"{'qwen2.5-coder-0.5b-instruct-q4_k_m.gguf':40s} round 5 {'kept':36s}   184" in out  # the others
 
 
-def test_an_unread_split_stays_out_of_every_read_but_its_own(capsys, monkeypatch):
+def test_an_unread_split_stays_out_of_every_read_but_its_own(capsys):
     measure = _script("measure_model_math_styles")
-    assert {r["split"] for r in measure.select("all")} == {"dev", "heldout-r3", "heldout-r4"}
-    monkeypatch.setattr(measure, "UNREAD", ("heldout-r4",))  # as it was until round 4's single read
-    assert measure.select("heldout-r4") == _rows("heldout-r4") != []
-    assert {r["split"] for r in measure.select("all")} == {"dev", "heldout-r3"}
+    assert measure.UNREAD == ("heldout-r5",)  # round 5's held-out half, until the lead's single read
+    assert {r["split"] for r in measure.select("all")} == {"dev", "heldout-r3", "heldout-r4", "dev-r5"}
+    assert {r["split"] for r in measure.select("dev")} == {"dev"}  # rounds 1-2, as before round 5
+    assert measure.select("heldout-r5") == _rows("heldout-r5") != []
     with pytest.raises(SystemExit):  # refused before any judge is built
-        measure.main(["--split", "heldout-r4", "--show-errors", "sympy", "--cache", "/nonexistent/cache.sqlite"])
+        measure.main(["--split", "heldout-r5", "--show-errors", "sympy", "--cache", "/nonexistent/cache.sqlite"])
     assert "held out" in capsys.readouterr().err
 
 
@@ -106,6 +135,9 @@ def test_the_number_filter_reads_separators_every_way():
     assert builder.keep_reason("So 45, not 55.", 45, 55, set()) == "other number present"
     assert builder.keep_reason("It is 45. Or 61.", 45, 55, {45.0}) == "new number after the intended one"
     assert builder.keep_reason("Die Antwort lautet 1.400.", 1400, 1500, set()) == "kept"
+    # round 5's languages: Russian thousands space, full-width digits (Chinese, Japanese)
+    assert builder.numbers_in("Ответ: 1 400") == [{1400.0, 1.4}] and builder.numbers_in("答案：１８。") == [{18.0}]
+    assert builder.keep_reason("答え: 18。１９ではない", 18, 19, set()) == "other number present"
 
 
 @pytest.mark.parametrize("candidate,gold,equal", [  # round-1 rows (french, german, yaml, json, units, table, bullets)
@@ -139,7 +171,8 @@ def _verdicts(judge_name: str, rows: list[dict]) -> list:
 def test_sympy_never_accepts_a_wrong_row_and_reads_dev_at_least_as_well_as_math_verify():
     """Every round's held-out part was read once (card) before this test judged it: no false equal on any
     row; on rounds 1 and 2 sympy reads at least as well as math-verify."""
-    rows = _rows()
+    unread = _script("measure_model_math_styles").UNREAD
+    rows = [r for r in _rows() if r["split"] not in unread]  # never a judge on an unread split
     verdicts = _verdicts("sympy", rows)
     assert not [r["id"] for r, v in zip(rows, verdicts) if v.correct is True and not r["label"]]
     pytest.importorskip("math_verify")
