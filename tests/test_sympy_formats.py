@@ -203,6 +203,17 @@ ELSEWHERE_CASES = [
     ("So $y \\in \\mathbb{R}, y < 7$.", "(-\\infty, 7)", True),
     ("R\u00e9ponse : 0,4 du stock (soit 40 %).", "0.4", True), ("\u7b54\uff1a\u4e09\u4e2a\u56db", "3", None),
     ("Die Antwort ist 2,5 (oder 3).", "2.5", False),
+    # fractions, scales and signs in words
+    ("Each of them gets two fifths.", "2/5", True), ("Each of them gets two fifths.", "2", False),
+    ("They walked five and a half miles.", "5.5", True), ("We need half a dozen more? No: two dozen.", "24", True),
+    ("The answer is about 2.5 million.", "2500000", True), ("Roughly 4 thousand tickets were sold.", "4000", True),
+    ("Final answer: negative seven", "-7", True), ("Final answer: negative seven", "7", False),
+    # a rejected value with a remark after it, a thousands group before "not", a value once said before
+    ("So the answer is 36 - not 63, as the sketch suggested.", "36", True),
+    ("So the answer is 36 - not 63, as the sketch suggested.", "63", False),
+    ("The answer is 3,600, not 6,300.", "3600", True), ("The answer is 3,600, not 6,300.", "6300", False),
+    ("Rechecked: 36 (I previously said 63)", "36", True), ("Rechecked: 36 (I previously said 63)", "63", False),
+    ("The answer isn't 63; it's 36.", "36", True),
 ]
 
 

@@ -49,7 +49,7 @@ SPAN_CHARS = 400
 
 _MARKED = re.compile(r"[\u0335-\u0338\u00b2\u00b3\u00b9\u2070\u2074-\u2079]")  # a stroke or superscript after a digit
 _NUMBER = re.compile(r"-?\d(?:[\d,]|\{,\}(?=\d)|['\u2019](?=\d{3}(?!\d)))*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?"
-                     r"|-?\.\d+")
+                     r"(?:[ \t]+(?:hundred|thousand|million|billion)\b)?|-?\.\d+")
 _SIMPLERL_NUMBER = re.compile(r"-?\d*\.?\d+")
 # Math-Verify's LaTeX environments: inline `$...$` stays on one line and does not follow
 # a digit; a span holding prose ("$10 bill so will receive $") is currency, not math.
@@ -75,7 +75,8 @@ _OR = re.compile(r"(?:\d|\})\s*(?:,\s*)?\b(?:or|and/or)\b\s*[-$\\(]*\d|\beither\
 _AUTO_MARKERS = re.compile(
     r"final[\s_]+answer(?![\"\w>])(?!\s+(?:to|and|or|must|can|could|that|with)\b)\s*(?:,\s*which\s+)?(?:is|:|=)?\s*:?"
     r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:to\s+(?:[^?\n]{1,200}\?\s*|[^\n.?:]{1,100}?\s+))?"
-    r"(?:is|would be|will be)\s*:?|(?:(?<=[.!?]\s)|(?m:^))(?:actually|wait|no|sorry|correction)[,!:]?\s+(?:it|that)\s*"
+    r"(?:is|would be|will be)(?![\w'\u2019])\s*:?"
+    r"|(?:(?<=[.!?]\s)|(?m:^))(?:actually|wait|no|sorry|correction)[,!:]?\s+(?:it|that)\s*"
     r"(?:is|'s|should be|must be)\s*:?"
     r"|\banswers?(?:\*\*)?\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answers?\s*:?\s*$)"
     r"|\b(?:the\s+)?(?:answers|solutions|roots)\s+are\s*:?"

@@ -14,7 +14,8 @@ input). What is removed or rewritten, in order:
 - degrees (`^\\circ`, `°`, "degrees"), which compare as the bare number; a one-letter unit or a rate
   after a number at the end ("12 m²", "5 km/h");
 - percent: `\\%`, `%`, "percent" become the `%` operator (see math_compare);
-- number words ("thirty-six", "one hundred and five") become digits;
+- number words ("thirty-six", "one hundred and five", "a dozen"), fractions in words ("two thirds", "three and
+  a half"), a scale after digits ("1.5 million") and "minus 5" become digits;
 - any other word of two or more letters (a unit, "apples", "approximately") is dropped,
   except function and constant names the grammar knows; so is a word of another script ("рублей", "个"),
   but not a Greek letter (`θ` reads as `\\theta`).
@@ -29,7 +30,8 @@ _SMALL = {w: i for i, w in enumerate(
 _TENS = {w: 10 * i for i, w in enumerate(
     "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
 _SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
-_NUMBER_WORD = set(_SMALL) | set(_TENS) | set(_SCALES)
+_MULTIPLIERS = {"hundred": 100, "dozen": 12}  # times the words before them, inside a scale
+_NUMBER_WORD = set(_SMALL) | set(_TENS) | set(_SCALES) | {"dozen"}
 NUMBER_WORDS = frozenset(_NUMBER_WORD)
 _WORD_RUN = re.compile(r"[A-Za-z]+(?:(?:-|\s+|\s+and\s+)[A-Za-z]+)*")
 
@@ -71,12 +73,50 @@ def words_to_number(words: str) -> int | None:
             current += _SMALL[t]
         elif t in _TENS:
             current += _TENS[t]
-        elif t == "hundred":
-            current = max(current, 1) * 100
+        elif t in _MULTIPLIERS:
+            current = max(current, 1) * _MULTIPLIERS[t]
         else:
             total += max(current, 1) * _SCALES[t]
             current = 0
     return total + current
+
+
+_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
+                 "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+FRACTION_WORDS = frozenset(_DENOMINATORS) | {w + "s" for w in _DENOMINATORS}
+_AND_A_HALF = re.compile(r"\band[ \t]+(?:a|one)[ \t-]+half\b", re.IGNORECASE)
+_FRACTION_WORDS = re.compile(r"\b(a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[ \t-]+"
+                             r"(halves|half|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?"
+                             r"|tenths?)\b",
+                             re.IGNORECASE)
+_A_SCALE = re.compile(r"\ba(?=[ \t]+(?:hundred|thousand|million|billion|dozen)\b)", re.IGNORECASE)
+_DIGITS_SCALE = re.compile(r"(?<![\d.,])(\d{1,6}(?:\.\d{1,6})?)[ \t]+(hundred|thousand|million|billion)\b",
+                           re.IGNORECASE)
+_MINUS_WORD = re.compile(r"\b(?:minus|negative)[ \t]+(?=\d|(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|"
+                         r"eleven|twelve|[a-z]{3,5}teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
+                         re.IGNORECASE)
+
+
+def spoken_fractions(text: str) -> str:
+    """Fractions and scales said in words: "three quarters" -> "3/4", "two and a half" -> "two + 1/2",
+    "a dozen" -> "one dozen"."""
+    def fraction(m: re.Match) -> str:
+        count, word = m.group(1).lower(), m.group(2).lower()
+        n = 1 if count in ("a", "one") else int(count) if count.isdigit() else _SMALL[count]
+        d = _DENOMINATORS[word.rstrip("s") if word != "halves" else "halves"]
+        return f"{n}/{d}"
+
+    text = _AND_A_HALF.sub("+ 1/2", text)
+    return _A_SCALE.sub("one", _FRACTION_WORDS.sub(fraction, text))
+
+
+def _scaled(m: re.Match) -> str:
+    """"1.5 million" -> "1500000" (exactly: the digits shifted, no float)."""
+    whole, _, frac = m.group(1).partition(".")
+    zeros = len(str(_SCALES[m.group(2).lower()])) - 1
+    if len(frac) > zeros:
+        return m.group(0)
+    return str(int(whole + frac + "0" * (zeros - len(frac))))
 
 
 def _replace_number_words(text: str) -> str:
@@ -178,6 +218,7 @@ def normalize(answer: str) -> str:
     s = _UNIT_AFTER.sub(" ", s)
     s = _DEGREES.sub(" ", s)
     s = _PERCENT.sub("%", s)
+    s = _DIGITS_SCALE.sub(_scaled, _MINUS_WORD.sub("-", spoken_fractions(s)))
     s = _replace_number_words(s)
     s = _LETTER_RUN.sub(_foreign_word, s)
     s = _WORDS.sub(_word_or_space, s.strip())

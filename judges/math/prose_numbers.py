@@ -1,10 +1,12 @@
 """Answers stated in prose, for `extract`: a value restated beside the value it rejects, and a number in words.
 
 - `rejected_alternative`: a span that states its value and rejects another ("24, not 20", "100 (not 30)",
-  "100, and not 30", "42 rather than 24", "7 instead of 5") commits to the first value; None for any other
+  "100, and not 30", "42 rather than 24", "7 instead of 5", "24 - not 20, as I first thought") commits to the
+  first value; None for any other
   span, for a lone negation ("is not 30": no value before it) and for "20, not 20" (a contradiction).
 - `rejected_number`: whether the number at a position is such a rejected alternative ("... 60, not 50",
-  "$480, not $400", "18 and not 16"): the last number of the output is then the value before it.
+  "$480, not $400", "18 and not 16", "24 (I previously said 20)"): the last number of the output is then the
+  value before it.
 - `number_in_words`: an output without a digit whose last sentence states a number in words ("She has three
   hundred and twelve apples.", "It takes nine hours.") gives that number, and so does a concluding last
   sentence without a digit after digits ("... 4 * 3 bags. So she has twelve apples."); a lone "one" ("the one that ...",
@@ -14,15 +16,17 @@ from __future__ import annotations
 
 import re
 
-from judgesuite.judges.math.normalize import NUMBER_WORDS, words_to_number
+from judgesuite.judges.math.normalize import FRACTION_WORDS, NUMBER_WORDS
 
-_REJECTION = (r"(?:(?:,|;|\(|--|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
+_REJECTION = (r"(?:(?:,|;|\(|--?|\u2013|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
               r"|(?:,\s*)?(?:rather\s+than|instead\s+of))")
 # a few words may lead in ("It's 24, not 20!"); the value has no blank
-_REJECTED = re.compile(r"((?:[A-Za-z']{1,12}\s+){0,3}?)([^\s,;(]{1,60}?)\s*" + _REJECTION
-                       + r"\s+([^\s()]{1,60}?)\s*\)?[.!]?", re.IGNORECASE)
+_REJECTED = re.compile(r"((?:[A-Za-z']{1,12}\s+){0,3}?)(\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\s,;(]{1,60}?)\s*"
+                       + _REJECTION + r"\s+([^\s()]{1,60}?)\s*\)?(?:,\s*(?:as|like)\s[^\n]{1,60})?[.!]?", re.IGNORECASE)
 # right before a number: a value, then the phrase rejecting the number ("60, not ", "18 and not $", "24 apples, not ")
-_REJECTING = re.compile(r"\d[%)]?(?:\s+[A-Za-z]{1,15})?\s*" + _REJECTION + r"\s+\$?\Z", re.IGNORECASE)
+_REJECTING = re.compile(r"\d[%)]?(?:\s+[A-Za-z]{1,15})?\s*(?:" + _REJECTION
+                        + r"|\((?:I\s+)?(?:previously|earlier|originally|initially|first)\s+"
+                        r"(?:said|wrote|got|thought|had|claimed))\s+\$?\Z", re.IGNORECASE)
 _SENTENCES = re.compile(r"[.!?\u3002\n]+\s*")
 _WORD = re.compile(r"[A-Za-z]+")
 _CONCLUDES = re.compile(r"(?:so|therefore|thus|hence|in total|altogether|in all|overall|the answer)\b", re.IGNORECASE)
@@ -43,8 +47,9 @@ def rejected_number(text: str, start: int) -> bool:
 
 
 def number_in_words(text: str) -> str | None:
-    """The last number written in words in the last sentence that has one, for an output without any digit;
-    in an output with digits, only a concluding last sentence without any ("So she has twelve apples.")."""
+    """The last number said in words ("three hundred and twelve", "three and a half", "a dozen") in the last
+    sentence that has one, as written (normalize reads it), for an output without any digit; in an output with
+    digits, only from a concluding last sentence without any ("So she has twelve apples.")."""
     sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip()][-3:]
     if any(c.isdigit() for c in text):
         last = sentences[-1:] if sentences else []
@@ -52,21 +57,22 @@ def number_in_words(text: str) -> str | None:
             return None
         sentences = last
     for sentence in reversed(sentences):
+        words = list(_WORD.finditer(sentence))
         runs, run = [], []
-        for m in _WORD.finditer(sentence):
-            word = m.group().lower()
-            gap = sentence[run[-1][1]:m.start()] if run else ""
-            if word in NUMBER_WORDS and (not run or gap in (" ", "-", " and ")):
-                run.append((word, m.end()))
-            elif word == "and" and run:
-                continue
+        for k, m in enumerate(words):
+            word, after = m.group().lower(), words[k + 1].group().lower() if k + 1 < len(words) else ""
+            if word == "and" and run:
+                continue  # "three hundred and twelve", "three and a half"
+            fits = word in NUMBER_WORDS or (word in FRACTION_WORDS and run) or (
+                word == "a" and (after in FRACTION_WORDS or after in ("hundred", "thousand", "million", "dozen")))
+            joined = run and sentence[run[-1].end():m.start()] in (" ", "-", " and ")
+            if fits and (joined or not run):
+                run.append(m)
             else:
-                if run:
-                    runs.append(run)
-                run = [(word, m.end())] if word in NUMBER_WORDS else []
+                runs += [run] if run else []
+                run = [m] if fits else []
         runs += [run] if run else []
-        runs = [r for r in runs if [w for w, _ in r] != ["one"]]
+        runs = [r for r in runs if [m.group().lower() for m in r] not in (["one"], ["a"])]
         if runs:
-            value = words_to_number(" ".join(w for w, _ in runs[-1]))
-            return None if value is None else str(value)
+            return sentence[runs[-1][0].start():runs[-1][-1].end()]
     return None
