@@ -214,6 +214,15 @@ ELSEWHERE_CASES = [
     ("The answer is 3,600, not 6,300.", "3600", True), ("The answer is 3,600, not 6,300.", "6300", False),
     ("Rechecked: 36 (I previously said 63)", "36", True), ("Rechecked: 36 (I previously said 63)", "63", False),
     ("The answer isn't 63; it's 36.", "36", True),
+    # negations and hedges around these forms never give an answer: a value in words rejected beside another, a
+    # lone negated value (also in German, French, Russian, Chinese, and after a label), choices in words
+    ("In the end he keeps four marbles, not eleven.", "11", False),
+    ("In the end he keeps four marbles, not eleven.", "4", True),
+    ("Perhaps eleven marbles remain.", "11", None), ("The count is six or seven.", "6", None),
+    ("Marbles left: not 11", "11", False), ("Der Rest ist nicht 11.", "11", False),
+    ("Il n'en reste pas 11.", "11", False), ("\u041e\u0442\u0432\u0435\u0442: \u043d\u0435 11", "11", False),
+    ("\u7b54\u6848\u4e0d\u662f 11\u3002", "11", False),
+    ("Marbles left: 11? Not sure.", "11", False),
 ]
 
 

@@ -42,6 +42,7 @@ from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, 
                                                   PARAGRAPH, SLOT, all_boxed, last_boxed, markup_answers,
                                                   program_output, signs_off, strip_proof_end, undouble_escapes,
                                                   unit_slot, value_first, without_remark)
+from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, HEDGES, NEGATED, SPAN_HEDGES
 from judgesuite.judges.math.prose_numbers import number_in_words, rejected_alternative, rejected_number
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
@@ -57,20 +58,6 @@ _LATEX = re.compile(r"(?<!\\)\$\$([^$]{1,400}?)\$\$|(?<![\\\d])\$([^\n$]{1,400}?
                     r"|\\\(([^\n]{1,400}?)\\\)|\\\[(.{1,400}?)\\\]", re.DOTALL)
 _PROSE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}\s+[A-Za-z]{2,}")
 _BOLD = re.compile(r"\*\*([^*\n]{1,200})\*\*")
-_HEDGES = re.compile(
-    r"\b(?:cannot|can ?not|can't|unable to|impossible to|not possible to)\s+(?:be\s+)?"
-    r"(?:determine|determined|know|known|say|tell|solve|find|compute|calculate)"
-    r"|\bnot enough information|\binsufficient (?:information|data)|\bI (?:do not|don't) know"
-    r"|\bI(?: a|')m not (?:sure|certain)|\bno (?:definitive|definite|single|unique) answer"
-    r"|\bit depends\b|\bunclear\b|\bundetermined\b|\bambiguous\b|\bthere is no way to",
-    re.IGNORECASE)
-# in a committed span: a negation ("the answer is not 81") or a list of options gives no answer
-_SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|between)\b", re.IGNORECASE)
-# right before a \boxed{}: "is not \boxed{81}", "one of the following: 9; \boxed{81}"
-_BEFORE_BOXED_HEDGE = re.compile(r"(?:\b(?:not|isn't|never)|\bone of the following:?[^\n]*)\s*(?:\\\[|\$\$?|\\\()?\s*$",
-                                 re.IGNORECASE)
-_OR = re.compile(r"(?:\d|\})\s*(?:,\s*)?\b(?:or|and/or)\b\s*[-$\\(]*\d|\beither\b", re.IGNORECASE)
-
 # (pattern, committed?) markers after which the answer span starts
 _AUTO_MARKERS = re.compile(
     r"final[\s_]+answer(?![\"\w>])(?!\s+(?:to|and|or|must|can|could|that|with)\b)\s*(?:,\s*which\s+)?(?:is|:|=)?\s*:?"
@@ -208,7 +195,7 @@ def _clean_span(span: str) -> str:
     inline = list(_ONE_INLINE.finditer(span))
     if len(inline) == 1:  # "So $x \in [2, 5)$.": the one formula of a short line without numbers around it
         outside = span[:inline[0].start()] + span[inline[0].end():]
-        if not re.search(r"\d", outside) and not _SPAN_HEDGES.search(outside) and len(outside.strip(" .,:;!")) <= 40:
+        if not re.search(r"\d", outside) and not SPAN_HEDGES.search(outside) and len(outside.strip(" .,:;!")) <= 40:
             return inline[0].group(1).strip()
     inner = last_boxed(span)
     if inner is not None:
@@ -300,9 +287,9 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
             raw = found[0][2] or ""
             before = text[max(0, found[0][0] - 120):found[0][0]]
             head = without_remark(_SENTENCE_END.split(raw, 1)[0])  # the committed sentence, before any prose cut
-            hedged = (_HEDGES.search(raw) or _SPAN_HEDGES.search(found[0][1]) or _SPAN_HEDGES.search(head)
-                      or (found[0][2] is None and _BEFORE_BOXED_HEDGE.search(before)))
-            if hedged or _OR.search(found[0][1]):
+            hedged = (HEDGES.search(raw) or SPAN_HEDGES.search(found[0][1]) or SPAN_HEDGES.search(head)
+                      or (found[0][2] is None and BEFORE_BOXED_HEDGE.search(before)))
+            if hedged or ALTERNATIVES.search(found[0][1]):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
                                   alternatives=not hedged)
         if config.fallback_numbers and group == config.groups[0]:
@@ -315,8 +302,12 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
             break
     if config.detect_noncommittal and result.method in ("", "bold", "display", "parts+last_line", "latex_last",
                                                         "number"):
-        if _HEDGES.search(text[-SPAN_CHARS:]):
+        if HEDGES.search(text[-SPAN_CHARS:]):
             return Extraction(result.spans, noncommittal=True, method="hedge")
+        at = text.rfind(result.spans[0]) if result.spans else -1
+        if result.method != "" and (SPAN_HEDGES.match(result.spans[0]) or (
+                result.method == "number" and at >= 0 and NEGATED.search(text[max(0, at - 20):at]))):
+            return Extraction(result.spans, noncommittal=True, method="negated")  # "Total: not 15", "It is not 42."
     return result
 
 
@@ -329,7 +320,9 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return [(p, _clean_span(v), None) for p, v in markup_answers(text, NUMBER_TAIL)]
     if name == "unit_slot":  # the sentence up to the slot, so that a hedge or "5 or 6" in it is seen
         found = unit_slot(text)
-        return [(found[0], found[1] if _OR.search(found[1]) else _clean_span(found[1]), found[2])] if found else []
+        if not found:
+            return []
+        return [(found[0], found[1] if ALTERNATIVES.search(found[1]) else _clean_span(found[1]), found[2])]
     if name == "program_output":
         found = program_output(text, NUMBER_TAIL)
         return [(found[0], _clean_span(found[1]), None)] if found else []

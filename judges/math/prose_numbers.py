@@ -29,6 +29,8 @@ _REJECTING = re.compile(r"\d[%)]?(?:\s+[A-Za-z]{1,15})?\s*(?:" + _REJECTION
                         r"(?:said|wrote|got|thought|had|claimed))\s+\$?\Z", re.IGNORECASE)
 _SENTENCES = re.compile(r"[.!?\u3002\n]+\s*")
 _WORD = re.compile(r"[A-Za-z]+")
+_UNSURE = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|between)\b", re.IGNORECASE)
+_NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\brather\s+than|\binstead\s+of)\s+\Z", re.IGNORECASE)
 _CONCLUDES = re.compile(r"(?:so|therefore|thus|hence|in total|altogether|in all|overall|the answer)\b", re.IGNORECASE)
 
 
@@ -73,6 +75,12 @@ def number_in_words(text: str) -> str | None:
                 run = [m] if fits else []
         runs += [run] if run else []
         runs = [r for r in runs if [m.group().lower() for m in r] not in (["one"], ["a"])]
+        if _UNSURE.search(sentence):
+            return None  # "Either eleven or twelve.", "maybe twelve"
+        while runs and _NEGATION_BEFORE.search(sentence, 0, runs[-1][0].start()):
+            runs.pop()  # "three apples, not twelve": the value before the rejected one; a lone "not twelve": none
+            if not runs:
+                return None
         if runs:
             return sentence[runs[-1][0].start():runs[-1][-1].end()]
     return None

@@ -1,0 +1,28 @@
+"""What withdraws a commitment to an answer, for `extract`: hedges ("cannot be determined", "not sure"), a
+negation in a committed span (also German, French, Portuguese, Russian, Chinese, Japanese, Korean), a value said
+after a negation only ("not 15", "不是 42"), a negation or a list right before a `\\boxed{}`, and alternatives
+("5 or 6", "two or three", "either")."""
+from __future__ import annotations
+
+import re
+
+# anywhere in a committed line, or in the ending of an output without a committed answer
+HEDGES = re.compile(
+    r"\b(?:cannot|can ?not|can't|unable to|impossible to|not possible to)\s+(?:be\s+)?"
+    r"(?:determine|determined|know|known|say|tell|solve|find|compute|calculate)"
+    r"|\bnot enough information|\binsufficient (?:information|data)|\bI (?:do not|don't) know"
+    r"|\bnot (?:sure|certain)\b|\bno (?:definitive|definite|single|unique) answer"
+    r"|\bit depends\b|\bunclear\b|\bundetermined\b|\bambiguous\b|\bthere is no way to",
+    re.IGNORECASE)
+# in a committed span: a negation ("the answer is not 81") or a list of options gives no answer
+SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|between"
+                         r"|nicht|keine?|pas|não|не|нет)\b|不是|ではない|아니", re.IGNORECASE)
+# a value said after a negation only ("not 15", "不是 42"), without a value before it that it would correct
+NEGATED = re.compile(r"(?:\b(?:not|never|nicht|pas|не)|n't|不是)\s*+[$*]*+\s*+\Z", re.IGNORECASE)
+# right before a \boxed{}: "is not \boxed{81}", "one of the following: 9; \boxed{81}"
+BEFORE_BOXED_HEDGE = re.compile(r"(?:\b(?:not|isn't|never)|\bone of the following:?[^\n]*)\s*(?:\\\[|\$\$?|\\\()?\s*$",
+                                re.IGNORECASE)
+# alternatives in a committed span: "5 or 6", "two or three"
+ALTERNATIVES = re.compile(r"(?:\d|\}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*(?:,\s*)?"
+                          r"\b(?:or|and/or)\b\s*(?:[-$\\(]*\d|(?:one|two|three|four|five|six|seven|eight|nine"
+                          r"|ten|eleven|twelve)\b)|\beither\b", re.IGNORECASE)
