@@ -223,6 +223,9 @@ ELSEWHERE_CASES = [
     ("Il n'en reste pas 11.", "11", False), ("\u041e\u0442\u0432\u0435\u0442: \u043d\u0435 11", "11", False),
     ("\u7b54\u6848\u4e0d\u662f 11\u3002", "11", False),
     ("Marbles left: 11? Not sure.", "11", False),
+    # quarters are coins unless a fraction "of" something; a program after "Answer:" is no printed value
+    ("She keeps four quarters.", "4", True), ("She keeps four quarters.", "1", False),
+    ("Two quarters of the cake are gone.", "1/2", True), ("Answer:\n```python\nprint(3 * 6)\n```", "18", False),
 ]
 
 

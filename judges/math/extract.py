@@ -241,8 +241,10 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
                 i += 1
             if intro and PARAGRAPH.match(text, i):  # a paragraph of sentences after it: no value
                 continue
-            if text.startswith("```", i):  # "Answer:\n```\n18\n```": the fenced block's first line
+            if text.startswith("```", i):  # "Answer:\n```\n18\n```": the fenced block's first line, not code
                 i = text.find("\n", i) + 1 or n
+                if CODE_LINE.fullmatch(text[i:text.find("\n", i) if "\n" in text[i:] else n].strip()):
+                    continue
         end = text.find("\n", i)
         line = text[i:end if end >= 0 else n]
         if line.strip():

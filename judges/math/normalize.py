@@ -85,10 +85,10 @@ _DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "quarter": 4, "fourth": 4, 
                  "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
 FRACTION_WORDS = frozenset(_DENOMINATORS) | {w + "s" for w in _DENOMINATORS}
 _AND_A_HALF = re.compile(r"\band[ \t]+(?:a|one)[ \t-]+half\b", re.IGNORECASE)
-_FRACTION_WORDS = re.compile(r"\b(a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[ \t-]+"
-                             r"(halves|half|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?"
-                             r"|tenths?)\b",
-                             re.IGNORECASE)
+# a count in words (not "4 quarters"); quarters only before "of" ("three quarters of it", not coins: "four quarters")
+_FRACTION_WORDS = re.compile(r"\b(a|one|two|three|four|five|six|seven|eight|nine|ten)[ \t-]+"
+                             r"(halves|half|thirds?|quarter|quarters(?=[ \t]+of\b)|fourths?|fifths?"
+                             r"|sixths?|sevenths?|eighths?|ninths?|tenths?)\b", re.IGNORECASE)
 _A_SCALE = re.compile(r"\ba(?=[ \t]+(?:hundred|thousand|million|billion|dozen)\b)", re.IGNORECASE)
 _DIGITS_SCALE = re.compile(r"(?<![\d.,])(\d{1,6}(?:\.\d{1,6})?)[ \t]+(hundred|thousand|million|billion)\b",
                            re.IGNORECASE)
@@ -102,7 +102,7 @@ def spoken_fractions(text: str) -> str:
     "a dozen" -> "one dozen"."""
     def fraction(m: re.Match) -> str:
         count, word = m.group(1).lower(), m.group(2).lower()
-        n = 1 if count in ("a", "one") else int(count) if count.isdigit() else _SMALL[count]
+        n = 1 if count in ("a", "one") else _SMALL[count]
         d = _DENOMINATORS[word.rstrip("s") if word != "halves" else "halves"]
         return f"{n}/{d}"
 

@@ -65,7 +65,8 @@ def number_in_words(text: str) -> str | None:
             word, after = m.group().lower(), words[k + 1].group().lower() if k + 1 < len(words) else ""
             if word == "and" and run:
                 continue  # "three hundred and twelve", "three and a half"
-            fits = word in NUMBER_WORDS or (word in FRACTION_WORDS and run) or (
+            counted = word in FRACTION_WORDS and (word != "quarters" or after == "of")  # not coins: "four quarters"
+            fits = word in NUMBER_WORDS or (counted and run) or (
                 word == "a" and (after in FRACTION_WORDS or after in ("hundred", "thousand", "million", "dozen")))
             joined = run and sentence[run[-1].end():m.start()] in (" ", "-", " and ")
             if fits and (joined or not run):
@@ -82,5 +83,6 @@ def number_in_words(text: str) -> str | None:
             if not runs:
                 return None
         if runs:
-            return sentence[runs[-1][0].start():runs[-1][-1].end()]
+            end = runs[-1][-1].end()
+            return sentence[runs[-1][0].start():end + (3 if sentence[end:end + 3] == " of" else 0)]  # "quarters of"
     return None
