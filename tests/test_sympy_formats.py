@@ -225,6 +225,9 @@ ELSEWHERE_CASES = [
     ("Marbles left: 11? Not sure.", "11", False),
     # quarters are coins unless a fraction "of" something; a program after "Answer:" is no printed value
     ("She keeps four quarters.", "4", True), ("She keeps four quarters.", "1", False),
+    # a bold closing line with its value is no cut-off output; a JSON answer left null commits to nothing
+    ("Two crates of 9 pears.\n\n**Pears in all: 18**", "18", True),
+    ('Two crates of 9 pears.\n\n{"final_answer": null, "pears_per_crate": 18}', "18", False),
     ("Two quarters of the cake are gone.", "1/2", True), ("Answer:\n```python\nprint(3 * 6)\n```", "18", False),
 ]
 

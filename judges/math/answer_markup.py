@@ -13,7 +13,7 @@ import re
 _ANSWER_TAG = re.compile(r"<(final_?answer|answer|result)>\s*((?:(?!</?\1>).){1,400}?)\s*</\1>",
                          re.DOTALL | re.IGNORECASE)
 _JSON_ANSWER = re.compile(r'"(?:final_?answer|answer|final|result)"\s*:\s*(?:"((?:\\.|[^"\\\n]){1,400})"'
-                          r'|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
+                          r'|(-?\d[\d.eE+-]{0,40})|(null)\b)', re.IGNORECASE)  # null: the answer left empty
 # a key/value pair whose key names the answer: {"key": "answer", "value": 15}, {"name": "Final answer", "value": "3"}
 _JSON_KEY_VALUE = re.compile(r'"(?:key|name|label|field)"\s*:\s*"(?:final[ _]?)?answer"\s*,\s*"value"\s*:\s*'
                              r'(?:"((?:\\.|[^"\\\n]){1,400})"|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)

@@ -150,8 +150,9 @@ def looks_truncated(text: str) -> bool:
     line has an unclosed `$` or `{`."""
     tail = text.rstrip()
     last = tail.rsplit("\n", 1)[-1]
-    if tail.endswith("**") and last.count("**") % 2 == 0 and not _PROSE.search(last.split("**")[-2]):
-        tail = tail[:-2]  # "Therefore: **42**": emphasis, not a power cut off (a bold heading still ends early)
+    bold = last.split("**")[-2] if last.count("**") >= 2 else ""
+    if tail.endswith("**") and last.count("**") % 2 == 0 and re.search(r"\d", bold.rsplit(":", 1)[-1]):
+        tail = tail[:-2]  # "**Total: 42**": emphasis, not a power cut off ("**Step 5: Proof**", a heading, is)
     if not tail or tail[-1] in "+-*/=({[\\^_,":
         return True
     line = tail.rsplit("\n", 1)[-1].replace("\\$", "")
