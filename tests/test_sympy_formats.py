@@ -228,6 +228,9 @@ ELSEWHERE_CASES = [
     # a bold closing line with its value is no cut-off output; a JSON answer left null commits to nothing
     ("Two crates of 9 pears.\n\n**Pears in all: 18**", "18", True),
     ('Two crates of 9 pears.\n\n{"final_answer": null, "pears_per_crate": 18}', "18", False),
+    # a formula that starts the committed sentence before a clause holding other numbers
+    ("My final answer is $36$, but the 4 crates of 9 took a while to count.", "36", True),
+    ("My final answer is $36$, but the 4 crates of 9 took a while to count.", "9", False),
     ("Two quarters of the cake are gone.", "1/2", True), ("Answer:\n```python\nprint(3 * 6)\n```", "18", False),
 ]
 

@@ -162,8 +162,10 @@ def looks_truncated(text: str) -> bool:
 
 
 # a prose span that starts with its value: "30 is the most ...", "that 30 days ..."
-_LEAD_VALUE = re.compile(r"\A(?:that\s+)?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:times|plus|minus|divided|multiplied|"
-                         r"over|x|of|out)\b)[A-Za-z])", re.IGNORECASE)
+# (also a formula before a clause: "$10$, and the process of using 15 spoons ...")
+_LEAD_VALUE = re.compile(r"\A(?:that\s+)?(?:(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:times|plus|minus|divided|"
+                         r"multiplied|over|x|of|out)\b)[A-Za-z])|\$([^$\n]{1,40})\$(?=,\s+(?:and|but|so)\s))",
+                         re.IGNORECASE)
 _STRAY_MARK = re.compile(r"(\d)([*_])[\s.]*$")
 _QUOTES = '"\u201c\u201d'
 # an adverb between the marker and the value: "the answer is now 10", "is actually $5"
@@ -207,7 +209,7 @@ def _clean_span(span: str) -> str:
     if _PROSE.search(re.sub(r"\$[^$]*\$", " ", head)):  # "The largest $n$ is 34": the last formula or number
         lead = _LEAD_VALUE.match(head)
         if lead:  # "that 30 is the most that fits in 6 periods": the value the sentence starts with
-            return lead.group(1)
+            return lead.group(1) or lead.group(2)
         found = list(_INLINE_OR_NUMBER.finditer(head))
         if found:
             return (found[-1].group(1) or found[-1].group(0).rstrip(",")).strip()
