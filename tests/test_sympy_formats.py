@@ -232,6 +232,11 @@ ELSEWHERE_CASES = [
     ("My final answer is $36$, but the 4 crates of 9 took a while to count.", "36", True),
     ("My final answer is $36$, but the 4 crates of 9 took a while to count.", "9", False),
     ("Two quarters of the cake are gone.", "1/2", True), ("Answer:\n```python\nprint(3 * 6)\n```", "18", False),
+    # a last number negated a word away, in Spanish or Italian, or called wrong after it, is no answer
+    ("I would never count 11 marbles here.", "11", False), ("La cantidad no es 11.", "11", False),
+    ("Il totale non è 11.", "11", False), ("One might answer 11, but that's wrong.", "11", False),
+    ("Counting 11 marbles is incorrect.", "11", False),
+    ("He counted twice, and 11 is correct.", "11", True), ("It is not hard: 11 marbles.", "11", True),
 ]
 
 

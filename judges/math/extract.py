@@ -42,7 +42,8 @@ from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, 
                                                   PARAGRAPH, SLOT, all_boxed, last_boxed, markup_answers,
                                                   program_output, signs_off, strip_proof_end, undouble_escapes,
                                                   unit_slot, value_first, without_remark)
-from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, HEDGES, NEGATED, SPAN_HEDGES
+from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED,
+                                          SPAN_HEDGES)
 from judgesuite.judges.math.prose_numbers import number_in_words, rejected_alternative, rejected_number
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
@@ -311,7 +312,8 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
             return Extraction(result.spans, noncommittal=True, method="hedge")
         at = text.rfind(result.spans[0]) if result.spans else -1
         if result.method != "" and (SPAN_HEDGES.match(result.spans[0]) or (
-                result.method == "number" and at >= 0 and NEGATED.search(text[max(0, at - 20):at]))):
+                result.method == "number" and at >= 0 and (NEGATED.search(text[max(0, at - 20):at])
+                                                            or CALLED_WRONG.match(text, at + len(result.spans[0]))))):
             return Extraction(result.spans, noncommittal=True, method="negated")  # "Total: not 15", "It is not 42."
     return result
 

@@ -16,9 +16,14 @@ HEDGES = re.compile(
     re.IGNORECASE)
 # in a committed span: a negation ("the answer is not 81") or a list of options gives no answer
 SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|between"
-                         r"|nicht|keine?|pas|não|не|нет)\b|不是|ではない|아니", re.IGNORECASE)
+                         r"|nicht|keine?|pas|não|не|нет|no es|no son|non è|non sono)\b|不是|ではない|아니", re.IGNORECASE)
 # a value said after a negation only ("not 15", "不是 42"), without a value before it that it would correct
-NEGATED = re.compile(r"(?:\b(?:not|never|nicht|pas|не)|n't|不是)\s*+[$*]*+\s*+\Z", re.IGNORECASE)
+# ("never say 12", "no es 12")
+NEGATED = re.compile(r"(?:\b(?:not|never)(?:\s++[a-z]{1,8}+)?|\b(?:nicht|pas|не|no es|no son|non è|não é)|n't|不是)"
+                     r"\s*+[$*]*+\s*+\Z", re.IGNORECASE)
+# right after a last number: it is called wrong ("12 is wrong", "12, but that's wrong")
+CALLED_WRONG = re.compile(r"[^.\n]{0,30}?(?:\b(?:is|are|was|would\s+be)\s+|'s\s+)(?:wrong|incorrect|false\b)",
+                          re.IGNORECASE)
 # right before a \boxed{}: "is not \boxed{81}", "one of the following: 9; \boxed{81}"
 BEFORE_BOXED_HEDGE = re.compile(r"(?:\b(?:not|isn't|never)|\bone of the following:?[^\n]*)\s*(?:\\\[|\$\$?|\\\()?\s*$",
                                 re.IGNORECASE)
