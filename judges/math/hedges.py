@@ -1,7 +1,7 @@
 """What withdraws a commitment to an answer, for `extract`: hedges ("cannot be determined", "not sure"), a
-negation in a committed span (also German, French, Portuguese, Russian, Chinese, Japanese, Korean), a value said
-after a negation only ("not 15", "不是 42"), a negation or a list right before a `\\boxed{}`, and alternatives
-("5 or 6", "two or three", "either")."""
+negation in a committed span (also German, French, Spanish, Italian, Portuguese, Russian, Chinese, Japanese,
+Korean), a value said after a negation only ("not 15", "不是 42") or called wrong after it ("15 is wrong"), a
+negation or a list right before a `\\boxed{}`, and alternatives ("5 or 6", "two or three", "either")."""
 from __future__ import annotations
 
 import re
