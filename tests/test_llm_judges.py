@@ -11,7 +11,7 @@ from judgesuite.judges.routed.cascade import CascadeJudge, cascade_frontier, esc
 from judgesuite.judges.llm.judges import LLMCoTJudge, LLMDirectJudge, p_true
 from judgesuite.judges.llm.vote import LLMVoteJudge, vote_report
 from judgesuite.judges.llm.prompts import DIRECT_PROMPT, parse_cot, parse_direct, render
-from judgesuite.judges.types import NoVerdict, Sample, Verdict
+from judgesuite.judges.types import NoVerdict, Verdict
 from judgesuite.judges.llm.backends import Generation
 from judgesuite.judges.registry import make_judge
 
