@@ -237,6 +237,10 @@ ELSEWHERE_CASES = [
     ("Il totale non è 11.", "11", False), ("One might answer 11, but that's wrong.", "11", False),
     ("Counting 11 marbles is incorrect.", "11", False),
     ("He counted twice, and 11 is correct.", "11", True), ("It is not hard: 11 marbles.", "11", True),
+    # a contraction is a word; a negated sentence corrected on the same line; a value restated as itself
+    ("That's 11.", "11", True), ("She's left with 11.", "12", False),
+    ("Marbles left: not 12. There are 11.", "11", True), ("Marbles left: not 12. There are 11.", "12", False),
+    ("11 = 11", "11", True), ("11 is 12", "11", False),
 ]
 
 

@@ -177,6 +177,7 @@ _LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|cl
 
 # "18.</answer>": the end of a tag around the statement (not a struck "<del>3</del>")
 _CLOSING_TAG = re.compile(r"</(?:final_?answer|answer|result|solution|response|output)>", re.IGNORECASE)
+_SAME_SIDES = re.compile(r"([^\s=]{1,40}+)\s++(?:is|=|equals)\s++([^\s=]{1,40}+)")
 _BULLET = re.compile(r"\A[-\u2022]\s+(?=[A-Za-z*])")  # "- Total: $15": a list item, not a minus sign
 
 
@@ -204,7 +205,9 @@ def _clean_span(span: str) -> str:
     inner = last_boxed(span)
     if inner is not None:
         return inner[1]
-    head = _SENTENCE_END.split(span, 1)[0]
+    head, *rest = _SENTENCE_END.split(span, 1)
+    if rest and rest[0] and SPAN_HEDGES.search(head) and re.search(r"\d", rest[0]):
+        return _clean_span(rest[0])  # "It's not 20. It's 24.": the sentence that corrects a negated one
     if rejected_alternative(head):  # "100, and not 30": whole, for `extract` to keep the first value
         return head.strip()
     if _PROSE.search(re.sub(r"\$[^$]*\$", " ", head)):  # "The largest $n$ is 34": the last formula or number
@@ -221,11 +224,8 @@ def _clean_span(span: str) -> str:
     cut = _SENTENCE_END.search(span)
     if cut:
         span = span[:cut.start()]
-    return span.strip().rstrip("*_.,;" + (_QUOTES if quoted else "")).strip()
-
-
-
-
+    span = span.strip().rstrip("*_.,;" + (_QUOTES if quoted else "")).strip()
+    return same[1] if (same := _SAME_SIDES.fullmatch(span)) and same[1] == same[2] else span  # "9 is 9"
 
 
 def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[int, str, str]]:

@@ -59,7 +59,7 @@ _UNIT_AFTER = re.compile(r"(?<=\d)[ \u00a0]+(?:[mgshL](?:\u00b2|\u00b3|\^\{?[23]
 _DEGREES = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|°|\\degree|\bdegrees?\b", re.IGNORECASE)
 _PERCENT = re.compile(r"\\%|\bpercent\b|\bper\s+cent\b", re.IGNORECASE)
 # a word, with the exponent of a unit (cm^2) that goes with it
-_WORDS = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}(?:\^\{?\d\}?)?")
+_WORDS = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}(?:['\u2019](?:s|t|re|ll|ve|d|m)\b)?(?:\^\{?\d\}?)?")  # "It's"
 
 
 def words_to_number(words: str) -> int | None:
