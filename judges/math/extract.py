@@ -206,7 +206,7 @@ def _clean_span(span: str) -> str:
     if inner is not None:
         return inner[1]
     head, *rest = _SENTENCE_END.split(span, 1)
-    if rest and rest[0] and SPAN_HEDGES.search(head) and re.search(r"\d", rest[0]):
+    if rest and rest[0] and len(span) <= SPAN_CHARS and SPAN_HEDGES.search(head) and re.search(r"\d", rest[0]):
         return _clean_span(rest[0])  # "It's not 20. It's 24.": the sentence that corrects a negated one
     if rejected_alternative(head):  # "100, and not 30": whole, for `extract` to keep the first value
         return head.strip()
