@@ -16,7 +16,7 @@ Per sample, in a `BoundedPool` worker with a per-sample `timeout`:
    symbolic. The ANTLR path is also tried when our grammar cannot read a side or
    cannot decide. Under `auto` a single-number answer with a decimal comma (`3,5`, `7,5 Euro`)
    reads as 3.5 against a one-number gold (and "1.250 pesos" as 1250 in a decimal-comma text:
-   math_locale_numbers), and prose or labelled lists ("(a) 5, (b) 8")
+   locale_numbers.py), and prose or labelled lists ("(a) 5, (b) 8")
    as lists against a gold of several answers. Any reference matching makes the answer correct.
 When a reference does not parse, the normalised texts are compared instead (equal:
 correct; otherwise no verdict). A candidate with no extractable or parseable answer
