@@ -3,16 +3,10 @@
     python scripts/stacked_spelling_stress.py            # the shipped model, open-QA DEV splits
 
 The held-out TriviaQA errors the issue lists include names spelled differently from the reference (a typo,
-accents lost) and numbers written as words. Our labelled open-QA rows hold few of them, so this builds them
+accents lost) and numbers written as words. Our labelled open-QA rows hold few of them, so this makes them
 from the DEV rows of `evouna-nq` and `openqa-eval-nq301` (never a test row): every row whose candidate
-contains a reference word, rewritten in one of three ways with its human label kept:
-
-- `typo`: one reference word of 6+ letters in the candidate gets one typing error (a middle letter dropped,
-  doubled, or swapped with the next; chosen by the row id's hash);
-- `accent`: one reference word of 4+ letters in the candidate gets an accent on its first inner vowel
-  ("Zurich" -> "Zürich");
-- `number-words`: a reference integer from 1 to 99 written in the candidate in digits is written in words
-  ("25" -> "twenty-five").
+contains a reference word, rewritten by `judgesuite.suite.data.spelling_forms.respelled` (a typo, an accent,
+number words) with its human label kept.
 
 Reported per kind: rows, accuracy before and after, and the verdicts that changed (correct -> incorrect on
 rows labelled correct: lost; incorrect -> correct on rows labelled incorrect: false accepts). No row is
@@ -21,77 +15,15 @@ tuned on here: the rewrite rules were fixed before any judge ran on them.
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import hashlib
 import json
-import re
 import sys
 
 import numpy as np
 
-KINDS = ("typo", "accent", "number-words")
+from judgesuite.suite.data.spelling_forms import KINDS, respelled
+
+TOKEN_F1_THRESHOLD = 0.02  # the threshold scripts/loso_stacked.py compares token-f1 at
 SOURCES = ("evouna-nq", "openqa-eval-nq301")
-_WORD = re.compile(r"[A-Za-z]+")
-_ACCENT = {"a": "á", "e": "é", "i": "í", "o": "ö", "u": "ü"}
-_ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen " \
-        "sixteen seventeen eighteen nineteen".split()
-_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-
-
-def in_words(n: int) -> str:
-    """1-99 in English words ("twenty-five")."""
-    if n < 20:
-        return _ONES[n]
-    tens, ones = divmod(n, 10)
-    return _TENS[tens - 2] + (f"-{_ONES[ones]}" if ones else "")
-
-
-def _pick(row_id: str, n: int) -> int:
-    return int(hashlib.sha256(f"judgesuite-issue37-spelling:{row_id}".encode()).hexdigest(), 16) % n
-
-
-def _typo(word: str, k: int) -> str:
-    i = 1 + k % (len(word) - 3)  # a middle letter: never the first, never the last two
-    kind = (k // 7) % 3
-    if kind == 0:
-        return word[:i] + word[i + 1:]
-    if kind == 1:
-        return word[:i] + word[i] + word[i:]
-    if word[i] == word[i + 1]:
-        return word[:i] + word[i + 1:]
-    return word[:i] + word[i + 1] + word[i] + word[i + 2:]
-
-
-def _accent(word: str, k: int) -> str | None:
-    for i in range(1, len(word)):
-        if word[i].lower() in _ACCENT:
-            return word[:i] + _ACCENT[word[i].lower()] + word[i + 1:]
-    return None
-
-
-def perturb(sample, kind: str, row_id: str):
-    """The sample with its candidate rewritten (`kind`), or None where the candidate offers nothing to rewrite."""
-    cand = sample.candidate or ""
-    qwords = {w.lower() for w in _WORD.findall(sample.question or "")}
-    if kind == "number-words":
-        nums = {int(m) for r in sample.references for m in re.findall(r"(?<![\d.,])\d{1,2}(?![\d.,])", r)}
-        nums = sorted(n for n in nums if 1 <= n <= 99)
-        for n in nums:
-            m = re.search(rf"(?<![\d.,]){n}(?![\d.,])", cand)
-            if m:
-                return dataclasses.replace(sample, candidate=cand[:m.start()] + in_words(n) + cand[m.end():])
-        return None
-    least = 6 if kind == "typo" else 4
-    ref_words = {w.lower() for r in sample.references for w in _WORD.findall(r)
-                 if len(w) >= least and w.lower() not in qwords}
-    for m in _WORD.finditer(cand):
-        if m.group().lower() in ref_words:
-            w, k = m.group(), _pick(row_id, 1 << 30)
-            new = _typo(w, k) if kind == "typo" else _accent(w, k)
-            if new is None or new.lower() == w.lower():
-                continue
-            return dataclasses.replace(sample, candidate=cand[:m.start()] + new + cand[m.end():])
-    return None
 
 
 def stress_rows(store, sources=SOURCES) -> dict[str, list]:
@@ -100,18 +32,23 @@ def stress_rows(store, sources=SOURCES) -> dict[str, list]:
     for src in sources:
         for row in store.table(src, "dev").rows:
             for kind in KINDS:
-                s = perturb(row.sample, kind, row.sample.id)
+                s = respelled(row.sample, kind, row.sample.id)
                 if s is not None:
                     out[kind].append((row, s))
     return out
 
 
-def score(model, store, pairs_by_kind: dict[str, list]) -> dict:
-    """Verdicts of `model` before and after each rewrite (features computed by the code loaded now)."""
+def score(model, store, pairs_by_kind: dict[str, list], token_f1_threshold: float | None = None) -> dict:
+    """Verdicts of `model` before and after each rewrite (features computed by the code loaded now);
+    with `token_f1_threshold`, those of `token-f1` at that threshold instead."""
     from judgesuite.judges.learned.features import feature_matrix
     from judgesuite.judges.learned.stacked import signal_columns
+    from judgesuite.judges.squad import token_f1
 
     def verdicts(samples):
+        if token_f1_threshold is not None:
+            return np.array([max(token_f1(s.candidate, r) for r in s.references) >= token_f1_threshold
+                             for s in samples])
         X = np.hstack([feature_matrix(samples), signal_columns(samples, None)[0]])
         fam = model.family_for("open_qa")
         return model.proba(fam, X) >= model.threshold(fam)
@@ -145,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     store = FeatureStore(cache_dir=args.cache)
     model = StackedJudge().load()
-    report = score(model, store, stress_rows(store))
+    pairs = stress_rows(store)
+    report = {"stacked": score(model, store, pairs), "token-f1": score(None, store, pairs, TOKEN_F1_THRESHOLD)}
     text = json.dumps(report, indent=1)
     print(text)
     if args.out:

@@ -1,8 +1,8 @@
 """Picks rest on held-out evidence: a learned judge is ranked on the figure of its recipe trained
 without the set (what a new dataset would see), its in-source figure shown "not used"; with no
-held-out figure it is shown, not ranked, and the card says why. Real run: stacked (fit on nq301's
-train split) and token-f1 on 200 test rows of openqa-eval-nq301; the held-out record is then set
-to disagree with the in-source figures."""
+held-out figure it is shown, not ranked, and the card says why. Real run: stacked (fit on evouna-nq's
+train split) and token-f1 on 200 test rows of evouna-nq; the held-out record is then set to disagree
+with the in-source figures."""
 from __future__ import annotations
 
 import copy
@@ -13,7 +13,8 @@ import pytest
 from judgesuite.leaderboard.build import write_site
 from judgesuite.leaderboard.inputs import load_any
 
-SET = "openqa-eval-nq301"
+SET = "evouna-nq"
+SET_ROWS = 3107  # its test split
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +33,7 @@ def with_held_out(results, kappa, accuracy):
             if kappa is None:
                 e.held_out = None
             else:
-                e.held_out.sets[SET].kappa, e.held_out.sets[SET].accuracy, e.held_out.sets[SET].rows = kappa, accuracy, 672
+                e.held_out.sets[SET].kappa, e.held_out.sets[SET].accuracy, e.held_out.sets[SET].rows = kappa, accuracy, SET_ROWS
     return doc
 
 
@@ -69,7 +70,7 @@ def test_a_held_out_figure_below_the_baseline_moves_the_pick_off_the_learned_jud
     assert rows["stacked"]["in_source_kappa"] > rows["token-f1"]["kappa"]  # in source it would have won
     assert rows["stacked"]["kappa"] == pytest.approx(0.05)
     assert fam["verdict"]["best"]["judge"] == "token-f1"
-    assert fam["verdict"]["next_worse"]["judge"] == "stacked"  # 0.05 on 672 rows is significantly worse
+    assert fam["verdict"]["next_worse"]["judge"] == "stacked"  # 0.05 on 3,107 rows is significantly worse
     assert "use token-f1" in fam["sentence"]
     html = page.read_text(encoding="utf-8")
     assert re.search(r"use <b[^>]*><span[^>]*></span>token-f1</b>", card(html))
@@ -97,4 +98,4 @@ def test_a_learned_judge_without_a_held_out_figure_is_shown_not_ranked_with_the_
     per_set = {r["judge"]: r for r in analysis["sets"][SET]["ranking"]["rows"]}
     assert per_set["stacked"]["rank"] is None  # per set too
     c = card(page.read_text(encoding="utf-8"))
-    assert "not ranked: stacked, trained on the train split of openqa-eval-nq301 and no held-out figure" in c
+    assert "not ranked: stacked, trained on the train split of evouna-nq and no held-out figure" in c

@@ -8,9 +8,11 @@ import pytest
 pytest.importorskip("sklearn")
 
 from judgesuite.judges import make_judge  # noqa: E402
-from judgesuite.judges.learned.features import feature_matrix  # noqa: E402
+from judgesuite.judges.learned.features import FEATURES, feature_matrix, features  # noqa: E402
 from judgesuite.judges.learned.stacked import StackedJudge  # noqa: E402
+from judgesuite.judges.types import Sample  # noqa: E402
 from judgesuite.suite.data.loader import load_bundled  # noqa: E402
+from judgesuite.suite.data.spelling_forms import KINDS, respelled  # noqa: E402
 from judgesuite.suite.evaluation.metrics import binary_rates  # noqa: E402
 from judgesuite.suite.training.stacked import FeatureStore, train_stacked  # noqa: E402
 from judgesuite.suite.training.stacked_held_out import held_out_figures  # noqa: E402
@@ -93,3 +95,64 @@ def test_alias_lists_do_not_move_the_shipped_models_verdicts():
         aliased = np.array([v.correct for v in judge.judge(more)])
     assert abs((plain == y).mean() - (aliased == y).mean()) <= 0.003
     assert (plain != aliased).mean() <= 0.005
+
+
+def test_spelling_forms_rewrite_one_reference_word():
+    s = Sample(id="r1", task_type="open_qa", question="Where is the bank?", candidate="In Basel, since 25 years.",
+               references=("Basel", "25"))
+    assert respelled(s, "accent", s.id).candidate == "In Básel, since 25 years."
+    assert respelled(s, "number-words", s.id).candidate == "In Basel, since twenty-five years."
+    assert respelled(s, "typo", s.id) is None  # no reference word of 6+ letters
+    t = Sample(id="r2", task_type="open_qa", question="Who wrote it?", candidate="John Steinbeck wrote it.",
+               references=("John Steinbeck",))
+    typo = respelled(t, "typo", t.id).candidate.split()[1]
+    assert typo != "Steinbeck" and abs(len(typo) - len("Steinbeck")) <= 1 and typo[0] == "S"
+
+
+def test_close_spellings_accents_and_number_words_read_as_the_reference():
+    """Features version 6: a typo, a lost accent or "twenty-five" read as the reference; short names one
+    letter apart ("Mario" for "Maria") and other numbers do not."""
+    def f(candidate, refs, question="who?"):
+        return dict(zip(FEATURES, features(Sample(id="x", task_type="open_qa", question=question,
+                                                  candidate=candidate, references=refs))))
+
+    assert f("It was written by Jon Stienbeck.", ["John Steinbeck"])["contains_ref"] == 0  # "jon" is 3 letters
+    assert f("It was written by John Stienbeck.", ["John Steinbeck"])["contains_ref"] == 1
+    assert f("Zürich", ["Zurich"])["exact_match"] == 1 and f("Zurich", ["Zürich"])["exact_match"] == 1
+    assert f("Søren Kierkegaard", ["Soren Kierkegaard"])["exact_match"] == 1
+    assert f("Mario", ["Maria"])["contains_ref"] == 0
+    assert f("Australia", ["Austria"])["contains_ref"] == 0
+    assert f("It has twenty-five members.", ["25"], "how many?")["ref_numbers_found"] == 1
+    assert f("It has twenty-six members.", ["25"], "how many?")["ref_numbers_found"] == 0
+
+
+def test_a_reference_late_in_a_long_alias_list_is_read():
+    """TriviaQA lists many forms of an answer: the distinct forms count against the cap, not the repeats
+    (version 5 read the first 50 strings, and missed "Eleanor Roosevelt" after 15 other names' 7 forms)."""
+    from .alias_forms import aliases
+
+    names = [f"Person Number{i}" for i in range(14)] + ["Eleanor Roosevelt"]
+    refs = tuple(a for n in names for a in aliases(n))
+    assert len(refs) > 50 and refs.index("Eleanor Roosevelt") > 50
+    s = Sample(id="x", task_type="open_qa", question="Who led the committee?",
+               candidate="It was led by Eleanor Roosevelt.", references=refs)
+    assert dict(zip(FEATURES, features(s)))["contains_ref"] == 1
+    with StackedJudge() as judge:
+        assert judge.judge([s])[0].correct is True
+
+
+def test_a_typo_an_accent_or_number_words_keep_the_shipped_models_verdicts():
+    """Issue 37: held-out TriviaQA answers spell names differently from the reference and write numbers in
+    words. On real evouna-nq dev rows (human labels) rewritten so (`spelling_forms`), version 5's model lost
+    16-29% of its correct verdicts (token-f1 19-41%); the shipped model keeps nearly all and accepts none
+    of the rows labelled incorrect (scripts/stacked_spelling_stress.py on both open-QA dev splits)."""
+    rows = _evouna_dev_rows()
+    with StackedJudge() as judge:
+        for kind in KINDS:
+            pairs = [(r, s) for r in rows if (s := respelled(r.sample, kind, r.sample.id)) is not None]
+            assert len(pairs) >= (10 if kind == "number-words" else 300), kind
+            y = np.array([bool(r.label) for r, _ in pairs])
+            before = np.array([v.correct for v in judge.judge([r.sample for r, _ in pairs])])
+            after = np.array([v.correct for v in judge.judge([s for _, s in pairs])])
+            assert (y & before & ~after).sum() <= max(1, 0.05 * (y & before).sum()), kind
+            assert (~y & ~before & after).sum() <= max(1, 0.01 * len(pairs)), kind

@@ -3,13 +3,16 @@
 Pure Python + numpy, no model: token overlap with the best reference (with and without
 the question's words), containment, numbers / years / units / dates normalised, cue words
 (negation, hedges, refusals, judge-directed instructions, a reference called wrong), answers
-that restate the question or list several options. `FEATURES` names the columns in order; a model file
+that restate the question or list several options. Every column reads the texts accent-folded, with
+compound number words read as numbers and the candidate's words of close spelling to a reference word
+written as that word (version 6), so a typo, a lost accent or "twenty-five" for "25" reads as a match. `FEATURES` names the columns in order; a model file
 stores that list and is refused when it differs (see `stacked.py`).
 """
 from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
@@ -18,8 +21,10 @@ import numpy as np
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "5"
+FEATURES_VERSION = "6"
 MAX_CHARS = 100_000  # longer texts are cut (the head is kept): bounds time on 1 MB inputs
+MAX_REFS = 200  # distinct (folded, lower-cased) references read; with MAX_REFS_READ this bounds time
+MAX_REFS_READ = 2_000
 
 _DROP = re.compile(r"[^\w\s]|_", re.UNICODE)
 _NON_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
@@ -37,6 +42,16 @@ _NUM_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy
                    "ninety": 90, "hundred": 100, "first": 1, "second": 2, "third": 3, "fourth": 4,
                    "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10})
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_UNIT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                           "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_TEN_WORDS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 10 ** 6, "billion": 10 ** 9}
+_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ł": "l",
+                          "Ł": "L", "đ": "d", "Đ": "D", "ı": "i"})
+_WORD = re.compile(r"\w+", re.UNICODE)
+CLOSE_MIN = 6  # shorter words one letter apart are too often different names ("Maria", "Mario")
+CLOSE_MAX = 30  # longer "words" are not names; with CLOSE_CHECKS this bounds the time of `_respell`
+CLOSE_CHECKS = 2_000  # spelling comparisons per candidate at most (distinct words; a real answer needs tens)
 _MONTHS = {m: i + 1 for i, m in enumerate(
     "january february march april may june july august september october november december".split())}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
@@ -87,8 +102,72 @@ N_FEATURES = len(FEATURES)
 
 
 def _clean(text: str) -> str:
-    """Lower-cased text, cut to MAX_CHARS."""
-    return text[:MAX_CHARS].lower()
+    """Lower-cased text, cut to MAX_CHARS, accents and a few letters folded ("Zürich", "Søren": zurich, soren)."""
+    text = text[:MAX_CHARS]
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKD", text.translate(_LETTERS))
+                       if not unicodedata.combining(c))
+    return text.lower()
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """a and b differ by at most one letter dropped, added or changed, or two neighbours swapped."""
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):
+        return a[i:] == b[i + 1:]
+    return a[i + 1:] == b[i + 1:] or (i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
+                                      and a[i + 2:] == b[i + 2:])
+
+
+def _within(a: str, b: str, k: int) -> bool:
+    """Edit distance of a and b at most k, a swap of neighbouring letters counting as one edit."""
+    if abs(len(a) - len(b)) > k:
+        return False
+    if k == 1:
+        return _one_edit(a, b)
+    prev2, prev = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if prev2 is not None and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > k:
+            return False
+        prev2, prev = prev, cur
+    return prev[-1] <= k
+
+
+def _respell(clow: str, rlows: Sequence[str]) -> str:
+    """The candidate with each word of CLOSE_MIN+ letters that is within one edit (two from 10 letters) of a
+    reference word of CLOSE_MIN+ letters with the same first letter written as that reference word."""
+    by_first: dict[str, list[str]] = {}
+    for t in sorted({t for rlow in rlows for t in _tokens(rlow) if len(t) >= CLOSE_MIN and t.isalpha()}):
+        by_first.setdefault(t[0], []).append(t)
+    if not by_first:
+        return clow
+    seen: dict[str, str] = {}
+    budget = [CLOSE_CHECKS]
+
+    def respelled(m: re.Match) -> str:
+        w = m.group()
+        if not CLOSE_MIN <= len(w) <= CLOSE_MAX or w[0] not in by_first or not w.isalpha():
+            return w
+        if w not in seen:
+            refs = by_first[w[0]]
+            if w in refs or budget[0] <= 0:
+                return w
+            budget[0] -= len(refs)
+            seen[w] = next((r for r in refs if _within(w, r, 1 if min(len(w), len(r)) < 10 else 2)), w)
+        return seen[w]
+
+    return _WORD.sub(respelled, clow)
 
 
 def _tokens(low: str) -> list[str]:
@@ -102,8 +181,32 @@ def _number_value(token: str) -> float | None:
         return None
 
 
+def _compound_numbers(tokens: Sequence[str]) -> set[float]:
+    """Values of runs of number words: "twenty five" 25, "two hundred and ten" 210, "three thousand" 3000."""
+    out: set[float] = set()
+    total = cur = 0
+    run = False
+    for t in [*tokens, ""]:
+        if t in _UNIT_WORDS or t in _TEN_WORDS:
+            cur += _UNIT_WORDS.get(t, _TEN_WORDS.get(t, 0))
+            run = True
+        elif t in _MULTIPLIERS and run:
+            if _MULTIPLIERS[t] == 100:
+                cur = max(cur, 1) * 100
+            else:
+                total, cur = total + max(cur, 1) * _MULTIPLIERS[t], 0
+        elif t == "and" and run:
+            continue
+        else:
+            if run:
+                out.add(float(total + cur))
+            total, cur, run = 0, 0, False
+    return out
+
+
 def _numbers(low: str, tokens: Sequence[str]) -> set[float]:
-    """Numbers in digits (1,776 / 3.5 / -2) and number words; "2 million" -> 2e6 as well as 2."""
+    """Numbers in digits (1,776 / 3.5 / -2) and number words ("twenty-five" -> 25 as well as 20 and 5);
+    "2 million" -> 2e6 as well as 2."""
     out: set[float] = set()
     for m in _NUM.finditer(low):
         v = _number_value(m.group().strip("+"))
@@ -118,7 +221,7 @@ def _numbers(low: str, tokens: Sequence[str]) -> set[float]:
             if v is not None:
                 out.add(round(float(v) * _SCALE[t], 6))
         prev = t
-    return out
+    return out | _compound_numbers(tokens)
 
 
 def _prf(cand: Counter, ref: Counter, n_cand: int, n_ref: int) -> tuple[float, float, float]:
@@ -194,8 +297,11 @@ def _num_close(cnums: set[float], rnums: set[float]) -> float:
 
 def features(sample: Sample) -> list[float]:
     """One row of FEATURES for a sample (never raises on odd text; empty inputs give zeros)."""
-    qlow, clow = _clean(sample.question or ""), _clean(sample.candidate or "")
-    refs = [r for r in (sample.references or ()) if isinstance(r, str)][:50] or [""]
+    # distinct forms first, then the cap: TriviaQA-style alias lists repeat one answer in many cases
+    refs = list(dict.fromkeys(_clean(r) for r in (sample.references or ())[:MAX_REFS_READ] if isinstance(r, str)))
+    refs = refs[:MAX_REFS] or [""]
+    qlow = _clean(sample.question or "")
+    clow = _clean(_respell(_clean(sample.candidate or ""), refs))
     qtok, ctok = _tokens(qlow), _tokens(clow)
     qset = set(qtok)
     cjoin = " ".join(ctok)
