@@ -301,7 +301,7 @@ def run_variant(variant: str, cache: str, probes_per_set: int, held_out: tuple[s
         b = judge_block(t.rows, model.proba(fam, t.X) >= model.threshold(fam))
         out["all_sources"][src] = {k: b[k] for k in ("accuracy", "kendall_tau", "max_model_gap")}
     out["all_sources"]["master_keys"] = probe_fpr(model, store, None, probes_per_set)["false_positive_rate"]
-    out["all_sources"]["stress"] = stress.score(model, store, stress.stress_rows(store))
+    out["all_sources"]["stress"] = stress.score(stress.model_verdicts(model), stress.stress_rows(store))
     print(variant, "all sources", out["all_sources"], file=sys.stderr, flush=True)
     store.close()
     return out

@@ -1,6 +1,6 @@
 """Issue 37 item 3: does `stacked` keep its verdict when the answer spells the reference differently?
 
-    python scripts/stacked_spelling_stress.py            # the shipped model, open-QA DEV splits
+    python scripts/stacked_spelling_stress.py [--judges stacked,token-f1,stacked:encoder=true]  # open-QA DEV rows
 
 The held-out TriviaQA errors the issue lists include names spelled differently from the reference (a typo,
 accents lost) and numbers written as words. Our labelled open-QA rows hold few of them, so this makes them
@@ -22,7 +22,6 @@ import numpy as np
 
 from judgesuite.suite.data.spelling_forms import KINDS, respelled
 
-TOKEN_F1_THRESHOLD = 0.02  # the threshold scripts/loso_stacked.py compares token-f1 at
 SOURCES = ("evouna-nq", "openqa-eval-nq301")
 
 
@@ -38,21 +37,25 @@ def stress_rows(store, sources=SOURCES) -> dict[str, list]:
     return out
 
 
-def score(model, store, pairs_by_kind: dict[str, list], token_f1_threshold: float | None = None) -> dict:
-    """Verdicts of `model` before and after each rewrite (features computed by the code loaded now);
-    with `token_f1_threshold`, those of `token-f1` at that threshold instead."""
+def model_verdicts(model):
+    """A verdict function of a `stacked` model object (features computed by the code loaded now)."""
     from judgesuite.judges.learned.features import feature_matrix
     from judgesuite.judges.learned.stacked import signal_columns
-    from judgesuite.judges.squad import token_f1
 
     def verdicts(samples):
-        if token_f1_threshold is not None:
-            return np.array([max(token_f1(s.candidate, r) for r in s.references) >= token_f1_threshold
-                             for s in samples])
         X = np.hstack([feature_matrix(samples), signal_columns(samples, None)[0]])
         fam = model.family_for("open_qa")
         return model.proba(fam, X) >= model.threshold(fam)
+    return verdicts
 
+
+def judge_verdicts(judge):
+    """A verdict function of a judge (no verdict counts as not correct)."""
+    return lambda samples: np.array([v.correct is True for v in judge.judge(samples)])
+
+
+def score(verdicts, pairs_by_kind: dict[str, list]) -> dict:
+    """`verdicts(samples) -> bool array` before and after each rewrite, per kind."""
     report = {}
     for kind, pairs in pairs_by_kind.items():
         if not pairs:
@@ -73,17 +76,21 @@ def score(model, store, pairs_by_kind: dict[str, list], token_f1_threshold: floa
 
 
 def main(argv: list[str] | None = None) -> int:
-    from judgesuite.judges.learned.stacked import StackedJudge
+    from judgesuite.judges import make_judge
     from judgesuite.suite.training.stacked import FeatureStore
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cache", default=None, help="feature-table cache folder (scripts/loso_stacked.py's)")
+    ap.add_argument("--judges", default="stacked,token-f1", help="judge specs, comma-separated")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
     store = FeatureStore(cache_dir=args.cache)
-    model = StackedJudge().load()
     pairs = stress_rows(store)
-    report = {"stacked": score(model, store, pairs), "token-f1": score(None, store, pairs, TOKEN_F1_THRESHOLD)}
+    report = {}
+    for spec in args.judges.split(","):
+        with make_judge(spec) as judge:
+            report[spec] = score(judge_verdicts(judge), pairs)
+        print(spec, report[spec], file=sys.stderr, flush=True)
     text = json.dumps(report, indent=1)
     print(text)
     if args.out:
