@@ -124,6 +124,9 @@ def test_close_spellings_accents_and_number_words_read_as_the_reference():
     assert f("Australia", ["Austria"])["contains_ref"] == 0
     assert f("It has twenty-five members.", ["25"], "how many?")["ref_numbers_found"] == 1
     assert f("It has twenty-six members.", ["25"], "how many?")["ref_numbers_found"] == 0
+    assert f("environmental", ["the environment"], "what?")["contains_ref"] == 0  # two more letters: another word
+    assert f("two and three", ["5"], "how many?")["ref_numbers_found"] == 0
+    assert f("two thousand and twenty", ["2020"], "when?")["ref_numbers_found"] == 1
 
 
 def test_a_reference_late_in_a_long_alias_list_is_read():

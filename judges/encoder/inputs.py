@@ -9,19 +9,23 @@ Input formats:
   released BERTJudge checkpoints, special tokens added, truncated from the LEFT.
 
 Of several references the encoder sees one: the one whose words the candidate covers best
-(`reference_text`; one forward per sample).
+(`reference_text`; one forward per sample). The candidate is read respelled (`candidate_text`): its words
+one edit from a reference word, or the same but for accents, written as the reference writes them
+(judges/spelling.py), so a typo or a lost accent reads as the reference's spelling.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from judgesuite.judges.spelling import reference_words, respell
 from judgesuite.judges.squad import normalize_answer
 from judgesuite.judges.types import Sample
 
 INPUT_FORMATS = ("qcr", "cr", "artefactory")
 _SELECT_CHARS = 5_000  # the candidate's tail read when choosing the reference (the part the encoder sees)
-_SELECT_REFS = 50  # references considered (as the stacked judge's features): bounds the work on huge lists
+_SELECT_REFS = 200  # distinct references considered (as the stacked judge's features): bounds the work on huge lists
+_READ_REFS = 2_000  # references read to find them
 # Characters kept per part before tokenizing, per token of budget: bounds the tokenizer's
 # work on 100 kB candidates without changing what survives truncation.
 _CHARS_PER_TOKEN = 12
@@ -42,10 +46,10 @@ def reference_text(sample: Sample) -> str:
     forms of one answer per row took the shipped checkpoint from 77% to 98% "correct" on evouna-nq
     dev rows), and on the bundled open-QA dev splits one chosen reference was also more accurate
     than all of them joined or than any reference judged alone (docs/judges.md)."""
-    refs = [r for r in sample.references[:_SELECT_REFS] if isinstance(r, str)]
+    refs = _distinct_references(sample)
     if len(refs) <= 1:
         return refs[0] if refs else ""
-    cand = set(normalize_answer(sample.candidate[-_SELECT_CHARS:]).split())
+    cand = set(normalize_answer(candidate_text(sample, _SELECT_CHARS)).split())
     best, best_cover = refs[0], -1.0
     for ref in refs:
         words = normalize_answer(ref[:_SELECT_CHARS]).split()
@@ -53,6 +57,23 @@ def reference_text(sample: Sample) -> str:
         if cover > best_cover:
             best, best_cover = ref, cover
     return best
+
+
+def _distinct_references(sample: Sample) -> list[str]:
+    """The first _SELECT_REFS references that differ once case- and accent-folded (TriviaQA-style lists repeat
+    one answer in many cases: a cap on the raw list left later answers unread)."""
+    seen: dict[str, str] = {}
+    for r in sample.references[:_READ_REFS]:
+        if isinstance(r, str):
+            seen.setdefault(normalize_answer(r), r)
+            if len(seen) >= _SELECT_REFS:
+                break
+    return list(seen.values())
+
+
+def candidate_text(sample: Sample, tail: int) -> str:
+    """The candidate's last `tail` characters, respelled towards the references' words."""
+    return respell(sample.candidate[-tail:], reference_words(_distinct_references(sample)))
 
 
 def artefactory_text(question: str, candidate: str, reference: str) -> str:
@@ -121,7 +142,7 @@ class InputBuilder:
         cut = total * _CHARS_PER_TOKEN
         with_q = self.input_format == "qcr"
         qs = self._tok([question_text(s)[:cut] for s in samples]) if with_q else [[] for _ in samples]
-        cs = self._tok([s.candidate[-cut:] for s in samples])
+        cs = self._tok([candidate_text(s, cut) for s in samples])
         rs = self._tok([reference_text(s)[:cut] for s in samples])
         out = []
         for q, c, r in zip(qs, cs, rs):
@@ -146,7 +167,7 @@ class InputBuilder:
 
     def _build_artefactory(self, samples: Sequence[Sample]) -> list[tuple[list[int], list[int]]]:
         cut = self.max_length * _CHARS_PER_TOKEN
-        texts = [artefactory_text(question_text(s), s.candidate, reference_text(s))[-cut:] for s in samples]
+        texts = [artefactory_text(question_text(s), candidate_text(s, cut), reference_text(s))[-cut:] for s in samples]
         tok = self.tokenizer
         side = tok.truncation_side
         tok.truncation_side = "left"

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
 
+from judgesuite.judges.spelling import CLOSE_MIN, fold, respell
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
@@ -46,12 +46,6 @@ _UNIT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seve
                                            "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
 _TEN_WORDS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 10 ** 6, "billion": 10 ** 9}
-_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ł": "l",
-                          "Ł": "L", "đ": "d", "Đ": "D", "ı": "i"})
-_WORD = re.compile(r"\w+", re.UNICODE)
-CLOSE_MIN = 6  # shorter words one letter apart are too often different names ("Maria", "Mario")
-CLOSE_MAX = 30  # longer "words" are not names; with CLOSE_CHECKS this bounds the time of `_respell`
-CLOSE_CHECKS = 2_000  # spelling comparisons per candidate at most (distinct words; a real answer needs tens)
 _MONTHS = {m: i + 1 for i, m in enumerate(
     "january february march april may june july august september october november december".split())}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
@@ -103,71 +97,7 @@ N_FEATURES = len(FEATURES)
 
 def _clean(text: str) -> str:
     """Lower-cased text, cut to MAX_CHARS, accents and a few letters folded ("Zürich", "Søren": zurich, soren)."""
-    text = text[:MAX_CHARS]
-    if not text.isascii():
-        text = "".join(c for c in unicodedata.normalize("NFKD", text.translate(_LETTERS))
-                       if not unicodedata.combining(c))
-    return text.lower()
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """a and b differ by at most one letter dropped, added or changed, or two neighbours swapped."""
-    if len(a) > len(b):
-        a, b = b, a
-    if len(b) - len(a) > 1:
-        return False
-    i = 0
-    while i < len(a) and a[i] == b[i]:
-        i += 1
-    if len(a) < len(b):
-        return a[i:] == b[i + 1:]
-    return a[i + 1:] == b[i + 1:] or (i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
-                                      and a[i + 2:] == b[i + 2:])
-
-
-def _within(a: str, b: str, k: int) -> bool:
-    """Edit distance of a and b at most k, a swap of neighbouring letters counting as one edit."""
-    if abs(len(a) - len(b)) > k:
-        return False
-    if k == 1:
-        return _one_edit(a, b)
-    prev2, prev = None, list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
-            if prev2 is not None and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        if min(cur) > k:
-            return False
-        prev2, prev = prev, cur
-    return prev[-1] <= k
-
-
-def _respell(clow: str, rlows: Sequence[str]) -> str:
-    """The candidate with each word of CLOSE_MIN+ letters that is within one edit (two from 10 letters) of a
-    reference word of CLOSE_MIN+ letters with the same first letter written as that reference word."""
-    by_first: dict[str, list[str]] = {}
-    for t in sorted({t for rlow in rlows for t in _tokens(rlow) if len(t) >= CLOSE_MIN and t.isalpha()}):
-        by_first.setdefault(t[0], []).append(t)
-    if not by_first:
-        return clow
-    seen: dict[str, str] = {}
-    budget = [CLOSE_CHECKS]
-
-    def respelled(m: re.Match) -> str:
-        w = m.group()
-        if not CLOSE_MIN <= len(w) <= CLOSE_MAX or w[0] not in by_first or not w.isalpha():
-            return w
-        if w not in seen:
-            refs = by_first[w[0]]
-            if w in refs or budget[0] <= 0:
-                return w
-            budget[0] -= len(refs)
-            seen[w] = next((r for r in refs if _within(w, r, 1 if min(len(w), len(r)) < 10 else 2)), w)
-        return seen[w]
-
-    return _WORD.sub(respelled, clow)
+    return fold(text[:MAX_CHARS]).lower()
 
 
 def _tokens(low: str) -> list[str]:
@@ -182,25 +112,33 @@ def _number_value(token: str) -> float | None:
 
 
 def _compound_numbers(tokens: Sequence[str]) -> set[float]:
-    """Values of runs of number words: "twenty five" 25, "two hundred and ten" 210, "three thousand" 3000."""
+    """Values of runs of number words: "twenty five" 25, "two hundred and ten" 210, "three thousand" 3000.
+    A word that cannot continue the number ("two three", "five and six") starts a new one."""
     out: set[float] = set()
     total = cur = 0
-    run = False
+    run = after_multiplier = False
     for t in [*tokens, ""]:
-        if t in _UNIT_WORDS or t in _TEN_WORDS:
-            cur += _UNIT_WORDS.get(t, _TEN_WORDS.get(t, 0))
-            run = True
-        elif t in _MULTIPLIERS and run:
+        word = _UNIT_WORDS.get(t, _TEN_WORDS.get(t))
+        fits = word is not None and run and (
+            cur % 100 == 0 if word >= 20 else cur % 10 == 0 and not 10 <= cur % 100 < 20)
+        if word is not None and not fits and run:
+            out.add(float(total + cur))
+            total, cur = 0, 0
+        if word is not None:
+            cur += word
+            run, after_multiplier = True, False
+        elif t in _MULTIPLIERS and run and not after_multiplier:
             if _MULTIPLIERS[t] == 100:
                 cur = max(cur, 1) * 100
             else:
                 total, cur = total + max(cur, 1) * _MULTIPLIERS[t], 0
-        elif t == "and" and run:
+            after_multiplier = True
+        elif t == "and" and run and after_multiplier:
             continue
         else:
             if run:
                 out.add(float(total + cur))
-            total, cur, run = 0, 0, False
+            total, cur, run, after_multiplier = 0, 0, False, False
     return out
 
 
@@ -301,7 +239,8 @@ def features(sample: Sample) -> list[float]:
     refs = list(dict.fromkeys(_clean(r) for r in (sample.references or ())[:MAX_REFS_READ] if isinstance(r, str)))
     refs = refs[:MAX_REFS] or [""]
     qlow = _clean(sample.question or "")
-    clow = _clean(_respell(_clean(sample.candidate or ""), refs))
+    close_words = {t: t for rlow in refs for t in _tokens(rlow) if len(t) >= CLOSE_MIN and t.isalpha()}
+    clow = _clean(respell(_clean(sample.candidate or ""), close_words))
     qtok, ctok = _tokens(qlow), _tokens(clow)
     qset = set(qtok)
     cjoin = " ".join(ctok)

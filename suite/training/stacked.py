@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from judgesuite.judges import spelling as spelling_module
 from judgesuite.judges.learned import features as features_module
 from judgesuite.judges.learned import stacked as stacked_module
 from judgesuite.judges.learned.features import FEATURES_VERSION, feature_matrix
@@ -28,8 +29,8 @@ from judgesuite.suite.data.loader import Row, load_bundled
 from judgesuite.suite.training.thresholds import best_threshold
 
 # The feature code as imported (cache key of stored feature tables).
-_FEATURE_CODE = hashlib.sha256(Path(features_module.__file__).read_bytes()
-                               + Path(stacked_module.__file__).read_bytes()).hexdigest()
+_FEATURE_CODE = hashlib.sha256(b"".join(Path(m.__file__).read_bytes()
+                                        for m in (features_module, spelling_module, stacked_module))).hexdigest()
 HUMAN_SOURCES = ("evouna-nq", "openqa-eval-nq301", "answer-matching-gpqa-mmlupro", "financebench")
 AUTO_SOURCES = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")  # automatic / LLM labels
 SOURCES = HUMAN_SOURCES + AUTO_SOURCES
