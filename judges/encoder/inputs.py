@@ -60,8 +60,8 @@ def reference_text(sample: Sample) -> str:
 
 
 def _distinct_references(sample: Sample) -> list[str]:
-    """The first _SELECT_REFS references that differ once case- and accent-folded (TriviaQA-style lists repeat
-    one answer in many cases: a cap on the raw list left later answers unread)."""
+    """The first _SELECT_REFS references that differ once normalised (case, punctuation, articles): TriviaQA-style
+    lists repeat one answer in many cases, and a cap on the raw list left later answers unread."""
     seen: dict[str, str] = {}
     for r in sample.references[:_READ_REFS]:
         if isinstance(r, str):
