@@ -90,7 +90,8 @@ def test_the_encoder_sees_the_reference_the_candidate_covers_best():
     assert ref("Paris", *huge) == "alias 0"  # "Paris" is not among the first 200 distinct references
     repeated = (*(form for i in range(30) for form in (f"Name{i}", f"name{i}", f"NAME{i}", f"the Name{i}")), "Paris")
     assert ref("It is Paris.", *repeated) == "Paris"  # the 121st string, the 31st distinct one
-    assert ref("Willaim Shakespeare", "Christopher Marlowe", "William Shakespeare") == "William Shakespeare"
+    # typos read respelled: unread, neither reference is covered and the first would be chosen
+    assert ref("Willaim Shakspeare", "Marlowe Williams", "William Shakespeare") == "William Shakespeare"
 
 
 def test_the_encoder_reads_a_misspelled_or_accented_reference_word_as_the_reference_writes_it():
