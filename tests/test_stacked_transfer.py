@@ -142,6 +142,12 @@ def test_a_reference_late_in_a_long_alias_list_is_read():
     assert dict(zip(FEATURES, features(s)))["contains_ref"] == 1
     with StackedJudge() as judge:
         assert judge.judge([s])[0].correct is True
+    # and what is read is bounded: 200 distinct forms, 200,000 characters in all
+    from judgesuite.judges.learned.features import MAX_REF_CHARS, MAX_REFS, _distinct_references
+
+    assert len(_distinct_references([f"name {i}" for i in range(5_000)])) == MAX_REFS
+    read = _distinct_references(["a" * 150_000, "b" * 150_000, "Paris"])
+    assert [len(r) for r in read] == [150_000, MAX_REF_CHARS - 150_000]
 
 
 def test_a_typo_an_accent_or_number_words_keep_the_shipped_models_verdicts():

@@ -26,6 +26,7 @@ INPUT_FORMATS = ("qcr", "cr", "artefactory")
 _SELECT_CHARS = 5_000  # the candidate's tail read when choosing the reference (the part the encoder sees)
 _SELECT_REFS = 200  # distinct references considered (as the stacked judge's features): bounds the work on huge lists
 _READ_REFS = 2_000  # references read to find them
+_READ_REF_CHARS = 200_000  # characters of all references read to find them
 # Characters kept per part before tokenizing, per token of budget: bounds the tokenizer's
 # work on 100 kB candidates without changing what survives truncation.
 _CHARS_PER_TOKEN = 12
@@ -63,17 +64,19 @@ def _distinct_references(sample: Sample) -> list[str]:
     """The first _SELECT_REFS references that differ once normalised (case, punctuation, articles): TriviaQA-style
     lists repeat one answer in many cases, and a cap on the raw list left later answers unread."""
     seen: dict[str, str] = {}
+    room = _READ_REF_CHARS
     for r in sample.references[:_READ_REFS]:
+        if len(seen) >= _SELECT_REFS or room <= 0:
+            break
         if isinstance(r, str):
-            seen.setdefault(normalize_answer(r), r)
-            if len(seen) >= _SELECT_REFS:
-                break
+            seen.setdefault(normalize_answer(r[:_SELECT_CHARS]), r)
+            room -= min(len(r), _SELECT_CHARS)
     return list(seen.values())
 
 
 def candidate_text(sample: Sample, tail: int) -> str:
     """The candidate's last `tail` characters, respelled towards the references' words."""
-    return respell(sample.candidate[-tail:], reference_words(_distinct_references(sample)))
+    return respell(sample.candidate[-tail:], reference_words([r[:_SELECT_CHARS] for r in _distinct_references(sample)]))
 
 
 def artefactory_text(question: str, candidate: str, reference: str) -> str:

@@ -23,8 +23,9 @@ from judgesuite.judges.types import TASK_TYPES, Sample
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
 FEATURES_VERSION = "6"
 MAX_CHARS = 100_000  # longer texts are cut (the head is kept): bounds time on 1 MB inputs
-MAX_REFS = 200  # distinct (folded, lower-cased) references read; with MAX_REFS_READ this bounds time
+MAX_REFS = 200  # distinct (folded, lower-cased) references read; with the two below this bounds time
 MAX_REFS_READ = 2_000
+MAX_REF_CHARS = 200_000  # characters of all references together
 
 _DROP = re.compile(r"[^\w\s]|_", re.UNICODE)
 _NON_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
@@ -98,6 +99,20 @@ N_FEATURES = len(FEATURES)
 def _clean(text: str) -> str:
     """Lower-cased text, cut to MAX_CHARS, accents and a few letters folded ("Zürich", "Søren": zurich, soren)."""
     return fold(text[:MAX_CHARS]).lower()
+
+
+def _distinct_references(references: Sequence) -> list[str]:
+    """The references cleaned, distinct forms first, then the caps: TriviaQA-style alias lists repeat one answer
+    in many cases (a cap on the raw list could leave the matching answer unread)."""
+    out: dict[str, None] = {}
+    room = MAX_REF_CHARS
+    for r in references[:MAX_REFS_READ]:
+        if len(out) >= MAX_REFS or room <= 0:
+            break
+        if isinstance(r, str):
+            out[_clean(r[:room])] = None
+            room -= min(len(r), room)
+    return list(out)
 
 
 def _tokens(low: str) -> list[str]:
@@ -235,9 +250,7 @@ def _num_close(cnums: set[float], rnums: set[float]) -> float:
 
 def features(sample: Sample) -> list[float]:
     """One row of FEATURES for a sample (never raises on odd text; empty inputs give zeros)."""
-    # distinct forms first, then the cap: TriviaQA-style alias lists repeat one answer in many cases
-    refs = list(dict.fromkeys(_clean(r) for r in (sample.references or ())[:MAX_REFS_READ] if isinstance(r, str)))
-    refs = refs[:MAX_REFS] or [""]
+    refs = _distinct_references(sample.references or ()) or [""]
     qlow = _clean(sample.question or "")
     close_words = {t: t for rlow in refs for t in _tokens(rlow) if len(t) >= CLOSE_MIN and t.isalpha()}
     clow = _clean(respell(_clean(sample.candidate or ""), close_words))
