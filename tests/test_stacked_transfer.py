@@ -143,11 +143,11 @@ def test_a_reference_late_in_a_long_alias_list_is_read():
     with StackedJudge() as judge:
         assert judge.judge([s])[0].correct is True
     # and what is read is bounded: 200 distinct forms, 200,000 characters in all
-    from judgesuite.judges.learned.features import MAX_REF_CHARS, MAX_REFS, _distinct_references
+    from judgesuite.judges.learned.features import MAX_CHARS, MAX_REF_CHARS, MAX_REFS, _distinct_references
 
     assert len(_distinct_references([f"name {i}" for i in range(5_000)])) == MAX_REFS
     read = _distinct_references(["a" * 150_000, "b" * 150_000, "Paris"])
-    assert [len(r) for r in read] == [150_000, MAX_REF_CHARS - 150_000]
+    assert [len(r) for r in read] == [MAX_CHARS, MAX_REF_CHARS - 150_000]  # each text is cut to MAX_CHARS too
 
 
 def test_a_typo_an_accent_or_number_words_keep_the_shipped_models_verdicts():
