@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from judgesuite.judges.learned.numbers import numbers as _numbers, num_close as _num_close, ranges as _ranges
 from judgesuite.judges.spelling import CLOSE_MIN, fold, respell
 from judgesuite.judges.types import TASK_TYPES, Sample
 
@@ -35,18 +36,6 @@ _ARTICLES = frozenset({"a", "an", "the"})
 _STOP = frozenset("""a an the of in on at to for by with from and or is was are were be been it its this
 that as which who whom what when where why how does did do has have had there their they he she his her
 i you we""".split())
-_NUM = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?")
-_NUM_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty".split())}
-_NUM_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-                   "ninety": 90, "hundred": 100, "first": 1, "second": 2, "third": 3, "fourth": 4,
-                   "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10})
-_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-_UNIT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
-                                           "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
-_TEN_WORDS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
-_MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 10 ** 6, "billion": 10 ** 9}
 _MONTHS = {m: i + 1 for i, m in enumerate(
     "january february march april may june july august september october november december".split())}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
@@ -57,7 +46,6 @@ million billion trillion thousand mph degrees celsius fahrenheit acres hectares"
 _NEGATION = frozenset("not no never none neither nor cannot isnt wasnt arent werent doesnt didnt dont nobody".split())
 _CALLED_WRONG = frozenset("wrong incorrect false mistaken mistake inaccurate untrue".split())
 _CALLED_RIGHT = frozenset("correct right answer".split())
-NUM_CLOSE = 0.05  # a candidate number within 5% of a reference number (rounding: "2.4" for "2.45")
 _HEDGE = re.compile(r"\b(?:or|may|might|possibly|perhaps|probably|likely|unclear|uncertain|depends|"
                     r"either|maybe|approximately|around|about|unsure|not sure|could be)\b")
 _REFUSAL = re.compile(r"(?:i'?m sorry|i am sorry|as an ai|language model|i (?:do not|don't|cannot|can't) "
@@ -73,7 +61,6 @@ _ONE_OF = re.compile(r"\b(?:one of the following|one of these|any of the|all of 
 _LIST_MARK = re.compile(r"(?:^|\n|\s)(?:\d{1,2}[.)]|[-*\u2022])\s")
 _Q_WORDS = ("who", "when", "where", "what", "which", "how many", "how much", "how long", "how", "why")
 
-_RANGE = re.compile(r"(?<![\d,])(\d[\d,]*(?:\.\d+)?)\s*(?:-|\u2013|\u2014|\u00e2\u20ac\u201c|to|and)\s*(\d[\d,]*(?:\.\d+)?)")
 _YES_NO = {"yes": 1, "no": -1, "true": 1, "false": -1}
 _Q_WORD_RE = re.compile(r"\b(" + "|".join(_Q_WORDS) + r")\b")
 _TASKS = [t for t in TASK_TYPES]
@@ -119,64 +106,6 @@ def _tokens(low: str) -> list[str]:
     return [t for t in _DROP.sub(" ", low.replace("'", "")).split() if t not in _ARTICLES]
 
 
-def _number_value(token: str) -> float | None:
-    try:
-        return float(token.replace(",", ""))
-    except ValueError:
-        return None
-
-
-def _compound_numbers(tokens: Sequence[str]) -> set[float]:
-    """Values of runs of number words: "twenty five" 25, "two hundred and ten" 210, "three thousand" 3000.
-    A word that cannot continue the number ("two three", "five and six") starts a new one."""
-    out: set[float] = set()
-    total = cur = 0
-    run = after_multiplier = False
-    for t in [*tokens, ""]:
-        word = _UNIT_WORDS.get(t, _TEN_WORDS.get(t))
-        fits = word is not None and run and (
-            cur % 100 == 0 if word >= 20 else cur % 10 == 0 and not 10 <= cur % 100 < 20)
-        if word is not None and not fits and run:
-            out.add(float(total + cur))
-            total, cur = 0, 0
-        if word is not None:
-            cur += word
-            run, after_multiplier = True, False
-        elif t in _MULTIPLIERS and run and not after_multiplier:
-            if _MULTIPLIERS[t] == 100:
-                cur = max(cur, 1) * 100
-            else:
-                total, cur = total + max(cur, 1) * _MULTIPLIERS[t], 0
-            after_multiplier = True
-        elif t == "and" and run and after_multiplier:
-            continue
-        else:
-            if run:
-                out.add(float(total + cur))
-            total, cur, run, after_multiplier = 0, 0, False, False
-    return out
-
-
-def _numbers(low: str, tokens: Sequence[str]) -> set[float]:
-    """Numbers in digits (1,776 / 3.5 / -2) and number words ("twenty-five" -> 25 as well as 20 and 5);
-    "2 million" -> 2e6 as well as 2."""
-    out: set[float] = set()
-    for m in _NUM.finditer(low):
-        v = _number_value(m.group().strip("+"))
-        if v is not None:
-            out.add(round(v, 6))
-    prev = None
-    for t in tokens:
-        if t in _NUM_WORDS:
-            out.add(float(_NUM_WORDS[t]))
-        if t in _SCALE and prev is not None:
-            v = _number_value(prev) if prev[0].isdigit() else _NUM_WORDS.get(prev)
-            if v is not None:
-                out.add(round(float(v) * _SCALE[t], 6))
-        prev = t
-    return out | _compound_numbers(tokens)
-
-
 def _prf(cand: Counter, ref: Counter, n_cand: int, n_ref: int) -> tuple[float, float, float]:
     if not n_cand or not n_ref:
         return 0.0, 0.0, 0.0
@@ -210,15 +139,6 @@ def _occurrences(hay: str, needle: str, limit: int = 5) -> list[int]:
     return out
 
 
-def _ranges(low: str) -> list[tuple[float, float]]:
-    out = []
-    for a, b in _RANGE.findall(low[:2000]):
-        x, y = _number_value(a), _number_value(b)
-        if x is not None and y is not None and x < y:
-            out.append((x, y))
-    return out
-
-
 def _initials_match(ctok: list[str], rtoks: list[list[str]]) -> int:
     """A reference written with initials ("b r ambedkar") matches a candidate's full name."""
     cset = set(ctok)
@@ -236,16 +156,6 @@ def _called_wrong(after: Sequence[str]) -> bool:
     if any(t in _CALLED_WRONG for t in after):
         return True
     return ("not" in after or "isnt" in after) and any(t in _CALLED_RIGHT for t in after)
-
-
-def _num_close(cnums: set[float], rnums: set[float]) -> float:
-    """A candidate number within NUM_CLOSE (relative) of a reference number other than a year, not equal."""
-    for r in rnums:
-        if not r or (1000 <= r <= 2100 and r == int(r)):
-            continue
-        if any(c != r and abs(c - r) / abs(r) <= NUM_CLOSE for c in cnums):
-            return 1.0
-    return 0.0
 
 
 def features(sample: Sample) -> list[float]:
@@ -272,8 +182,7 @@ def features(sample: Sample) -> list[float]:
     best_ref_key: tuple[float, int] | None = None  # (-F1, length) of the best-matching reference
     ref_tok_sets = []
     rlows, rtoks = [], []
-    for ref in refs:
-        rlow = _clean(ref)
+    for rlow in refs:  # cleaned by _distinct_references
         rlows.append(rlow)
         rtok = _tokens(rlow)
         rtoks.append(rtok)

@@ -20,6 +20,7 @@ import numpy as np
 
 from judgesuite.judges import spelling as spelling_module
 from judgesuite.judges.learned import features as features_module
+from judgesuite.judges.learned import numbers as numbers_module
 from judgesuite.judges.learned import stacked as stacked_module
 from judgesuite.judges.learned.features import FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import FORMAT, Forest, StackedModel, logit
@@ -30,7 +31,7 @@ from judgesuite.suite.training.thresholds import best_threshold
 
 # The feature code as imported (cache key of stored feature tables).
 _FEATURE_CODE = hashlib.sha256(b"".join(Path(m.__file__).read_bytes()
-                                        for m in (features_module, spelling_module, stacked_module))).hexdigest()
+                                        for m in (features_module, numbers_module, spelling_module, stacked_module))).hexdigest()
 HUMAN_SOURCES = ("evouna-nq", "openqa-eval-nq301", "answer-matching-gpqa-mmlupro", "financebench")
 AUTO_SOURCES = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")  # automatic / LLM labels
 SOURCES = HUMAN_SOURCES + AUTO_SOURCES
