@@ -13,6 +13,12 @@ Rule, written before the first "after" run: the encoder reads candidates respell
 every bundled DEV split is at most 0.002 below the one without, (2) its false-positive rate on the DEV probes
 rises by at most 0.5 point, (3) on the typo stress rows it loses at most half the correct verdicts it loses
 without, with no more false accepts than without plus 1% of the rows. No test row is read.
+
+Rule of stop 44, written before its first "after" run: the encoder reads a run of number words in the candidate
+("twenty-five", "two hundred and ten") as the digits a reference writes for the same value, if (1) and (2) above
+hold against the inputs of commit ce1cb15, and on `scripts/stacked_spelling_stress.py`'s number-word rows it
+loses at most half the correct verdicts it loses with those inputs, with no more false accepts than with them
+plus 1% of the rows, and on the typo and accent rows no more lost verdicts or false accepts than with them.
 """
 from __future__ import annotations
 
