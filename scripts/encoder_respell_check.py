@@ -39,9 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out")
     ap.add_argument("--compare", nargs=2)
+    ap.add_argument("--split", default="dev", choices=("dev", "test"), help="test: only after a decision, to report it")
     args = ap.parse_args(argv)
-    sets = {name: load_bundled(name, "dev").scorable() for name in bundled_names()}
-    probes = build_probe_set(split="dev").rows
+    sets = {name: load_bundled(name, args.split).scorable() for name in bundled_names()}
+    probes = build_probe_set(split=args.split).rows
     if args.compare:
         runs = [json.load(open(f)) for f in args.compare]
         for name, rows in [*sets.items(), ("dev probes (false positives)", probes)]:

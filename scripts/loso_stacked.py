@@ -3,7 +3,8 @@
 For each human-labeled bundled set: train every family model without that source (train
 splits of the others; thresholds on the others' dev splits), score the held-out set's TEST
 split; report accuracy, F1, kappa, each model's judged vs human accuracy and Kendall tau of
-the model ranking. Then the master-key false-positive rate of the model trained on all
+the model ranking, and `stacked`'s accuracy minus token-f1's with a 95% interval that resamples questions
+(every answer to one question together) and McNemar's p. Then the master-key false-positive rate of the model trained on all
 sources and of each leave-one-out model on the probes of its held-out source.
 
     python scripts/loso_stacked.py --out loso.json [--markdown loso.md] [--cache .cache/stacked]
@@ -26,7 +27,7 @@ import numpy as np
 from judgesuite.judges.types import Verdict
 from judgesuite.suite.data.probes import ATTACKS, build_probe_set
 from judgesuite.suite.evaluation.metrics import compute_metrics
-from judgesuite.suite.evaluation.statistics import kendall_tau_b
+from judgesuite.suite.evaluation.statistics import clustered_difference_interval, kendall_tau_b, mcnemar_p
 from judgesuite.suite.training.stacked import HUMAN_SOURCES, SOURCES, FeatureStore, evaluate, train_stacked
 from judgesuite.judges.learned.features import FEATURES, feature_matrix
 from judgesuite.judges.learned.stacked import encoder_probabilities, signal_columns
@@ -47,6 +48,17 @@ def judge_block(rows, pred: np.ndarray) -> dict:
             "kendall_tau": None if tau is None else round(tau, 4),
             "max_model_gap": round(max(abs(a - b) for a, b in zip(h, j)), 4),
             "models": {k: {"human": round(a, 4), "judged": round(b, 4)} for k, a, b in zip(models, h, j)}}
+
+
+def versus(rows, pred: np.ndarray, other: np.ndarray) -> dict:
+    """pred's accuracy minus other's on the same rows: the difference, its 95% interval with every answer to one
+    question resampled together, and McNemar's p on the rows only one of them gets right."""
+    y = np.array([bool(r.label) for r in rows])
+    a, b = np.asarray(pred, bool) == y, np.asarray(other, bool) == y
+    lo, hi = clustered_difference_interval(a, b, [r.sample.question for r in rows])
+    return {"difference": round(float(a.mean() - b.mean()), 4), "interval_by_question": [round(lo, 4), round(hi, 4)],
+            "questions": len({r.sample.question for r in rows}),
+            "mcnemar_p": round(mcnemar_p(int((a & ~b).sum()), int((~a & b).sum())), 4)}
 
 
 def false_positive_rates(rows, verdicts) -> dict:
@@ -75,10 +87,18 @@ def probe_fpr(model, store, source: str | None, per_set: int, blend: bool = Fals
             "by_attack": false_positive_rates(probes, verdicts)}
 
 
+def _versus_cell(v: dict | None) -> str:
+    if not v:
+        return ""
+    lo, hi = v["interval_by_question"]
+    return f"{v['difference']:+.3f} ({lo:+.3f}, {hi:+.3f}; p {v['mcnemar_p']:.2f})"
+
+
 def markdown(report: dict) -> str:
     lines = ["| held-out set | rows | stacked acc | token-f1 acc | contains-ref acc | stacked F1 | stacked kappa "
-             "| token-f1 kappa | tau stacked | tau token-f1 | max model gap stacked | max gap token-f1 |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| token-f1 kappa | tau stacked | tau token-f1 | max model gap stacked | max gap token-f1 "
+             "| stacked - token-f1 (95% by question; McNemar p) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for src, r in report["loso"].items():
         for name in ("stacked", "stacked+encoder"):
             if name not in r:
@@ -87,7 +107,8 @@ def markdown(report: dict) -> str:
             label = src if name == "stacked" else f"{src} (+ encoder blend)"
             lines.append(f"| {label} | {r['n']} | {s['accuracy']:.3f} | {t['accuracy']:.3f} | {c['accuracy']:.3f} | "
                          f"{s['f1']:.3f} | {s['kappa']:.3f} | {t['kappa']:.3f} | {s['kendall_tau']} | "
-                         f"{t['kendall_tau']} | {s['max_model_gap']:.3f} | {t['max_model_gap']:.3f} |")
+                         f"{t['kendall_tau']} | {s['max_model_gap']:.3f} | {t['max_model_gap']:.3f} | "
+                         f"{_versus_cell(r.get(name + ' - token-f1'))} |")
     return "\n".join(lines)
 
 
@@ -117,12 +138,14 @@ def main(argv: list[str] | None = None) -> int:
             "stacked": judge_block(test.rows, ev["pred"]),
             "token-f1": judge_block(test.rows, test.token_f1 >= 0.02),
             "contains-reference": judge_block(test.rows, contains),
+            "stacked - token-f1": versus(test.rows, ev["pred"], test.token_f1 >= 0.02),
             "master_keys_held_out": probe_fpr(model, store, src, args.probes_per_set)}
         if src in held_out_encoders:
             enc_store = FeatureStore(encoder=True, encoder_checkpoint=held_out_encoders[src], cache_dir=args.cache)
             blend, _ = train_stacked(SOURCES, exclude=[src], store=enc_store, with_test=False)
             ev = evaluate(blend, enc_store.table(src, "test"), encoder_p=enc_store.encoder_scores(src, "test"))
             report["loso"][src]["stacked+encoder"] = judge_block(test.rows, ev["pred"])
+            report["loso"][src]["stacked+encoder - token-f1"] = versus(test.rows, ev["pred"], test.token_f1 >= 0.02)
             report["loso"][src]["encoder_blend"] = blend.encoder_blend
             report["loso"][src]["master_keys_held_out_blend"] = probe_fpr(blend, enc_store, src, args.probes_per_set,
                                                                           blend=True)

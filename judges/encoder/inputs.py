@@ -11,13 +11,15 @@ Input formats:
 Of several references the encoder sees one: the one whose words the candidate covers best
 (`reference_text`; one forward per sample). The candidate is read respelled (`candidate_text`): its words
 one edit from a reference word, or the same but for accents, written as the reference writes them
-(judges/spelling.py), so a typo or a lost accent reads as the reference's spelling.
+(judges/spelling.py), so a typo or a lost accent reads as the reference's spelling, and number words that a
+reference writes in digits are written as those digits (judges/number_words.py).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from judgesuite.judges.number_words import as_reference_digits
 from judgesuite.judges.spelling import reference_words, respell
 from judgesuite.judges.squad import normalize_answer
 from judgesuite.judges.types import Sample
@@ -75,8 +77,10 @@ def _distinct_references(sample: Sample) -> list[str]:
 
 
 def candidate_text(sample: Sample, tail: int) -> str:
-    """The candidate's last `tail` characters, respelled towards the references' words."""
-    return respell(sample.candidate[-tail:], reference_words([r[:_SELECT_CHARS] for r in _distinct_references(sample)]))
+    """The candidate's last `tail` characters, respelled towards the references' words, number words that a
+    reference writes in digits written as those digits ("twenty-five" for "25")."""
+    refs = [r[:_SELECT_CHARS] for r in _distinct_references(sample)]
+    return as_reference_digits(respell(sample.candidate[-tail:], reference_words(refs)), refs)
 
 
 def artefactory_text(question: str, candidate: str, reference: str) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-_NUM = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?")
+from judgesuite.judges.number_words import DIGITS, number_value, word_runs
+
 _NUM_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty".split())}
@@ -16,57 +17,20 @@ _NUM_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy
                    "ninety": 90, "hundred": 100, "first": 1, "second": 2, "third": 3, "fourth": 4,
                    "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10})
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-_UNIT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
-                                           "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
-_TEN_WORDS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
-_MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 10 ** 6, "billion": 10 ** 9}
 NUM_CLOSE = 0.05  # a candidate number within 5% of a reference number (rounding: "2.4" for "2.45")
 _RANGE = re.compile(r"(?<![\d,])(\d[\d,]*(?:\.\d+)?)\s*(?:-|\u2013|\u2014|\u00e2\u20ac\u201c|to|and)\s*(\d[\d,]*(?:\.\d+)?)")
 
 
-def number_value(token: str) -> float | None:
-    try:
-        return float(token.replace(",", ""))
-    except ValueError:
-        return None
-
-
 def compound_numbers(tokens: Sequence[str]) -> set[float]:
-    """Values of runs of number words: "twenty five" 25, "two hundred and ten" 210, "three thousand" 3000.
-    A word that cannot continue the number ("two three", "five and six") starts a new one."""
-    out: set[float] = set()
-    total = cur = 0
-    run = after_multiplier = False
-    for t in [*tokens, ""]:
-        word = _UNIT_WORDS.get(t, _TEN_WORDS.get(t))
-        fits = word is not None and run and (
-            cur % 100 == 0 if word >= 20 else cur % 10 == 0 and not 10 <= cur % 100 < 20)
-        if word is not None and not fits and run:
-            out.add(float(total + cur))
-            total, cur = 0, 0
-        if word is not None:
-            cur += word
-            run, after_multiplier = True, False
-        elif t in _MULTIPLIERS and run and not after_multiplier:
-            if _MULTIPLIERS[t] == 100:
-                cur = max(cur, 1) * 100
-            else:
-                total, cur = total + max(cur, 1) * _MULTIPLIERS[t], 0
-            after_multiplier = True
-        elif t == "and" and run and after_multiplier:
-            continue
-        else:
-            if run:
-                out.add(float(total + cur))
-            total, cur, run, after_multiplier = 0, 0, False, False
-    return out
+    """Values of runs of number words: "twenty five" 25, "two hundred and ten" 210, "three thousand" 3000."""
+    return {value for _, _, value in word_runs(tokens)}
 
 
 def numbers(low: str, tokens: Sequence[str]) -> set[float]:
     """Numbers in digits (1,776 / 3.5 / -2) and number words ("twenty-five" -> 25 as well as 20 and 5);
     "2 million" -> 2e6 as well as 2."""
     out: set[float] = set()
-    for m in _NUM.finditer(low):
+    for m in DIGITS.finditer(low):
         v = number_value(m.group().strip("+"))
         if v is not None:
             out.add(round(v, 6))

@@ -106,6 +106,21 @@ def mean_difference_interval(a: Sequence[float], b: Sequence[float], resamples: 
     return (float(lo), float(hi))
 
 
+def clustered_difference_interval(a: Sequence[float], b: Sequence[float], clusters: Sequence[Hashable],
+                                  resamples: int = BOOTSTRAP, seed: int = 0) -> tuple[float, float]:
+    """95% percentile bootstrap interval of mean(a) - mean(b) for paired observations, resampling whole
+    clusters (e.g. every answer to one question together: rows of one question are not independent)."""
+    d = np.asarray(a, float) - np.asarray(b, float)
+    if d.size == 0:
+        return (float("nan"), float("nan"))
+    _, inverse = np.unique(np.asarray([str(c) for c in clusters]), return_inverse=True)
+    sums = np.bincount(inverse, weights=d)
+    counts = np.bincount(inverse).astype(float)
+    boot = bootstrap_sums(np.column_stack([sums, counts]), resamples, seed)
+    lo, hi = np.percentile(boot[:, 0] / boot[:, 1], [2.5, 97.5])
+    return (float(lo), float(hi))
+
+
 def mcnemar_p(b: int, c: int) -> float:
     """Two-sided McNemar p-value for discordant counts b and c: exact binomial up to
     EXACT_LIMIT discordant rows, chi-square with continuity correction beyond."""

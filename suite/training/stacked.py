@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from judgesuite.judges import number_words as number_words_module
 from judgesuite.judges import spelling as spelling_module
 from judgesuite.judges.learned import features as features_module
 from judgesuite.judges.learned import numbers as numbers_module
@@ -31,7 +32,8 @@ from judgesuite.suite.training.thresholds import best_threshold
 
 # The feature code as imported (cache key of stored feature tables).
 _FEATURE_CODE = hashlib.sha256(b"".join(Path(m.__file__).read_bytes()
-                                        for m in (features_module, numbers_module, spelling_module, stacked_module))).hexdigest()
+                                        for m in (features_module, numbers_module, number_words_module, spelling_module,
+                                                  stacked_module))).hexdigest()
 HUMAN_SOURCES = ("evouna-nq", "openqa-eval-nq301", "answer-matching-gpqa-mmlupro", "financebench")
 AUTO_SOURCES = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")  # automatic / LLM labels
 SOURCES = HUMAN_SOURCES + AUTO_SOURCES
