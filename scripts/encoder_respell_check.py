@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     probes = build_probe_set(split=args.split).rows
     if args.compare:
         runs = [json.load(open(f)) for f in args.compare]
-        for name, rows in [*sets.items(), ("dev probes (false positives)", probes)]:
+        for name, rows in [*sets.items(), (f"{args.split} probes (false positives)", probes)]:
             figs = []
             for run in runs:
                 v = run[name if name in sets else "probes"]

@@ -105,3 +105,19 @@ def test_rates_of_many_rows_allocate_no_resamples_by_rows_array(groups, n):
     finally:
         tracemalloc.stop()
     assert peak < 24 * 2**20, f"peak {peak / 2**20:.0f} MB"
+
+
+def test_the_difference_interval_by_cluster_widens_when_rows_of_one_cluster_move_together():
+    from judgesuite.suite.evaluation.statistics import clustered_difference_interval
+
+    rng = np.random.default_rng(3)
+    per_question = rng.random(50) < 0.3  # judge a right and b wrong on every answer to 30% of 50 questions
+    a = np.repeat(per_question, 12)
+    b = np.zeros_like(a)
+    questions = np.repeat(np.arange(50), 12)
+    lo, hi = clustered_difference_interval(a, b, questions)
+    rlo, rhi = clustered_difference_interval(a, b, np.arange(len(a)))  # every row its own cluster
+    point = a.mean() - b.mean()
+    assert lo < point < hi and rlo < point < rhi
+    assert hi - lo > 2.5 * (rhi - rlo)  # 50 independent questions, not 600 independent rows
+    assert all(np.isnan(clustered_difference_interval([], [], [])))  # no rows: no interval
