@@ -14,7 +14,7 @@ _UNIT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seve
                                            "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
 _TEN_WORDS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 10 ** 6, "billion": 10 ** 9}
-_LETTER_WORD = re.compile(r"[a-z]+")
+_LETTER_WORD = re.compile(r"[A-Za-z]+")
 _JOIN = re.compile(r"[\s\-\u2010\u2011]*")  # what may stand between two words of one number
 MAX_TEXT = 20_000  # characters searched for number words by `as_reference_digits`
 
@@ -76,15 +76,15 @@ def as_reference_digits(text: str, references: Sequence[str]) -> str:
     forms = _digit_forms(references)
     if not forms:
         return text
-    low = text[:MAX_TEXT].lower()
-    words = list(_LETTER_WORD.finditer(low))
+    head = text[:MAX_TEXT]  # spans are found on the text itself: lower() may change its length ("İ")
+    words = list(_LETTER_WORD.finditer(head))
     pieces: list[str] = []
     done = 0
     group: list[re.Match] = []
 
     def flush() -> None:
         nonlocal done
-        for i, j, value in word_runs([m.group() for m in group]):
+        for i, j, value in word_runs([m.group().lower() for m in group]):
             if value in forms:
                 a, b = group[i].start(), group[j - 1].end()
                 pieces.extend([text[done:a], forms[value]])
@@ -92,7 +92,7 @@ def as_reference_digits(text: str, references: Sequence[str]) -> str:
         group.clear()
 
     for m in words:  # a run never spans anything but spaces and hyphens
-        if group and not _JOIN.fullmatch(low, group[-1].end(), m.start()):
+        if group and not _JOIN.fullmatch(head, group[-1].end(), m.start()):
             flush()
         group.append(m)
     flush()

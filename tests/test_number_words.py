@@ -37,3 +37,7 @@ def test_only_the_head_of_a_huge_text_is_searched():
     out = as_reference_digits(text, ["7"])
     assert out.startswith("7 7 ") and out.endswith("seven ") and len(out) < len(text)
     assert "seven" not in out[:MAX_TEXT // 3]
+
+
+def test_letters_whose_lower_case_is_longer_do_not_shift_the_rewrite():
+    assert as_reference_digits("İİİ twenty-five İ", ["25"]) == "İİİ 25 İ"  # "İ".lower() has two characters
