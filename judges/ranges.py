@@ -1,8 +1,8 @@
 """The ranges judge parameters must lie in, checked when a judge is built.
 
 A parameter name means one thing across the built-in judges (`threshold` is a decision threshold
-on a score in [0, 1], `timeout` a time limit in seconds, ...), so `BY_NAME` declares each once; a
-judge class adds or overrides ranges in its `param_ranges` (a plugin judge declares its own: the
+on a score in [0, 1], `timeout` a time limit in seconds, `encoder` true or false, ...), so `BY_NAME`
+declares each once; a judge class adds or overrides ranges in its `param_ranges` (a plugin judge declares its own: the
 names below bind only judges of this package). `Judge` checks the built values after `__init__`.
 """
 from __future__ import annotations
@@ -48,13 +48,26 @@ class Range:
         return self.high is None or value <= self.high
 
 
+@dataclass(frozen=True)
+class Flag:
+    """true or false, nothing else: a bare word, 1 or "no" is refused rather than read as true."""
+
+    optional: bool = False
+
+    def describe(self) -> str:
+        return "true or false"
+
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, bool) or (value is None and self.optional)
+
+
 UNIT = Range(0.0, 1.0)
 POSITIVE = Range(0.0, open_low=True)
 NON_NEGATIVE = Range(0.0)
 COUNT = Range(1, integer=True)
 WHOLE = Range(integer=True)
 
-BY_NAME: dict[str, Range] = {
+BY_NAME: dict[str, Range | Flag] = {
     "threshold": UNIT, "rouge_threshold": UNIT, "band": UNIT,
     "timeout": POSITIVE,
     "temperature": Range(0.0, 2.0), "top_p": Range(0.0, 1.0, open_low=True),
@@ -62,11 +75,12 @@ BY_NAME: dict[str, Range] = {
     "k": COUNT, "candidates_per_prompt": COUNT, "max_new_tokens": COUNT, "answer_tokens": COUNT,
     "check_tokens": COUNT, "max_field_chars": COUNT, "max_length": COUNT, "max_chars": COUNT,
     "num_layers": COUNT, "batch_size": COUNT, "threads": COUNT, "workers": COUNT,
+    "encoder": Flag(), "extract": Flag(), "fallback": Flag(), "shuffle": Flag(),
 }
 OURS = "judgesuite."
 
 
-def ranges_of(cls: type) -> dict[str, Range]:
+def ranges_of(cls: type) -> dict[str, Range | Flag]:
     """The ranges that bind `cls`'s parameters: `BY_NAME` for this package's judges, then every
     `param_ranges` along its classes (the most derived wins)."""
     out: dict[str, Range] = dict(BY_NAME) if cls.__module__.startswith(OURS) else {}

@@ -243,6 +243,9 @@ def test_evaluate_refuses_labels_that_are_not_bools(label):
     "sympy:workers=0", "stacked:threshold=-0.1", "encoder:threshold=5",
     "llm-direct:temperature=-1", "llm-direct:top_p=0", "llm-direct:max_new_tokens=0", "llm-vote:k=0",
     "llm-vote:candidates_per_prompt=0", "llm-direct:max_field_chars=-5",
+    # a switch is true or false: "False", "maybe" or 1 ran the encoder blend as if true
+    "stacked:encoder=False", "stacked:encoder=maybe", "stacked:encoder=1", "bertscore:extract=no",
+    "cascade:fallback=0:cheap=token-f1:expensive=regex", "llm-vote:shuffle=yes",
 ])
 def test_a_parameter_out_of_its_range_fails_when_the_judge_is_built(spec):
     name, _, rest = spec.partition(":")

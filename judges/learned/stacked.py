@@ -95,7 +95,7 @@ class StackedJudge(CompositeJudge):
 
     def __init__(self, encoder: bool = False, model: str | None = None, threshold: float | None = None,
                  encoder_checkpoint: str | None = None, workers: int | None = None) -> None:
-        self.encoder = bool(encoder)
+        self.encoder = encoder  # checked to be true or false (judges.ranges)
         # None = the shipped model; resolved here so the identity records the file used.
         self.model = str(model) if model else str(DEFAULT_ENCODER_MODEL if self.encoder else DEFAULT_MODEL)
         self.threshold = None if threshold is None else float(threshold)
