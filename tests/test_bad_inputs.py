@@ -343,3 +343,23 @@ def test_a_data_file_with_nothing_to_score_says_why(capsys, tmp_path, rows, kind
 def test_a_bad_parameter_value_names_the_judge(capsys, tmp_path, data):
     rc, _, err = run(capsys, tmp_path, "--judges", "exact-match,token-f1:threshold=abc", "--data", str(data))
     assert rc == 2 and "judge 'token-f1': threshold='abc'" in one_line(err)
+
+
+# Output paths the system refuses -------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["run", "leaderboard", "train-stacked"])
+def test_an_output_folder_that_cannot_be_made_is_one_line(capsys, tmp_path, data, command):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    out = str(blocker / "sub")
+    if command == "run":
+        args = ("run", "--no-progress", "--workers", "1", "--data", str(data), "--judges", "token-f1",
+                "--cache", str(tmp_path / "c.sqlite"), "--out", out)
+    elif command == "leaderboard":
+        rc, _, _ = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(data))
+        assert rc == 0
+        args = ("leaderboard", str(tmp_path / "out" / "results.json"), "--out", out)
+    else:
+        args = ("train-stacked", "--out", out)
+    rc, _, err = cli(capsys, *args)
+    assert rc == 2 and f"judgesuite {command}: " in one_line(err) and "a file is there, not a folder" in err

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import warnings
 
@@ -49,6 +50,21 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted: verdicts computed so far are in the cache; run again to resume",
               file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`... | head`): nothing left to tell it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
+        return 141
+    except OSError as exc:  # a path the system refuses (an --out that cannot be made, a full disk, ...)
+        print(f"judgesuite {args.command}: {_os_error(exc)}", file=sys.stderr)
+        return 2
+
+
+def _os_error(exc: OSError) -> str:
+    """One line: the path(s), then the system's reason ("/proc/x: No such file or directory")."""
+    where = ": ".join(str(f) for f in (exc.filename, exc.filename2) if f is not None)
+    why = "a file is there, not a folder" if isinstance(exc, (FileExistsError, NotADirectoryError)) else (
+        exc.strerror or str(exc))
+    return f"{where}: {why}" if where else why
 
 
 if __name__ == "__main__":

@@ -42,6 +42,8 @@ def cmd_train_stacked(args: argparse.Namespace) -> int:
 
     sources = [d.strip() for d in args.datasets.split(",")] if args.datasets else list(SOURCES)
     exclude = [d.strip() for d in args.exclude.split(",") if d.strip()]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)  # before training: a folder that cannot be made fails at once
     store = FeatureStore(encoder=args.encoder, encoder_checkpoint=args.encoder_checkpoint,
                          limit=args.limit, cache_dir=args.cache)
     try:
@@ -49,7 +51,6 @@ def cmd_train_stacked(args: argparse.Namespace) -> int:
         if not (args.encoder or args.no_held_out):
             model.meta["held_out"] = held_out_figures(store, [s for s in sources if s not in exclude],
                                                       balance=not args.no_balance)
-        out = Path(args.out)
         name = (DEFAULT_ENCODER_MODEL if args.encoder else DEFAULT_MODEL).name
         path = model.save(out / name)
         card = model_card(model, sources=[s for s in sources if s not in exclude])

@@ -257,6 +257,8 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
+    out = Path(cfg.out)
+    out.mkdir(parents=True, exist_ok=True)  # before training: a folder that cannot be made fails at once
     torch.manual_seed(cfg.seed)
     rng = random.Random(cfg.seed)
     if cfg.synthetic or cfg.real_per_source:
@@ -278,12 +280,10 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
     fmt = cfg.input_format or ("qcr" if cfg.with_question else "cr")
     encoded = InputBuilder(tokenizer, fmt, cfg.max_length).build([r.sample for r in rows])
     labels = [bool(r.label) for r in rows]
-    out = Path(cfg.out)
     targets = teacher_targets(rows, labels, cfg, out) if cfg.teacher else [float(v) for v in labels]
     stats = fit(model, tokenizer, encoded, targets, cfg, rng, progress, resume_dir=out / RESUME_DIR)
     model.eval()
 
-    out.mkdir(parents=True, exist_ok=True)
     if cfg.save_dtype == "float16":
         model = model.to(torch.float16)
     model.config.id2label = {0: "incorrect", 1: "correct"}
