@@ -1,11 +1,12 @@
 """Parameter counts read from model files without loading the weights (for cost accounting)."""
 from __future__ import annotations
 
-import json
 import re
 import struct
 from functools import lru_cache
 from pathlib import Path
+
+from judgesuite.judges.json_input import parse as parse_json
 
 _EMBEDDING_MARKERS = ("embeddings.", "embed_tokens", "wte.", "wpe.", "tok_embeddings")
 _LAYER_INDEX = re.compile(r"(?:^|\.)layers?\.(\d+)\.")
@@ -22,7 +23,7 @@ def _header(path: Path) -> dict:
         (size,) = struct.unpack("<Q", fh.read(8))
         if size > 100_000_000:
             raise ValueError(f"{path}: implausible safetensors header size {size}")
-        return json.loads(fh.read(size))
+        return parse_json(fh.read(size))
 
 
 @lru_cache(maxsize=32)

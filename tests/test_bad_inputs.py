@@ -363,3 +363,47 @@ def test_an_output_folder_that_cannot_be_made_is_one_line(capsys, tmp_path, data
         args = ("train-stacked", "--out", out)
     rc, _, err = cli(capsys, *args)
     assert rc == 2 and f"judgesuite {command}: " in one_line(err) and "a file is there, not a folder" in err
+
+
+# JSON nested too deeply, byte-order marks, pairs listed twice -----------------------------------------
+
+DEEP = "[" * 100_000 + "]" * 100_000  # json.loads raises RecursionError on it, not a decode error
+
+
+def test_json_nested_too_deeply_is_one_line_in_a_results_file_and_in_a_data_file(capsys, tmp_path, data):
+    (tmp_path / "deep.json").write_text(DEEP)
+    rc, _, err = cli(capsys, "leaderboard", str(tmp_path / "deep.json"), "--out", str(tmp_path / "site"))
+    assert rc != 0 and "nested too deeply" in one_line(err)
+    (tmp_path / "deep.jsonl").write_text(data.read_text() + DEEP + "\n")
+    rc, _, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(tmp_path / "deep.jsonl"))
+    assert rc == 2 and f"line {ROWS + 1}" in one_line(err) and "nested too deeply" in err
+
+
+def test_a_data_file_an_editor_saved_with_a_byte_order_mark_reads_as_without(capsys, tmp_path, data):
+    bom = tmp_path / "bom" / "rows.jsonl"
+    bom.parent.mkdir()
+    bom.write_bytes(b"\xef\xbb\xbf" + data.read_bytes())
+    rc, out, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(bom))
+    assert rc == 0, err
+    doc = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert doc["entries"][0]["n_rows"] == ROWS
+
+
+def test_a_judge_or_set_listed_twice_is_judged_once_and_a_document_holding_a_pair_twice_is_refused(
+        capsys, tmp_path, data):
+    """Before, `--judges token-f1,token-f1` gave two entries of one pair, and the board counted both."""
+    with pytest.warns(UserWarning) as said:
+        rc, out, err = run(capsys, tmp_path, "--judges", "token-f1,exact-match,token-f1",
+                           "--datasets", "openqa-eval-nq301,openqa-eval-nq301", "--limit", "5")
+    said = [str(w.message) for w in said]
+    assert rc == 0 and "judge 'token-f1' is listed more than once: judged once" in said
+    assert "set 'openqa-eval-nq301' is listed more than once: judged once" in said
+    path = tmp_path / "out" / "results.json"
+    doc = json.loads(path.read_text())
+    assert [e["judge"] for e in doc["entries"]] == ["token-f1", "exact-match"]
+    doc["entries"].append(doc["entries"][0])
+    path.write_text(json.dumps(doc))
+    rc, _, err = cli(capsys, "leaderboard", str(path), "--out", str(tmp_path / "site"))
+    assert rc != 0 and "entries 0 and 2 are both judge 'token-f1' on 'openqa-eval-nq301'" in one_line(err)
+    rc, _, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", f"{data},{data}")
+    assert rc == 2 and "given twice in --data" in one_line(err)  # one file twice is a mistake, said as such

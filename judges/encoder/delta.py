@@ -18,6 +18,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from judgesuite.judges.json_input import parse as parse_json
+
 DELTA_FILE = "delta.safetensors"
 META_FILE = "judgesuite_encoder.json"  # a judgesuite checkpoint's metadata, the "delta" block among it
 COPIED = ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt",
@@ -173,7 +175,7 @@ def unpack_delta(folder: str, out: str) -> Path:
     import json
 
     try:
-        meta = json.loads((Path(folder) / META_FILE).read_text())
+        meta = parse_json((Path(folder) / META_FILE).read_text())
     except (OSError, ValueError):
         meta = {}
     if not isinstance(meta, dict) or not meta.get("delta"):

@@ -18,7 +18,6 @@ nothing). `Verdict.extra` also carries the count over non-embedding parameters.
 """
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from functools import lru_cache
@@ -32,6 +31,7 @@ from judgesuite.judges.encoder.cls_only import cls_only
 from judgesuite.judges.encoder.delta import META_FILE, load_delta_model
 from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
 from judgesuite.judges.types import Sample, Verdict
+from judgesuite.judges.json_input import parse as parse_json
 
 CHECKPOINTS_DIR = Path(__file__).resolve().parent / "checkpoints"
 DEFAULT_CHECKPOINT = "encoder-minilm-qcr-v4"
@@ -81,7 +81,7 @@ def checkpoint_meta(path: str) -> dict:
     if not f.is_file():
         return {}
     try:
-        meta = json.loads(f.read_text(encoding="utf-8"))
+        meta = parse_json(f.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:  # a damaged file is a load error, never a silent default
         raise ValueError(f"{f}: cannot be read as the checkpoint's settings: {exc}") from None
     if not isinstance(meta, dict):
@@ -98,7 +98,7 @@ def checkpoint_learned_from(path: str) -> tuple[str, ...]:
     included (training_summary.json: `learned_from`, else this stage's `rows_by_source`); () for
     other checkpoints, whose training data judgesuite does not know."""
     try:
-        summary = json.loads((Path(path) / "training_summary.json").read_text())
+        summary = parse_json((Path(path) / "training_summary.json").read_text())
     except (OSError, ValueError):
         return ()
     if not isinstance(summary, dict):
@@ -239,7 +239,7 @@ class EncoderJudge(Judge):
         """The checkpoint recipe's leave-one-source-out figures, if its folder records them
         (`held_out.json`, written by scripts/encoder_held_out.py); {} otherwise."""
         try:
-            return held_out_record(json.loads((Path(self.checkpoint) / HELD_OUT_FILE).read_text()))
+            return held_out_record(parse_json((Path(self.checkpoint) / HELD_OUT_FILE).read_text()))
         except (OSError, ValueError):
             return {}
 

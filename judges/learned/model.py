@@ -26,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+from judgesuite.judges.json_input import parse as parse_json
+
 FORMAT = "judgesuite-stacked/1"
 ARRAYS = ("feature", "threshold", "missing_left", "is_leaf", "left", "right", "value", "roots")
 MAX_DEPTH = 64  # scikit-learn's trees here are at most 12 deep; a crafted file cannot make the walk long
@@ -199,7 +201,7 @@ def load_model(path: str | Path, *, features: list[str], features_version: str) 
         raise FileNotFoundError(f"no stacked model at {path}; {RETRAIN_HINT}")
     try:
         with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+            meta = parse_json(bytes(data["meta"]).decode("utf-8"))
             if meta.get("format") != FORMAT:
                 raise ModelFormatError(f"{path}: format {meta.get('format')!r}, this code reads {FORMAT!r}; "
                                        f"{RETRAIN_HINT}")

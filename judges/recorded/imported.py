@@ -19,6 +19,7 @@ from typing import Any
 from judgesuite.judges.base import CostModel, JudgeTags
 from judgesuite.judges.recorded import ReplayedJudge
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
+from judgesuite.judges.json_input import parse as parse_json
 
 FIELDS = {"id", "correct", "score", "input_tokens", "generated_tokens", "seconds", "parameters"}
 MAX_LINE = 1 << 20
@@ -50,7 +51,7 @@ def parse_verdicts(text: str, path: str) -> dict[str, dict[str, Any]]:
         if len(line) > MAX_LINE:
             raise VerdictsFileError(f"{where}: line longer than {MAX_LINE:,} characters")
         try:
-            obj = json.loads(line)
+            obj = parse_json(line)
         except (json.JSONDecodeError, RecursionError) as exc:
             raise VerdictsFileError(f"{where}: not JSON ({getattr(exc, 'msg', 'nested too deep')})") from None
         if not isinstance(obj, dict):

@@ -7,11 +7,12 @@ tests; the judges themselves read only the bundled file. Each reader yields `Raw
 from __future__ import annotations
 
 import csv
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from judgesuite.judges.json_input import parse as parse_json
 
 ABSTAINED = "abstained"  # the judge's text says it cannot decide
 
@@ -83,7 +84,7 @@ def bem_verdict(probs_per_gold: str) -> tuple[bool, float]:
     """BEM's rule (Bulian et al. 2022, as Kamalloo et al. apply it): the candidate is correct when its
     probability of being equivalent to ANY gold answer is above 0.5; the score is the best gold
     answer's probability. Each pair in the file is [P(not equivalent), P(equivalent)]."""
-    pairs = json.loads(probs_per_gold)
+    pairs = parse_json(probs_per_gold)
     if not pairs or any(not isinstance(p, list) or len(p) != 2 for p in pairs):
         raise ValueError(f"BEM probabilities must be a non-empty list of [p_no, p_yes] pairs: {probs_per_gold[:80]!r}")
     best = max(float(p[1]) for p in pairs)
@@ -127,7 +128,7 @@ def read_answer_matching(path: Path, source: str) -> Iterator[RawVerdict]:
         for line in fh:
             if not line.strip():
                 continue
-            row = json.loads(line)
+            row = parse_json(line)
             if f"score_{judge}" not in row:
                 continue
             reply = row.get(f"response_{judge}")

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from judgesuite.judges.squad import normalize_answer
+from judgesuite.judges.json_input import parse as parse_json
 
 VERDICTS_FILE = Path(__file__).resolve().parent / "verdicts.json.gz"
 FORMAT = "judgesuite.recorded-verdicts/1"
@@ -38,7 +39,7 @@ def load_store(path: Path = VERDICTS_FILE) -> dict[str, dict[str, list]]:
     """source -> {"verdicts": key -> [verdict (1, 0 or ABSTAINED), score, input tokens, generated
     tokens], "rows": keys of the bundled rows whose questions the source judged}."""
     try:
-        doc = json.loads(gzip.decompress(path.read_bytes()))
+        doc = parse_json(gzip.decompress(path.read_bytes()))
     except (OSError, ValueError) as exc:
         raise ValueError(f"cannot read the recorded verdicts {path}: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 from pathlib import Path
 
 from judgesuite.suite.data import Dataset, DataError, dataset_names, load_dataset, load_jsonl
+from judgesuite.judges.json_input import parse as parse_json
 
 AUDIT_SCHEMA = "judgesuite.reference-audit/1"
 
@@ -76,7 +76,7 @@ def import_plugins(modules: list[str]) -> None:
 
 def load_flagged(path: str | Path) -> dict[str, set[str]]:
     """dataset name -> ids of the rows an audit file flags."""
-    doc = json.loads(Path(path).read_text())
+    doc = parse_json(Path(path).read_text())
     if doc.get("schema") != AUDIT_SCHEMA:
         raise ValueError(f"{path}: not a reference audit (schema {doc.get('schema')!r}, want {AUDIT_SCHEMA!r})")
     return {name: {f["id"] for f in block["flagged"]} for name, block in doc["datasets"].items()}

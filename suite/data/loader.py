@@ -23,6 +23,7 @@ from typing import Any
 
 from judgesuite.judges.squad import normalize_answer
 from judgesuite.judges.types import TASK_TYPES, Sample
+from judgesuite.judges.json_input import parse as parse_json
 
 DATASETS_DIR = Path(__file__).resolve().parents[2] / "datasets"
 SPLITS = ("train", "dev", "test")
@@ -217,12 +218,12 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes]]:
 def read_json_objects(path: Path) -> Iterator[tuple[int, dict]]:
     """(line number, object) for each non-blank line of a JSONL file (.gz too); DataError names the line."""
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
+    with opener(path, "rt", encoding="utf-8-sig") as fh:  # a byte-order mark an editor wrote is skipped
         for lineno, line in enumerate(fh, start=1):
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
+                obj = parse_json(line)
             except json.JSONDecodeError as exc:
                 raise DataError(path, lineno, None, f"invalid JSON: {exc.msg}") from None
             if not isinstance(obj, dict):
@@ -252,11 +253,11 @@ def load_jsonl(path: str | Path, name: str | None = None, *, skip_invalid: bool 
                 continue
             try:
                 try:
-                    text = raw.decode("utf-8")
+                    text = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")  # an editor's byte-order mark
                 except UnicodeDecodeError as exc:
                     raise DataError(path, lineno, None, f"not valid UTF-8 (byte {exc.start})") from None
                 try:
-                    obj = json.loads(text)
+                    obj = parse_json(text)
                 except json.JSONDecodeError as exc:
                     raise DataError(path, lineno, None, f"invalid JSON: {exc.msg} at column {exc.colno}") from None
                 row = parse_row(obj, name, path, lineno)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -63,8 +64,11 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
                  shard: tuple[int, int] | None = None, batch_size: int | None = None, workers: int = 1,
                  keep_going: bool = False, batch_timeout: float | None = BATCH_TIMEOUT,
                  executor: Executor | None = None) -> ResultsDoc:
-    """`run`, returning the typed `ResultsDoc`."""
+    """`run`, returning the typed `ResultsDoc`. A judge or a set listed twice is judged once (a warning says so):
+    two entries of one pair would count it twice on the board."""
     started = time.perf_counter()
+    judge_specs = _once(judge_specs, lambda s: s.strip() if isinstance(s, str) else spec_of(s) or repr(s), "judge")
+    datasets = _once(datasets, lambda d: d.name, "set")
     out = Path(out_dir) if out_dir is not None else None
     if out is not None:
         (out / "verdicts").mkdir(parents=True, exist_ok=True)
@@ -104,6 +108,20 @@ def run_document(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset]
     if out is not None:
         doc.write(out / "results.json")
     return doc
+
+
+def _once(items: Sequence[Any], name: Callable[[Any], str], what: str) -> list[Any]:
+    """`items` without later ones of a name already seen, with a warning naming each repeat."""
+    seen: set[str] = set()
+    out = []
+    for item in items:
+        key = name(item)
+        if key in seen:
+            warnings.warn(f"{what} {key!r} is listed more than once: judged once", stacklevel=3)
+            continue
+        seen.add(key)
+        out.append(item)
+    return out
 
 
 def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset], runner: Runner,

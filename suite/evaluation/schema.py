@@ -23,6 +23,7 @@ from judgesuite.suite.data.loader import DataError, bundled_names, load_bundled,
 # the entry's blocks live in entry_blocks.py; importing them from here keeps working
 from judgesuite.suite.evaluation.entry_blocks import (Cost, Hardware, HeldOut, JudgeIdentity, ReplayedSource, Skipped, Voting,
                                                       known_fields, typed_view)
+from judgesuite.judges.json_input import parse as parse_json
 
 RESULTS_SCHEMA = "judgesuite.results/2"
 OLDER_SCHEMAS = ("judgesuite.results/1",)  # migrated on read
@@ -181,7 +182,7 @@ class ResultsDoc:
         benchmarks/bench_judges.py), with `base` set to its folder; ValueError (one line) otherwise."""
         path = Path(path)
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = parse_json(path.read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ValueError(f"{path}: cannot read JSON: {exc}") from None
         benchmark = isinstance(raw, dict) and isinstance(raw.get("benchmarks"), list)
@@ -202,6 +203,12 @@ class ResultsDoc:
             doc = cls.from_dict(raw)
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise ValueError(f"{path}: not a judgesuite results document ({type(exc).__name__}: {exc})") from None
+        first: dict[tuple[str, str], int] = {}
+        for i, e in enumerate(doc.entries):
+            j = first.setdefault((e.judge, e.dataset), i)
+            if j != i:  # the board would count the pair twice, and its verdicts are found by that pair
+                raise ValueError(f"{path}: entries {j} and {i} are both judge {e.judge!r} on {e.dataset!r}; a "
+                                 "document holds each pair once (merge shards with `judgesuite merge`)")
         doc.base = path.resolve().parent
         doc.from_benchmark = benchmark
         return doc

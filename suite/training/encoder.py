@@ -24,6 +24,7 @@ from judgesuite.judges.encoder.inputs import InputBuilder, collate, margin_logit
 from judgesuite.suite.data.loader import Row, bundled_names, load_bundled
 from judgesuite.suite.training.encoder_card import backbone_label, model_card
 from judgesuite.suite.training.encoder_mix import balanced_rows, training_mix
+from judgesuite.judges.json_input import parse as parse_json
 
 
 @dataclass
@@ -153,7 +154,7 @@ def load_snapshot(folder: Path, model, optimizer) -> dict | None:
 
     if not (folder / "state.json").is_file():
         return None
-    state = json.loads((folder / "state.json").read_text())
+    state = parse_json((folder / "state.json").read_text())
     model.load_state_dict(load_file(str(folder / "model.safetensors")))
     moments = load_file(str(folder / "optimizer.safetensors"))
     for n, p in model.named_parameters():
@@ -174,7 +175,7 @@ def teacher_targets(rows: list[Row], labels: list[bool], cfg: TrainConfig, out: 
     store = out / RESUME_DIR / "teacher_scores.json"
     ids = hashlib.sha256("\n".join(f"{r.dataset}/{r.sample.id}/{r.model}" for r in rows).encode()).hexdigest()
     key = {"teacher": cfg.teacher, "weights": model_files_digest(cfg.teacher), "rows": ids}  # full weights or a delta
-    kept = json.loads(store.read_text()) if store.is_file() else {}
+    kept = parse_json(store.read_text()) if store.is_file() else {}
     if kept.get("key") == key:
         probs = kept["probs"]
     else:

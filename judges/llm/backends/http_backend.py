@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from judgesuite.judges.llm.backends.base import (Backend, BackendError, Generation, Prompt, SamplingParams, Unsupported, chat_messages,
                    prompt_seed)
+from judgesuite.judges.json_input import parse as parse_json
 
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 
@@ -72,7 +73,7 @@ class HttpBackend(Backend):
             try:
                 req = urllib.request.Request(url + path, data=data, headers=headers, method="POST")
                 with urllib.request.urlopen(req, timeout=self.timeout) as resp:
-                    return json.loads(resp.read())
+                    return parse_json(resp.read())
             except urllib.error.HTTPError as exc:
                 last = f"HTTP {exc.code}: {exc.read()[:300]!r}"
                 if exc.code not in RETRY_STATUS:

@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from judgesuite.judges.cpu_share import usable_cpus
 from judgesuite.judges.llm.backends.base import Backend, BackendError, Generation, Prompt, SamplingParams, chat_messages, prompt_seed
 from judgesuite.judges.llm.backends.models import gguf_has_chat_template, gguf_param_count, is_gguf, resolve
+from judgesuite.judges.json_input import parse as parse_json
 
 
 class LlamaCppBackend(Backend):
@@ -77,7 +78,7 @@ class LlamaCppBackend(Backend):
                else self._server.handle_completions(req))
         latency = time.perf_counter() - t0
         if isinstance(res, str):
-            res = json.loads(res)
+            res = parse_json(res)
         if "error" in res or not res.get("choices"):
             raise BackendError(f"llama.cpp: {str(res.get('error', res))[:300]}")
         choice, usage = res["choices"][0], res.get("usage", {})
@@ -108,7 +109,7 @@ class LlamaCppBackend(Backend):
                                          data=json.dumps({"content": text}).encode(),
                                          headers={"Content-Type": "application/json"})
             with urllib.request.urlopen(req, timeout=30) as r:
-                out.append(len(json.loads(r.read())["tokens"]))
+                out.append(len(parse_json(r.read())["tokens"]))
         return out
 
     def close(self) -> None:

@@ -8,7 +8,6 @@ other backend; sampling comes from the judge.
 """
 from __future__ import annotations
 
-import json
 import math
 import struct
 import time
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from judgesuite.judges.llm.backends.base import Backend, Generation, Prompt, SamplingParams, chat_messages, prompt_seed
 from judgesuite.judges.llm.backends.models import VLLM_CONFIGS, resolve
+from judgesuite.judges.json_input import parse as parse_json
 
 
 def _count_safetensors(folder: str) -> int:
@@ -24,7 +24,7 @@ def _count_safetensors(folder: str) -> int:
     total = 0
     for path in Path(folder).glob("*.safetensors") if Path(folder).is_dir() else ():
         with open(path, "rb") as fh:
-            header = json.loads(fh.read(struct.unpack("<Q", fh.read(8))[0]))
+            header = parse_json(fh.read(struct.unpack("<Q", fh.read(8))[0]))
         total += sum(math.prod(t["shape"]) for k, t in header.items() if k != "__metadata__")
     return total
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from judgesuite.judges.encoder.backbones import minilm_path
 from judgesuite.suite.data.mcqa import McqaItem
 from judgesuite.suite.studies.mc_formats.formats import LETTERS
+from judgesuite.judges.json_input import parse as parse_json
 
 
 def classifier_text(item: McqaItem) -> str:
@@ -81,7 +82,7 @@ class FormatClassifier:
 
     @classmethod
     def load(cls, path: str | Path, encoder: str | None = None) -> "FormatClassifier":
-        d = json.loads(Path(path).read_text(encoding="utf-8"))
+        d = parse_json(Path(path).read_text(encoding="utf-8"))
         clf = cls(encoder=encoder, C=float(d["C"]))
         clf.classes, clf.coef, clf.intercept = list(d["classes"]), d["coef"], float(d["intercept"])
         return clf

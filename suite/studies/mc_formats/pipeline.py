@@ -18,6 +18,7 @@ from judgesuite.suite.studies.mc_formats.evaluate import ItemScores, predict, sc
 from judgesuite.suite.studies.mc_formats.formats import PAPER_SEEDS
 from judgesuite.suite.studies.mc_formats.labels import CLOZE, SYMBOL, heuristic_label, label_scores, majority_label, typology
 from judgesuite.suite.studies.mc_formats.report import across_models, benchmark_row, pct
+from judgesuite.judges.json_input import parse as parse_json
 
 ROUTERS = ("self", "majority", "human", "heuristic")
 HUMAN_PER_BENCHMARK = 200  # the paper annotates 200 training instances per benchmark
@@ -61,7 +62,7 @@ class ScoreCache:
         if path.is_file():
             for line in path.read_text(encoding="utf-8").splitlines():
                 try:
-                    s = ItemScores.from_dict(json.loads(line))
+                    s = ItemScores.from_dict(parse_json(line))
                 except (ValueError, KeyError, TypeError):
                     continue  # a torn last line after a kill
                 have[s.id] = s
