@@ -407,3 +407,24 @@ def test_a_judge_or_set_listed_twice_is_judged_once_and_a_document_holding_a_pai
     assert rc != 0 and "entries 0 and 2 are both judge 'token-f1' on 'openqa-eval-nq301'" in one_line(err)
     rc, _, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", f"{data},{data}")
     assert rc == 2 and "given twice in --data" in one_line(err)  # one file twice is a mistake, said as such
+
+
+@pytest.mark.parametrize("missing", [("tokenizer.json",), ("tokenizer.json", "vocab.txt")], ids=["encoder", "bertscore"])
+def test_a_model_folder_without_its_vocabulary_is_refused_not_judged_with_unknown_words(tmp_path, missing):
+    """Without tokenizer.json (and vocab.txt) the tokenizer loaded with no vocabulary: every word became [UNK]
+    and the shipped encoder, copied so, judged every answer from the same input, without an error."""
+    pytest.importorskip("torch")
+    from judgesuite.judges.encoder.backbones import minilm_path
+    from judgesuite.judges.encoder.judge import default_checkpoint
+
+    source = default_checkpoint() if len(missing) == 1 else minilm_path()
+    folder = tmp_path / "model"
+    shutil.copytree(source, folder)
+    for name in missing:
+        (folder / name).unlink(missing_ok=True)
+    spec = f"encoder:checkpoint={folder}" if len(missing) == 1 else f"bertscore:model={folder}"
+    sample = Sample(id="s", task_type="open_qa", question="Capital of France?", candidate="Paris", references=("Paris",))
+    with make_judge(spec) as judge:
+        with pytest.raises(Exception, match="reads every word as unknown"):
+            judge.load()
+        assert judge.judge([sample])[0].correct is None

@@ -162,3 +162,16 @@ def assemble_split_zip(parts: list[Path], dest: Path, sha256: dict[str, str]) ->
         if dest.exists():
             shutil.rmtree(dest)
         os.replace(unpacked, dest)
+
+
+def check_tokenizer(tokenizer, vocab_size: int | None, what: str) -> None:
+    """ValueError (naming the tokenizer as `what`) unless `tokenizer` reads ordinary words and fits a model of
+    `vocab_size` embeddings: a folder without tokenizer.json / vocab.txt loads a tokenizer with no vocabulary,
+    which turns every word into [UNK] (and the model then judges every answer alike, without an error)."""
+    ids = tokenizer("the answer is Paris", add_special_tokens=False)["input_ids"]
+    unk = tokenizer.unk_token_id
+    if not ids or (unk is not None and all(i == unk for i in ids)):
+        raise ValueError(f"{what} reads every word as unknown (is tokenizer.json or vocab.txt missing?)")
+    if vocab_size is not None and len(tokenizer) > vocab_size:
+        raise ValueError(f"{what} has {len(tokenizer)} tokens, the model {vocab_size} embeddings: they do not "
+                         "belong together")

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from judgesuite.judges.base import CostModel, Judge, JudgeTags
-from judgesuite.judges.encoder.backbones import minilm_path
+from judgesuite.judges.encoder.backbones import check_tokenizer, minilm_path
 from judgesuite.judges.encoder.inputs import length_sorted_batches, pad_arrays
 from judgesuite.judges.extract.final_answer import extract_final_answer
 from judgesuite.judges.fingerprint import model_files_digest
@@ -70,6 +70,7 @@ def _load_embedder(model: str, num_layers: int, files: str | None):
     hf_logging.disable_progress_bar()  # its "Loading weights" bar would cut through the run's bars
     tokenizer = AutoTokenizer.from_pretrained(model, use_fast=True)
     encoder = AutoModel.from_pretrained(model, use_safetensors=True)
+    check_tokenizer(tokenizer, encoder.config.vocab_size, f"the tokenizer of bertscore model {model!r}")
     encoder = encoder.float().eval()
     layers = getattr(getattr(encoder, "encoder", None), "layer", None)
     if layers is not None:  # what bert-score does: drop the layers above num_layers

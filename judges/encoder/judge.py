@@ -28,6 +28,7 @@ from judgesuite.judges.base import CostModel, Judge, JudgeTags, held_out_record
 from judgesuite.judges.fingerprint import file_digest, model_files_digest
 from judgesuite.judges.profiling import PhaseTimer
 from judgesuite.judges.encoder.cls_only import cls_only
+from judgesuite.judges.encoder.backbones import check_tokenizer
 from judgesuite.judges.encoder.delta import META_FILE, load_delta_model
 from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
 from judgesuite.judges.types import Sample, Verdict
@@ -136,6 +137,7 @@ def _load_classifier(checkpoint: str, dtype: str, files: str | None):
     else:
         model = AutoModelForSequenceClassification.from_pretrained(
             checkpoint, use_safetensors=True, dtype=getattr(torch, dtype))
+    check_tokenizer(tokenizer, model.config.vocab_size, "its tokenizer")  # the caller names the checkpoint
     model.eval()
     return tokenizer, model
 
