@@ -54,3 +54,27 @@ def test_two_shards_merged_equal_one_run(tmp_path):
     assert sum(e["n_rows"] for e in merged["entries"]) == sum(shard_rows)
     assert _strip(merged) == _strip(one)
     assert _verdicts(tmp_path / "merged") == _verdicts(tmp_path / "one")
+
+
+def test_a_shard_cache_that_is_not_one_is_one_line_and_never_created(tmp_path):
+    """`merge --caches` ATTACHed whatever it was given: a missing path became an empty database and then a
+    traceback ("no such table"), a damaged file a DatabaseError traceback."""
+    import sqlite3
+
+    from judgesuite.suite.cli.main import main
+
+    common = ["--judges", "token-f1", "--datasets", "openqa-eval-nq301", "--limit", "20", "--no-progress", "--no-site"]
+    for i in range(2):
+        assert main(["run", *common, "--shard", f"{i}/2", "--out", str(tmp_path / f"s{i}"),
+                     "--cache", str(tmp_path / f"c{i}.sqlite")]) == 0
+    (tmp_path / "damaged.sqlite").write_bytes(b"not sqlite at all")
+    with sqlite3.connect(tmp_path / "foreign.sqlite") as conn:
+        conn.execute("CREATE TABLE t (x)")
+    for bad, said in (("missing.sqlite", "no such file"), ("damaged.sqlite", "file is not a database"),
+                      ("foreign.sqlite", "not a verdict cache of this version")):
+        merge = _cli("merge", str(tmp_path / "s0"), str(tmp_path / "s1"), "--caches", str(tmp_path / "c0.sqlite"),
+                     str(tmp_path / bad), "--out", str(tmp_path / "merged"), "--cache", str(tmp_path / "m.sqlite"),
+                     "--no-site")
+        out, err = merge.communicate(timeout=600)
+        assert merge.returncode == 2 and "Traceback" not in err and said in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "missing.sqlite").exists()

@@ -40,7 +40,7 @@ def _plan(docs: list[ResultsDoc]) -> tuple[list[str], list[tuple[str, str]], str
 
 def cmd_merge(args: argparse.Namespace) -> int:
     from judgesuite.suite.data import dataset_names, load_dataset, load_jsonl
-    from judgesuite.suite.evaluation.cache import VerdictCache
+    from judgesuite.suite.evaluation.cache import CacheError, VerdictCache
     from judgesuite.suite.evaluation.runner import run_document
 
     try:
@@ -51,8 +51,12 @@ def cmd_merge(args: argparse.Namespace) -> int:
     except (OSError, ValueError, KeyError) as exc:
         print(f"judgesuite merge: {exc}", file=sys.stderr)
         return 2
-    cache = VerdictCache(args.cache)
-    added = sum(cache.merge_from(c) for c in args.caches)
+    try:
+        cache = VerdictCache(args.cache)
+        added = sum(cache.merge_from(c) for c in args.caches)
+    except CacheError as exc:
+        print(f"judgesuite merge: {exc}", file=sys.stderr)
+        return 2
     doc = run_document(specs, datasets, split=split, out_dir=args.out, cache=cache, limit=limit, progress=False)
     computed = sum(e.n_rows - e.cost.from_cache for e in doc.entries)
     print(f"merged {len(args.shards)} shards: {added} verdicts from their caches, {computed} computed now "

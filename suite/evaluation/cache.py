@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS judges (
     identity TEXT NOT NULL
 );
 """
+_COLUMNS = ["judge_key", "sample_hash", "verdict", "seconds", "created"]  # of the verdicts table
 
 
 def default_cache_path() -> Path:
@@ -40,6 +41,22 @@ def default_cache_path() -> Path:
 
 class CacheError(ValueError):
     """A cache file that cannot be used (not SQLite, damaged, someone else's database, unwritable)."""
+
+
+def _check_readable_cache(path: Path) -> None:
+    """CacheError unless `path` is a judgesuite verdict cache with this version's tables (opened read-only:
+    a missing file is not created, a shard's copy is not written to)."""
+    if not path.is_file():
+        raise CacheError(f"verdict cache {path}: no such file")
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            columns = [r[1] for r in conn.execute("PRAGMA table_info(verdicts)")]
+    except sqlite3.Error as exc:
+        raise CacheError(f"verdict cache {path}: {exc}") from None
+    if not {"verdicts", "judges"} <= tables or columns != _COLUMNS:
+        raise CacheError(f"verdict cache {path}: not a verdict cache of this version (tables: "
+                         f"{', '.join(sorted(tables)) or 'none'})")
 
 
 class VerdictCache:
@@ -59,7 +76,7 @@ class VerdictCache:
             with self._conn() as conn:
                 conn.executescript(_SCHEMA)
                 columns = [r[1] for r in conn.execute("PRAGMA table_info(verdicts)")]
-                if columns != ["judge_key", "sample_hash", "verdict", "seconds", "created"]:
+                if columns != _COLUMNS:
                     raise CacheError(f"verdict cache {self.path}: its verdicts table has other columns "
                                      f"({', '.join(columns)}); pass --cache another file")
                 conn.execute("SELECT COUNT(*) FROM judges").fetchone()
@@ -117,6 +134,7 @@ class VerdictCache:
     def merge_from(self, other: str | Path) -> int:
         """Copy every verdict and judge identity of another cache file into this one; returns the
         number of verdicts added (those already here are kept)."""
+        _check_readable_cache(Path(other))
         conn = self._conn()
         before = self.count()
         conn.execute("ATTACH DATABASE ? AS other", [str(other)])
@@ -125,6 +143,10 @@ class VerdictCache:
             conn.execute("INSERT OR IGNORE INTO judges SELECT * FROM other.judges")
             conn.execute("INSERT OR IGNORE INTO verdicts SELECT * FROM other.verdicts")
             conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise CacheError(f"verdict cache {other}: cannot copy its verdicts ({exc})") from None
         finally:
             conn.execute("DETACH DATABASE other")
         return self.count() - before
