@@ -97,3 +97,44 @@ def check_params(cls: type, params: Mapping[str, Any]) -> None:
         if rng is not None and not rng.accepts(value):
             raise ParameterError(f"{name}={value!r} is not allowed: it must be {rng.describe()}"
                                  + (" or left out" if rng.optional else ""))
+
+
+_SIMPLE = {int: "a whole number", float: "a number", str: "a string", bool: "true or false"}
+
+
+def _fits(value: Any, hint: Any) -> bool | None:
+    """Whether `value` fits a simple type hint (int, float, str, bool, their unions and None); None where
+    the hint is not simple (a sequence, a class) and is left to the code that takes it."""
+    import types
+    import typing
+
+    if hint is type(None):
+        return value is None
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        fits = [_fits(value, h) for h in typing.get_args(hint)]
+        return True if any(fits) else (False if all(f is False for f in fits) else None)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    return None
+
+
+def check_option_types(cls: type, options: Mapping[str, Any]) -> None:
+    """ParameterError naming the first of `options` (keyword arguments of `cls`) whose value does not fit the
+    parameter's simple type hint (`timeout="abc"` for a float), then `check_params`' ranges."""
+    import typing
+
+    try:
+        hints = typing.get_type_hints(cls.__init__)
+    except Exception:  # hints that do not resolve are not checked
+        hints = {}
+    for name, value in options.items():
+        if _fits(value, hints.get(name)) is False:
+            simple = [_SIMPLE[h] for h in typing.get_args(hints[name]) or (hints[name],) if h in _SIMPLE]
+            raise ParameterError(f"{name}={value!r} is not allowed: it must be {' or '.join(simple) or 'another type'}")
+    check_params(cls, options)

@@ -428,3 +428,26 @@ def test_a_model_folder_without_its_vocabulary_is_refused_not_judged_with_unknow
         with pytest.raises(Exception, match="reads every word as unknown"):
             judge.load()
         assert judge.judge([sample])[0].correct is None
+
+
+@pytest.mark.parametrize("options, said", [
+    ({}, "missing a required argument: 'base_url'"),
+    ({"base_url": "http://127.0.0.1:9/v1", "nonsense": 1}, "unexpected keyword argument 'nonsense'"),
+    ({"base_url": "http://127.0.0.1:9/v1", "timeout": "abc"}, "timeout='abc' is not allowed: it must be a number"),
+    ({"base_url": "http://127.0.0.1:9/v1", "timeout": -1}, "timeout=-1 is not allowed"),
+    ({"base_url": "http://127.0.0.1:9/v1", "concurrency": 2.5}, "concurrency=2.5 is not allowed: it must be a whole"),
+])
+def test_backend_options_that_do_not_fit_are_one_line_errors(options, said):
+    """Before, a missing or mistyped --backend-option was a TypeError traceback, at once or on the first request."""
+    from judgesuite.judges.llm.backends import make_backend
+
+    with pytest.raises(ValueError, match="backend 'http': ") as info:
+        make_backend("http", "some-model", **options)
+    assert said in str(info.value) and "\n" not in str(info.value)
+
+
+def test_generate_against_an_endpoint_that_refuses_is_one_line(capsys, tmp_path):
+    rc, _, err = cli(capsys, "generate", "--bundled", "openqa-eval-nq301", "--limit", "1", "--backend", "http",
+                     "--model", "m", "--backend-option", "base_url=http://127.0.0.1:9/v1",
+                     "--backend-option", "retries=0", "--out", str(tmp_path / "gen.jsonl"))
+    assert rc == 1 and "Connection refused" in one_line(err) and "run again to resume" in err

@@ -127,7 +127,7 @@ def collect_questions(args: argparse.Namespace) -> list:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from judgesuite.judges.llm.backends import make_backend
+    from judgesuite.judges.llm.backends import BackendError, make_backend
     from judgesuite.suite.data.loader import DataError
     from judgesuite.suite.generation.generate import GenerationConfig, ResumeConflict, generate
 
@@ -154,6 +154,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     except (ResumeConflict, ValueError, NotImplementedError) as exc:
         print(f"judgesuite generate: {exc}", file=sys.stderr)
         return 2
+    except BackendError as exc:  # the model failed (an endpoint down): what was generated is kept; run again to resume
+        print(f"judgesuite generate: {exc}; what was generated is in {args.out}: run again to resume", file=sys.stderr)
+        return 1
     finally:
         for backend in loaded:
             backend.close()

@@ -8,6 +8,7 @@ importing this package never imports torch, xllamacpp or vllm.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import threading
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from judgesuite.judges.llm.backends.base import (Backend, BackendError, Generation, Prompt, SamplingParams, Unsupported, chat_messages,
                    logprob_of)
 from judgesuite.judges.llm.backends.models import DEFAULT_MODEL, PACKAGED, VLLM_CONFIGS
+from judgesuite.judges.ranges import ParameterError, check_option_types
 
 BACKENDS = {
     "transformers": "judgesuite.judges.llm.backends.hf_backend:TransformersBackend",
@@ -37,8 +39,14 @@ def make_backend(kind: str, model: str = DEFAULT_MODEL, **options: Any) -> Backe
     """A new backend of `kind` ("transformers", "llamacpp", "http", "vllm") for `model`."""
     if kind not in BACKENDS:
         raise ValueError(f"unknown backend {kind!r}; choose one of {', '.join(BACKENDS)}")
-    module, _, cls = BACKENDS[kind].partition(":")
-    return getattr(importlib.import_module(module), cls)(model, **options)
+    module, _, name = BACKENDS[kind].partition(":")
+    cls = getattr(importlib.import_module(module), name)
+    try:  # an unknown, missing or mistyped option is the caller's mistake: say which, not a traceback
+        inspect.signature(cls).bind(model, **options)
+        check_option_types(cls, options)
+    except (TypeError, ParameterError) as exc:
+        raise ValueError(f"backend {kind!r}: {exc}") from None
+    return cls(model, **options)
 
 
 def _key(kind: str, model: str, options: dict[str, Any]) -> str:
