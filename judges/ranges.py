@@ -66,6 +66,7 @@ POSITIVE = Range(0.0, open_low=True)
 NON_NEGATIVE = Range(0.0)
 COUNT = Range(1, integer=True)
 WHOLE = Range(integer=True)
+PROCESSES = Range(1, 1024, integer=True)  # workers / threads: each is a process or thread; more is a mistake
 
 BY_NAME: dict[str, Range | Flag] = {
     "threshold": UNIT, "rouge_threshold": UNIT, "band": UNIT,
@@ -74,7 +75,7 @@ BY_NAME: dict[str, Range | Flag] = {
     "top_logprobs": Range(0, 20, integer=True), "seed": WHOLE,
     "k": COUNT, "candidates_per_prompt": COUNT, "max_new_tokens": COUNT, "answer_tokens": COUNT,
     "check_tokens": COUNT, "max_field_chars": COUNT, "max_length": COUNT, "max_chars": COUNT,
-    "num_layers": COUNT, "batch_size": COUNT, "threads": COUNT, "workers": COUNT,
+    "num_layers": COUNT, "batch_size": COUNT, "threads": PROCESSES, "workers": PROCESSES,
     "encoder": Flag(), "extract": Flag(), "fallback": Flag(), "shuffle": Flag(),
 }
 OURS = "judgesuite."

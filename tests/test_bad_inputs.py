@@ -246,6 +246,8 @@ def test_evaluate_refuses_labels_that_are_not_bools(label):
     # a switch is true or false: "False", "maybe" or 1 ran the encoder blend as if true
     "stacked:encoder=False", "stacked:encoder=maybe", "stacked:encoder=1", "bertscore:extract=no",
     "cascade:fallback=0:cheap=token-f1:expensive=regex", "llm-vote:shuffle=yes",
+    # a thousand processes per batch was accepted
+    "sympy:workers=1e9", "math-verify:workers=5000", "encoder:threads=5000",
 ])
 def test_a_parameter_out_of_its_range_fails_when_the_judge_is_built(spec):
     name, _, rest = spec.partition(":")
@@ -451,3 +453,11 @@ def test_generate_against_an_endpoint_that_refuses_is_one_line(capsys, tmp_path)
                      "--model", "m", "--backend-option", "base_url=http://127.0.0.1:9/v1",
                      "--backend-option", "retries=0", "--out", str(tmp_path / "gen.jsonl"))
     assert rc == 1 and "Connection refused" in one_line(err) and "run again to resume" in err
+
+
+def test_an_encoder_input_longer_than_the_models_positions_is_refused_when_it_loads():
+    """max_length=100000 was accepted; every batch of long answers would then fail past 512 positions."""
+    pytest.importorskip("torch")
+    with make_judge("encoder:max_length=100000") as judge:
+        with pytest.raises(RuntimeError, match="max_length=100000 is more than the model's 512 positions"):
+            judge.load()

@@ -272,6 +272,9 @@ class EncoderJudge(Judge):
                     raise FileNotFoundError("no config.json: not a model checkpoint folder")
                 with self._timer("load"):
                     tokenizer, model = load_classifier(self.checkpoint, self.dtype.removesuffix("-checked"))
+                    positions = getattr(model.config, "max_position_embeddings", None)
+                    if positions and self.max_length > positions:  # longer inputs fail on every batch
+                        raise ValueError(f"max_length={self.max_length} is more than the model's {positions} positions")
                     if self.dtype.endswith("-checked"):
                         t = min(max(self.threshold, 1e-12), 1 - 1e-12)
                         self._check = (load_classifier(self.checkpoint, "float32")[1], math.log(t / (1 - t)),
