@@ -27,3 +27,17 @@ def test_rule_judge_per_1000_samples(benchmark, name):
         verdicts = benchmark.pedantic(judge.judge, args=(samples,), rounds=3, iterations=1)
     assert len(verdicts) == 1000
     benchmark.extra_info["samples"] = 1000
+
+
+@pytest.mark.parametrize("name", ["token-f1", "rouge-l"])
+def test_overlap_judge_on_a_huge_answer_and_alias_list(benchmark, name):
+    """One 150,000-word answer against 20,000 aliases of 10 words (hours with rouge-score's table)."""
+    from judgesuite.judges import Sample
+
+    words = [f"w{i}" for i in range(5000)]
+    candidate = " ".join(words[(i * 7919) % 5000] for i in range(150_000))
+    aliases = tuple(" ".join(words[(i * 31 + k) % 5000] for k in range(10)) for i in range(20_000))
+    sample = Sample(id="h", task_type="open_qa", question="q?", candidate=candidate, references=aliases)
+    with make_judge(name) as judge:
+        verdicts = benchmark.pedantic(judge.judge, args=([sample],), rounds=1, iterations=1)
+    assert verdicts[0].correct is False

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
+from collections.abc import Iterable
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b", re.UNICODE)
 _PUNCT = frozenset(string.punctuation)
@@ -16,12 +17,20 @@ def normalize_answer(text: str) -> str:
     return " ".join(text.split())
 
 
-def token_f1(prediction: str, reference: str) -> float:
-    pred, ref = normalize_answer(prediction).split(), normalize_answer(reference).split()
-    if not pred or not ref:
-        return float(pred == ref)
-    common = sum((Counter(pred) & Counter(ref)).values())
-    if common == 0:
-        return 0.0
-    precision, recall = common / len(pred), common / len(ref)
-    return 2 * precision * recall / (precision + recall)
+def best_token_f1(prediction: str, references: Iterable[str]) -> float:
+    """The highest token F1 of `prediction` with any of `references` (0.0 for none). The prediction is
+    normalised once and each distinct reference once: a long answer against a long alias list costs the
+    size of the two, not their product."""
+    pred = normalize_answer(prediction).split()
+    pred_counts = Counter(pred)
+    best = 0.0
+    for ref_text in dict.fromkeys(normalize_answer(r) for r in references):
+        ref = ref_text.split()
+        if not pred or not ref:
+            best = max(best, float(pred == ref))
+            continue
+        common = sum(min(pred_counts[t], c) for t, c in Counter(ref).items())  # over the reference's words
+        if common:
+            precision, recall = common / len(pred), common / len(ref)
+            best = max(best, 2 * precision * recall / (precision + recall))
+    return best

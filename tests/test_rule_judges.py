@@ -119,3 +119,43 @@ def test_regex_on_real_answers_that_end_with_final_answer():
     assert acc > majority  # better than always answering the majority label
     raw = make_judge("regex").judge([r.sample for r in rows])  # the raw responses: no marker
     assert sum(v.reason is NoVerdict.UNPARSEABLE for v in raw) / len(raw) > 0.9
+
+
+def test_overlap_scores_equal_rouge_score_and_the_squad_formula_on_real_rows():
+    """token-f1 and rouge-l score each distinct reference once, rouge-l by a bit-parallel LCS: the scores must be
+    the ones rouge-score's table and the SQuAD formula give, on real answers of every open-QA set."""
+    from collections import Counter
+
+    from judgesuite.judges.lexical.overlap import _rouge_scorer
+    from judgesuite.judges.squad import normalize_answer
+
+    def squad_f1(p: str, r: str) -> float:
+        pt, rt = normalize_answer(p).split(), normalize_answer(r).split()
+        if not pt or not rt:
+            return float(pt == rt)
+        common = sum((Counter(pt) & Counter(rt)).values())
+        return 0.0 if not common else 2 * common / (len(pt) + len(rt))
+
+    rows = [r for name in ("evouna-nq", "openqa-eval-nq301", "financebench")
+            for r in load_bundled(name, "dev").scorable()[:150]]
+    with make_judge("token-f1") as f1, make_judge("rouge-l") as rl:
+        f1_scores = [v.score for v in f1.judge([r.sample for r in rows])]
+        rl_scores = [v.score for v in rl.judge([r.sample for r in rows])]
+    scorer = _rouge_scorer()
+    for r, a, b in zip(rows, f1_scores, rl_scores):
+        s = r.sample
+        assert a == pytest.approx(max(squad_f1(s.candidate, ref) for ref in s.references), abs=1e-12)
+        assert b == max(scorer.score(ref, s.candidate)["rougeL"].fmeasure for ref in s.references)
+
+
+def test_a_huge_answer_against_a_huge_alias_list_is_judged_in_one_pass():
+    """A 150,000-word answer against 20,000 aliases ran token-f1 for minutes and rouge-l for hours (every alias
+    re-read the answer; rouge-score fills an answer x alias table); now each costs about the size of the two."""
+    words = [f"w{i}" for i in range(5000)]
+    candidate = " ".join(words[(i * 7919) % 5000] for i in range(150_000)) + " Paris"
+    aliases = [" ".join(words[(i * 31 + k) % 5000] for k in range(10)) for i in range(20_000)] + ["Paris"]
+    sample = Sample(id="h", task_type="open_qa", question="q?", candidate=candidate, references=tuple(aliases))
+    for name in ("token-f1", "rouge-l"):
+        with make_judge(name) as judge:
+            verdict = judge.judge([sample])[0]
+        assert verdict.correct is False and 0 < verdict.score < 0.01  # "Paris" found, in a sea of other words

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.math.verify import outcomes_to_verdicts, verify_pair
 from judgesuite.judges.sandbox.bounded import BoundedPool
-from judgesuite.judges.lexical.overlap import rouge_l
+from judgesuite.judges.lexical.overlap import best_rouge_l
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 FINAL_ANSWER = re.compile(r"Final answer:\s*(.+)")
@@ -70,7 +70,7 @@ class RegexJudge(Judge):
             elif s.choices:
                 verdicts[i] = self._letter_verdict(s, answer)
             else:
-                score = max((rouge_l(answer, r) for r in s.references), default=0.0)
+                score = best_rouge_l(answer, s.references)
                 verdicts[i] = Verdict(correct=score >= self.rouge_threshold, score=score, extracted=answer[:200])
         if math_rows:
             if self._pool is None:

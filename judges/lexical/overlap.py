@@ -7,12 +7,12 @@ Default thresholds were chosen on the dev split of the bundled sets by
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
 from judgesuite.judges.base import Judge
-from judgesuite.judges.squad import token_f1
+from judgesuite.judges.squad import best_token_f1
 from judgesuite.judges.types import Sample, Verdict
 
 THRESHOLDS_FILE = Path(__file__).with_name("tuned_thresholds.json")
@@ -37,8 +37,37 @@ def _rouge_scorer():
     return rouge_scorer.RougeScorer(["rougeL"], use_stemmer=False)
 
 
-def rouge_l(prediction: str, reference: str) -> float:
-    return _rouge_scorer().score(reference, prediction)["rougeL"].fmeasure
+def _lcs_length(masks: dict[str, int], n: int, reference: Sequence[str]) -> int:
+    """Length of the longest common subsequence of a token sequence of length n, given as `masks` (token ->
+    bit i set where token i is that token), and `reference`: the bit-parallel algorithm of Crochemore et al.
+    (2001), one pass over the reference with n-bit integers instead of rouge-score's n x m table."""
+    full = (1 << n) - 1
+    v = full
+    for token in reference:
+        u = v & masks.get(token, 0)
+        v = ((v + u) | (v - u)) & full
+    return n - v.bit_count()
+
+
+def best_rouge_l(prediction: str, references: Iterable[str]) -> float:
+    """The highest ROUGE-L F-measure of `prediction` with any of `references` (0.0 for none): rouge-score's
+    tokenizer and F-measure (no stemming), the longest common subsequence computed bit-parallel, each distinct
+    reference once. Equal to rouge-score's value; rouge-score's table made a 150,000-word answer against
+    20,000 aliases run for hours."""
+    tokenize = _rouge_scorer()._tokenizer.tokenize
+    pred = tokenize(prediction)
+    masks: dict[str, int] = {}
+    for i, token in enumerate(pred):
+        masks[token] = masks.get(token, 0) | (1 << i)
+    best = 0.0
+    for ref in dict.fromkeys(tuple(tokenize(r)) for r in references):
+        if not ref or not pred:
+            continue
+        lcs = _lcs_length(masks, len(pred), ref)
+        precision, recall = lcs / len(pred), lcs / len(ref)
+        if precision + recall > 0:
+            best = max(best, 2 * precision * recall / (precision + recall))
+    return best
 
 
 class _OverlapJudge(Judge):
@@ -48,13 +77,14 @@ class _OverlapJudge(Judge):
         # None = the dev-tuned value; resolved here so the cache identity records it.
         self.threshold = tuned_threshold(self._tuned_name) if threshold is None else float(threshold)
 
-    def similarity(self, prediction: str, reference: str) -> float:
+    def best_similarity(self, prediction: str, references: Sequence[str]) -> float:
+        """The similarity with the closest reference (0.0 without references)."""
         raise NotImplementedError
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
         out = []
         for s in samples:
-            score = max((self.similarity(s.candidate, r) for r in s.references), default=0.0)
+            score = self.best_similarity(s.candidate, s.references)
             out.append(Verdict(correct=score >= self.threshold, score=score))
         return out
 
@@ -64,8 +94,8 @@ class TokenF1Judge(_OverlapJudge):
 
     _tuned_name = "token-f1"
 
-    def similarity(self, prediction: str, reference: str) -> float:
-        return token_f1(prediction, reference)
+    def best_similarity(self, prediction: str, references: Sequence[str]) -> float:
+        return best_token_f1(prediction, references)
 
 
 class RougeLJudge(_OverlapJudge):
@@ -73,5 +103,5 @@ class RougeLJudge(_OverlapJudge):
 
     _tuned_name = "rouge-l"
 
-    def similarity(self, prediction: str, reference: str) -> float:
-        return rouge_l(prediction, reference)
+    def best_similarity(self, prediction: str, references: Sequence[str]) -> float:
+        return best_rouge_l(prediction, references)

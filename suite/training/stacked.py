@@ -26,7 +26,7 @@ from judgesuite.judges.learned import stacked as stacked_module
 from judgesuite.judges.learned.features import FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import FORMAT, Forest, StackedModel, logit
 from judgesuite.judges.learned.stacked import encoder_probabilities, feature_names, signal_columns
-from judgesuite.judges.squad import token_f1
+from judgesuite.judges.squad import best_token_f1
 from judgesuite.suite.data.loader import Row, load_bundled
 from judgesuite.suite.training.thresholds import best_threshold
 
@@ -95,8 +95,7 @@ class FeatureStore:
             samples = [r.sample for r in rows]
             X = self._cached(source, split, samples)
             y = np.array([bool(r.label) for r in rows])
-            f1 = np.array([max((token_f1(s.candidate, ref) for ref in s.references), default=0.0)
-                           for s in samples])
+            f1 = np.array([best_token_f1(s.candidate, s.references) for s in samples])
             self._tables[key] = Table(source, split, rows, X, y, f1)
             self.seconds += time.perf_counter() - t0
         return self._tables[key]
