@@ -132,3 +132,15 @@ def test_a_verdicts_judge_passes_the_judge_conformance_checks(tmp_path):
     path = tmp_path / "v.jsonl"
     path.write_text("".join(json.dumps({"id": r.id, "correct": i % 3 == 0}) + "\n" for i, r in enumerate(rows)))
     check_judge(VerdictsJudge.from_file(path, name="mine"))
+
+
+def test_a_file_saved_with_a_byte_order_mark_reads_as_without(tmp_path):
+    rows = load_dataset(SET, "test").rows[:20]
+    text = "".join(json.dumps({"id": r.id, "correct": i % 2 == 0}) + "\n" for i, r in enumerate(rows))
+    (tmp_path / "plain.jsonl").write_text(text, encoding="utf-8")
+    (tmp_path / "bom.jsonl").write_text(text, encoding="utf-8-sig")  # what Windows editors write
+    plain = VerdictsJudge.from_file(tmp_path / "plain.jsonl", name="a")
+    bom = VerdictsJudge.from_file(tmp_path / "bom.jsonl", name="a")
+    samples = [r.sample for r in rows]
+    assert [v.correct for v in bom.judge(samples)] == [v.correct for v in plain.judge(samples)] == \
+        [i % 2 == 0 for i in range(20)]

@@ -93,7 +93,7 @@ class VerdictsJudge(ReplayedJudge):
         except OSError as exc:
             raise VerdictsFileError(f"verdicts: cannot read {self.file!r}: {exc.strerror or exc}") from None
         try:
-            text = raw.decode("utf-8")
+            text = raw.decode("utf-8-sig")  # a byte-order mark an editor wrote is skipped
         except UnicodeDecodeError as exc:
             raise VerdictsFileError(f"{self.file}: not UTF-8 (byte {exc.start})") from None
         self._sha256 = hashlib.sha256(raw).hexdigest()
