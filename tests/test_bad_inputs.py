@@ -461,3 +461,24 @@ def test_an_encoder_input_longer_than_the_models_positions_is_refused_when_it_lo
     with make_judge("encoder:max_length=100000") as judge:
         with pytest.raises(RuntimeError, match="max_length=100000 is more than the model's 512 positions"):
             judge.load()
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--delta", "nan"], "argument --delta: expected a finite number >= 0"),
+    (["--shots", "-1"], "argument --shots: shots are counts of examples (>= 0)"),
+    (["--limit", "0"], "argument --limit: must be >= 1"),
+    (["--seeds", "a,b"], "argument --seeds: expected whole numbers"),
+    (["--models", "/no/such/model.gguf", "--router", "none"], "no such model file or folder: /no/such/model.gguf"),
+])
+def test_mc_formats_options_that_cannot_be_meant_are_one_line(capsys, tmp_path, args, said):
+    """`--delta nan` and `--shots -1` ran; a missing .gguf path was reported as a malformed hub id."""
+    rc, _, err = cli(capsys, "mc-formats", "--benchmarks", "arc_easy", "--limit", "2", "--out", str(tmp_path), *args)
+    assert rc == 2 and "Traceback" not in err and said in err.strip().splitlines()[-1]  # argparse: usage, then the line
+
+
+def test_mc_formats_data_dir_with_a_broken_line_is_one_line(capsys, tmp_path):
+    (tmp_path / "piqa").mkdir()
+    (tmp_path / "piqa" / "validation.jsonl").write_text(DEEP + "\n")
+    rc, _, err = cli(capsys, "mc-formats", "--benchmarks", "piqa", "--data-dir", str(tmp_path), "--limit", "2",
+                     "--shots", "0", "--router", "none", "--out", str(tmp_path / "out"))
+    assert rc == 2 and "validation.jsonl, line 1: invalid JSON: nested too deeply" in one_line(err)

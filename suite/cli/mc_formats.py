@@ -5,11 +5,39 @@ import argparse
 import sys
 import time
 
-from judgesuite.suite.cli.common import csv_list
+from judgesuite.suite.cli.common import csv_list, positive_int
 
 
 def _ints(text: str) -> list[int]:
-    return [int(t) for t in csv_list(text)]
+    try:
+        return [int(t) for t in csv_list(text)]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected whole numbers separated by commas, got {text!r}") from None
+
+
+def _shots(text: str) -> list[int]:
+    shots = _ints(text)
+    if any(k < 0 for k in shots):
+        raise argparse.ArgumentTypeError(f"shots are counts of examples (>= 0), got {text!r}")
+    return shots
+
+
+def _count(text: str) -> int:
+    """A whole number >= 0 (argparse type)."""
+    value = _ints(text)
+    if len(value) != 1 or value[0] < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return value[0]
+
+
+def _margin(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a finite number >= 0, got {text!r}")
+    return value
 
 
 def register(sub) -> None:
@@ -26,18 +54,18 @@ def register(sub) -> None:
                         "piqa, winogrande (bundled) or socialiqa (needs --data-dir)")
     p.add_argument("--heldout", default="", help="benchmarks evaluated but never used to train routers "
                                                  "(the paper's SocialIQA check)")
-    p.add_argument("--limit", type=int, default=200, help="test (original validation) questions per benchmark")
-    p.add_argument("--train-limit", type=int, default=300, help="classifier-train questions labelled per benchmark")
-    p.add_argument("--val-limit", type=int, default=100, help="classifier-validation questions per benchmark")
-    p.add_argument("--shots", default="0", help="comma list of k (k > 0 averages over --seeds)")
-    p.add_argument("--seeds", default="308,713,777,1234,4649", help="demonstration seeds (the paper's)")
+    p.add_argument("--limit", type=positive_int, default=200, help="test (original validation) questions per benchmark")
+    p.add_argument("--train-limit", type=_count, default=300, help="classifier-train questions labelled per benchmark")
+    p.add_argument("--val-limit", type=_count, default=100, help="classifier-validation questions per benchmark")
+    p.add_argument("--shots", type=_shots, default=[0], help="comma list of k (k > 0 averages over --seeds)")
+    p.add_argument("--seeds", type=_ints, default=[308, 713, 777, 1234, 4649], help="demonstration seeds (the paper's)")
     p.add_argument("--router", default="all", choices=["all", "self", "majority", "human", "heuristic", "none"])
-    p.add_argument("--delta", type=float, default=0.2, help="Algorithm 1 margin threshold")
+    p.add_argument("--delta", type=_margin, default=0.2, help="Algorithm 1 margin threshold")
     p.add_argument("--data-dir", default=None, help="folder with <benchmark>/<split>.jsonl (normalized schema): "
                                                    "benchmarks found there are read from it instead of the "
                                                    "bundled subsets")
     p.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"])
-    p.add_argument("--threads", type=int, default=None, help="torch CPU threads (default: torch's choice)")
+    p.add_argument("--threads", type=positive_int, default=None, help="torch CPU threads (default: torch's choice)")
     p.add_argument("--out", default="mcqa-out", help="output folder (report.json, per-question score cache)")
     p.add_argument("--results", default=None, metavar="PATH",
                    help="also store the report under 'mc_formats' in this results.json (created if missing, "
@@ -46,6 +74,7 @@ def register(sub) -> None:
 
 
 def handle(args) -> int:
+    from judgesuite.suite.data.loader import DataError
     from judgesuite.suite.data.mcqa import BENCHMARKS
     from judgesuite.suite.studies.mc_formats.markdown import report_markdown
     from judgesuite.suite.studies.mc_formats.pipeline import ROUTERS, Config, run
@@ -58,7 +87,7 @@ def handle(args) -> int:
     routers = list(ROUTERS) if args.router == "all" else ([] if args.router == "none" else [args.router])
     cfg = Config(models=csv_list(args.models), benchmarks=[b for b in benches if b not in heldout], heldout=heldout,
                  limit=args.limit, train_limit=args.train_limit, val_limit=args.val_limit,
-                 shots=_ints(args.shots), seeds=_ints(args.seeds), delta=args.delta, routers=routers,
+                 shots=args.shots, seeds=args.seeds, delta=args.delta, routers=routers,
                  data_dir=args.data_dir, dtype=args.dtype, threads=args.threads,
                  out=args.out)
     if args.results:  # fail before hours of scoring, not after
@@ -72,8 +101,8 @@ def handle(args) -> int:
     started = time.perf_counter()
     try:
         report = run(cfg, log=lambda msg: print(msg, file=sys.stderr, flush=True))
-    except FileNotFoundError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (FileNotFoundError, DataError) as exc:
+        print(f"judgesuite mc-formats: {exc}", file=sys.stderr)
         return 2
     print(report_markdown(report))
     print(f"\nreport: {args.out}/report.json")

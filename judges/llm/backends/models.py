@@ -64,10 +64,15 @@ def packaged_path(alias: str) -> Path:
 
 
 def resolve(model: str) -> str:
-    """An alias becomes the path of its file; paths and hub ids pass through."""
+    """An alias becomes the path of its file; paths and hub ids pass through. FileNotFoundError for a local
+    path that is not there (absolute, ./ ../ ~, or a .gguf file): a hub id it is not."""
     if model in PACKAGED:
         return str(packaged_path(model))
-    return os.path.expanduser(model) if model.startswith("~") else model
+    path = os.path.expanduser(model) if model.startswith("~") else model
+    local = os.path.isabs(path) or path.startswith(("./", "../")) or path.lower().endswith(".gguf")
+    if local and not os.path.exists(path):
+        raise FileNotFoundError(f"no such model file or folder: {model}")
+    return path
 
 
 def is_gguf(path: str) -> bool:
