@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from judgesuite import evaluate
-from judgesuite.judges import NoVerdict
 from judgesuite.judges.recorded.imported import VerdictsFileError, VerdictsJudge
 from judgesuite.suite.data import load_dataset
 
