@@ -45,9 +45,14 @@ class Sample:
     choices: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
-        # Accept lists from callers but store tuples so samples stay hashable.
-        if not isinstance(self.references, tuple):
+        # Accept lists from callers but store tuples so samples stay hashable. One string is one reference, not
+        # a reference per character (references="Paris" was judged against "P", "a", "r", ...).
+        if isinstance(self.references, str):
+            object.__setattr__(self, "references", (self.references,))
+        elif not isinstance(self.references, tuple):
             object.__setattr__(self, "references", tuple(self.references))
+        if isinstance(self.choices, str):
+            raise TypeError("Sample.choices: the options as a list of strings, not one string")
         if self.choices is not None and not isinstance(self.choices, tuple):
             object.__setattr__(self, "choices", tuple(self.choices))
 

@@ -27,6 +27,15 @@ def test_sample_hash_ignores_id_but_not_content():
     assert isinstance(a.references, tuple)
 
 
+def test_one_string_is_one_reference_and_choices_must_be_a_list():
+    """references="Paris" was stored as ("P", "a", "r", "i", "s"): token-f1 called "Paris" wrong."""
+    s = Sample("a", "open_qa", "q", "Paris", "Paris")
+    assert s.references == ("Paris",)
+    assert make_judge("token-f1").judge([s])[0].correct is True
+    with pytest.raises(TypeError, match="choices"):
+        Sample("a", "multiple_choice", "q", "A", ("A",), choices="ABCD")
+
+
 def test_unknown_judge_suggests_close_name():
     with pytest.raises(RegistryError, match=r"Did you mean 'exact-match'"):
         make_judge("exact-mach")
