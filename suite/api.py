@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,9 @@ def _dataset(data: DataLike, split: str | None) -> Dataset:
         if path.is_file():
             return load_jsonl(path)
         raise KeyError(f"{data!r} is neither a bundled set ({', '.join(dataset_names())}) nor a file")
+    if not isinstance(data, Iterable) or isinstance(data, (bytes, dict)):
+        raise TypeError(f"evaluate: data is a set name, a JSONL path, a Dataset or a list of rows, got "
+                        f"{type(data).__name__}")
     return _rows_from(list(data), "samples")
 
 

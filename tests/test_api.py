@@ -75,3 +75,9 @@ def test_run_plugin_imports_a_module_that_registers_judges(tmp_path):
     doc = json.loads((tmp_path / "o" / "results.json").read_text())
     (entry,) = doc["entries"]
     assert entry["judge"] == "says-yes" and entry["metrics"]["recall"] == 1.0
+
+
+@pytest.mark.parametrize("data", [5, {"id": "a"}, b"evouna-nq"])
+def test_evaluate_names_what_data_it_takes_when_given_something_else(data):
+    with pytest.raises(TypeError, match="data is a set name, a JSONL path, a Dataset or a list of rows"):
+        evaluate("token-f1", data)
