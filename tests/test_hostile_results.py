@@ -154,3 +154,22 @@ def test_a_benchmark_file_reads_verdicts_only_where_bench_judges_keeps_them(caps
     rc = main(["leaderboard", str(path), "--out", str(tmp_path / "site"), "--quiet"])
     err = capsys.readouterr().err
     assert (rc == 0) if kept else (rc == 2 and "outside the results folder" in err), err
+
+
+@pytest.mark.parametrize("content, said", [
+    (lambda good: good[:100], "cannot be read: Compressed file ended"),  # cut short
+    (lambda good: b"not gzip at all", "cannot be read"),
+    (lambda good: gzip.compress(b'{"id": "x"}\n'), "line 1: not a verdict record"),
+    (lambda good: gzip.compress(b"[" * 100_000 + b"\n"), "line 1: invalid JSON: nested too deeply"),
+], ids=["truncated", "not-gzip", "not-a-record", "nested"])
+def test_a_verdict_file_that_cannot_be_read_is_one_line_naming_it(capsys, results, tmp_path, content, said):
+    """A truncated or foreign verdict file beside the results was an EOFError / TypeError traceback."""
+    folder = tmp_path / "copy"
+    shutil.copytree(results, folder)
+    doc = json.loads((folder / "results.json").read_text())
+    vfile = folder / doc["entries"][0]["verdicts_file"]
+    vfile.write_bytes(content(vfile.read_bytes()))
+    rc, _, err = leaderboard(capsys, doc, folder)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert rc == 2 and len(lines) == 1 and "Traceback" not in err
+    assert vfile.name in lines[0] and said in lines[0]

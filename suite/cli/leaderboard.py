@@ -60,7 +60,11 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     if not doc.entries and not doc.mc_formats:  # mc_formats: judgesuite mc-formats --results
         print("judgesuite leaderboard: no entries in the results", file=sys.stderr)
         return 2
-    page, analysis = write_site(doc, args.out, title=args.title, rho=dict(args.rho), browser_kb=args.browser_kb)
+    try:
+        page, analysis = write_site(doc, args.out, title=args.title, rho=dict(args.rho), browser_kb=args.browser_kb)
+    except ValueError as exc:  # a verdict file beside the results that cannot be read, named with its line
+        print(f"judgesuite leaderboard: {exc}", file=sys.stderr)
+        return 2
     if not args.quiet:  # names come from the results file: no control characters reach the terminal
         print(printable(distortion_summary(analysis)))
         print("\nWhich judge? (kappa with the labels; human-labelled sets unless marked)")

@@ -14,6 +14,7 @@ import functools
 import gzip
 import hashlib
 import json
+import zlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -218,17 +219,21 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes]]:
 def read_json_objects(path: Path) -> Iterator[tuple[int, dict]]:
     """(line number, object) for each non-blank line of a JSONL file (.gz too); DataError names the line."""
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8-sig") as fh:  # a byte-order mark an editor wrote is skipped
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                obj = parse_json(line)
-            except json.JSONDecodeError as exc:
-                raise DataError(path, lineno, None, f"invalid JSON: {exc.msg}") from None
-            if not isinstance(obj, dict):
-                raise DataError(path, lineno, None, "expected a JSON object")
-            yield lineno, obj
+    lineno = 0
+    try:
+        with opener(path, "rt", encoding="utf-8-sig") as fh:  # a byte-order mark an editor wrote is skipped
+            for lineno, line in enumerate(fh, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    obj = parse_json(line)
+                except json.JSONDecodeError as exc:
+                    raise DataError(path, lineno, None, f"invalid JSON: {exc.msg}") from None
+                if not isinstance(obj, dict):
+                    raise DataError(path, lineno, None, "expected a JSON object")
+                yield lineno, obj
+    except (EOFError, gzip.BadGzipFile, zlib.error, UnicodeDecodeError) as exc:  # cut short, or not gzip / UTF-8
+        raise DataError(path, lineno + 1, None, f"cannot be read: {exc}") from None
 
 
 def load_jsonl(path: str | Path, name: str | None = None, *, skip_invalid: bool = False) -> Dataset:

@@ -374,5 +374,9 @@ def write_verdict_file(path: Path, records: Iterable[VerdictRecord]) -> None:
 
 
 def read_verdict_file(path: Path) -> Iterator[VerdictRecord]:
-    for _, obj in read_json_objects(path):
-        yield VerdictRecord.from_dict(obj)
+    """The records of a verdict file; DataError naming the file and line for one that cannot be read."""
+    for lineno, obj in read_json_objects(path):
+        try:
+            yield VerdictRecord.from_dict(obj)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DataError(path, lineno, None, f"not a verdict record ({type(exc).__name__}: {exc})") from None
