@@ -482,3 +482,22 @@ def test_mc_formats_data_dir_with_a_broken_line_is_one_line(capsys, tmp_path):
     rc, _, err = cli(capsys, "mc-formats", "--benchmarks", "piqa", "--data-dir", str(tmp_path), "--limit", "2",
                      "--shots", "0", "--router", "none", "--out", str(tmp_path / "out"))
     assert rc == 2 and "validation.jsonl, line 1: invalid JSON: nested too deeply" in one_line(err)
+
+
+@pytest.mark.parametrize("stored", ['{not json', '{"correct": "maybe"}', '[1, 2]',
+                                    '{"correct": true, "score": 1.0}, {"correct": true, "score": 1.0}'],
+                         ids=["not-json", "not-a-verdict", "not-an-object", "two-in-one"])
+def test_a_damaged_cache_entry_is_judged_again_not_a_traceback_or_a_shifted_verdict(capsys, tmp_path, data, stored):
+    """Entries are read a chunk at a time: one bad entry was a traceback, and one holding two objects shifted every
+    later verdict of its chunk onto the wrong row."""
+    cache = tmp_path / "c.sqlite"
+    rc, _, _ = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(data), "--cache", str(cache))
+    assert rc == 0
+    first = json.loads((tmp_path / "out" / "results.json").read_text())["entries"][0]["metrics"]
+    with sqlite3.connect(cache) as conn:
+        hashes = [h for (h,) in conn.execute("SELECT sample_hash FROM verdicts ORDER BY sample_hash")]
+        conn.execute("UPDATE verdicts SET verdict = ? WHERE sample_hash = ?", (stored, hashes[0]))
+    rc, _, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(data), "--cache", str(cache))
+    assert rc == 0 and "Traceback" not in err
+    again = json.loads((tmp_path / "out" / "results.json").read_text())["entries"][0]
+    assert again["metrics"]["accuracy"] == first["accuracy"] and again["cost"]["from_cache"] == ROWS - 1

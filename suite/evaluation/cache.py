@@ -43,6 +43,23 @@ class CacheError(ValueError):
     """A cache file that cannot be used (not SQLite, damaged, someone else's database, unwritable)."""
 
 
+def _parse_entry(blob: object) -> object:
+    try:
+        return json.loads(blob)
+    except (ValueError, RecursionError, TypeError):
+        return None
+
+
+def _verdict_of(d: object) -> Verdict | None:
+    """The verdict a cache entry stores; None for an entry that is not one (edited, damaged): it is judged again."""
+    if not isinstance(d, dict):
+        return None
+    try:
+        return Verdict.from_dict(d)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def _check_readable_cache(path: Path) -> None:
     """CacheError unless `path` is a judgesuite verdict cache with this version's tables (opened read-only:
     a missing file is not created, a shard's copy is not written to)."""
@@ -103,12 +120,18 @@ class VerdictCache:
             marks = ",".join("?" * len(chunk))
             found = conn.execute(f"SELECT sample_hash, verdict, seconds FROM verdicts WHERE judge_key = ? "
                                  f"AND sample_hash IN ({marks})", [judge_key, *chunk]).fetchall()
-            if found:  # one JSON parse per chunk: a parse per verdict costs seconds in a run's read-back
+            if not found:
+                continue
+            try:  # one JSON parse per chunk: a parse per verdict costs seconds in a run's read-back
                 blobs = json.loads("[" + ",".join(blob for _, blob, _ in found) + "]")
-                for (h, _, seconds), d in zip(found, blobs):
-                    verdict = Verdict.from_dict(d)
-                    if verdict.cacheable:  # a failure an older version stored is judged again
-                        out[h] = (verdict, seconds)
+            except (ValueError, RecursionError, TypeError):
+                blobs = None
+            if blobs is None or len(blobs) != len(found):  # a damaged entry: each one alone
+                blobs = [_parse_entry(blob) for _, blob, _ in found]
+            for (h, _, seconds), d in zip(found, blobs):
+                verdict = _verdict_of(d)
+                if verdict is not None and verdict.cacheable:  # a failure an older version stored is judged again
+                    out[h] = (verdict, seconds)
         return out
 
     def put_many(self, judge_key: str, items: Iterable[tuple[str, Verdict, float]]) -> int:
