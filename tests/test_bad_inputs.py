@@ -501,3 +501,21 @@ def test_a_damaged_cache_entry_is_judged_again_not_a_traceback_or_a_shifted_verd
     assert rc == 0 and "Traceback" not in err
     again = json.loads((tmp_path / "out" / "results.json").read_text())["entries"][0]
     assert again["metrics"]["accuracy"] == first["accuracy"] and again["cost"]["from_cache"] == ROWS - 1
+
+
+def test_a_batch_size_below_one_is_refused_not_a_run_that_never_ends(capsys, tmp_path, data):
+    """`--batch-size -5` ran forever: a chunk of -5 rows never took one."""
+    from judgesuite.suite.evaluation.judging import Runner
+
+    rc, _, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(data), "--batch-size", "-5")
+    assert rc == 2 and "argument --batch-size: must be >= 1, got -5" in err.strip().splitlines()[-1]
+    with pytest.raises(ValueError, match="batch size must be a whole number >= 1"):
+        Runner(VerdictCache(tmp_path / "c.sqlite"), first_chunk=0)
+
+
+def test_a_negative_page_budget_is_refused(capsys, tmp_path, data):
+    rc, _, _ = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(data))
+    assert rc == 0
+    rc, _, err = cli(capsys, "leaderboard", str(tmp_path / "out" / "results.json"), "--out", str(tmp_path / "s"),
+                     "--browser-kb", "-5")
+    assert rc == 2 and "--browser-kb: expected a whole number of kilobytes >= 0" in err.strip().splitlines()[-1]

@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rho", type=_rho, action="append", default=[], metavar="CATEGORY=VALUE",
                    help="human agreement of synthetic labels for a task type or category "
                         "(e.g. 'open-form math=0.95' or math=0.95); default: the paper's Table 12")
-    p.add_argument("--browser-kb", type=int, default=200, metavar="KB",
+    p.add_argument("--browser-kb", type=_kilobytes, default=200, metavar="KB",
                    help="the most the disagreement browser's data may take in the page (default 200; it lists "
                         "every row, and the texts that do not fit go to browser-rows.json beside the page)")
     p.add_argument("--quiet", action="store_true", help="do not print the ranking-distortion summary")
@@ -46,6 +46,17 @@ def distortion_summary(analysis: dict) -> str:
                                if m["model"] in d["largest_movers"])
             lines.append(f"{s:<30} {j:<22} {len(d['models']):>6} {tau} {ci_text:>15} {d['max_abs_delta_rank']:>7g}  {movers}")
     return "\n".join(lines)
+
+
+def _kilobytes(text: str) -> int:
+    """A whole number >= 0 (argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of kilobytes >= 0, got {text!r}")
+    return value
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:

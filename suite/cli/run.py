@@ -49,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", type=positive_int, default=None, help="at most N rows per set (a fixed subset)")
     p.add_argument("--out", default="results", help="output folder (default: ./results)")
     p.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
-    p.add_argument("--batch-size", type=int, default=None,
+    p.add_argument("--batch-size", type=positive_int, default=None,
                    help="size of a judge's first chunk of samples (default: by cost class); chunks then "
                         "grow while a chunk takes under 20 s")
     p.add_argument("--shard", default=None, metavar="I/N",

@@ -85,6 +85,11 @@ class Runner:
     _stuck: dict[str, str] = field(default_factory=dict)  # judge key -> why it gets no more rows
     _not_cached: dict[str, int] = field(default_factory=dict)  # judge key -> verdicts not stored
 
+    def __post_init__(self) -> None:
+        if self.first_chunk is not None and (isinstance(self.first_chunk, bool) or not isinstance(self.first_chunk, int)
+                                             or self.first_chunk < 1):  # 0 or less never took a row: a hang
+            raise ValueError(f"batch size must be a whole number >= 1, got {self.first_chunk!r}")
+
     def judge_rows(self, judge: Judge, rows: Sequence[Row], label: str = "") -> JudgedRows:
         """Verdicts for the rows the judge supports (cached ones reused), in row order."""
         supported = [r for r in rows if judge.supports(r.sample.task_type) and judge.covers(r.sample)]
