@@ -519,3 +519,19 @@ def test_a_negative_page_budget_is_refused(capsys, tmp_path, data):
     rc, _, err = cli(capsys, "leaderboard", str(tmp_path / "out" / "results.json"), "--out", str(tmp_path / "s"),
                      "--browser-kb", "-5")
     assert rc == 2 and "--browser-kb: expected a whole number of kilobytes >= 0" in err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("args, said", [
+    (["train-encoder", "--epochs", "0"], "--epochs: must be >= 1"),
+    (["train-encoder", "--save-every", "-1"], "--save-every: must be >= 0"),
+    (["train-stacked", "--limit", "0"], "--limit: must be >= 1"),
+    (["pack-encoder", "--group", "0", "in", "--out", "out"], "--group: must be >= 1"),
+    (["generate", "--bundled", "evouna-nq", "--n-samples", "-1", "--out", "g.jsonl"], "--n-samples: must be >= 1"),
+    (["generate", "--bundled", "evouna-nq", "--batch-size", "0", "--out", "g.jsonl"], "--batch-size: must be >= 1"),
+    (["audit-references", "--batch-size", "0", "--out", "a.json"], "--batch-size: must be >= 1"),
+    (["mc-formats", "--train-limit", "-1"], "--train-limit: must be >= 0"),
+])
+def test_counts_that_cannot_be_meant_are_refused_by_every_command(capsys, args, said):
+    """Counts of rows, epochs, samples or batch sizes below their least meaningful value were taken as given."""
+    rc, _, err = cli(capsys, *args)
+    assert rc == 2 and "Traceback" not in err and said in err.strip().splitlines()[-1]

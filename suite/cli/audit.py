@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from judgesuite.suite.cli.common import AUDIT_SCHEMA, csv_list, load_sources
+from judgesuite.suite.cli.common import AUDIT_SCHEMA, csv_list, load_sources, positive_int
 
 
 
@@ -33,9 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     src.add_argument("--datasets", type=csv_list, default=None, help="bundled sets (default: all of them)")
     src.add_argument("--data", type=csv_list, default=None, help="your own JSONL file(s) in the bundled schema")
     p.add_argument("--split", default="test", choices=["train", "dev", "test", "all"])
-    p.add_argument("--limit", type=int, default=None,
+    p.add_argument("--limit", type=positive_int, default=None,
                    help="at most N rows per set (the same fixed subset as `run --limit N`)")
-    p.add_argument("--batch-size", type=int, default=16)
+    p.add_argument("--batch-size", type=positive_int, default=16)
     p.add_argument("--skip-invalid", action="store_true")
     p.add_argument("--out", required=True, help="audit JSON file to write")
     p.set_defaults(func=cmd_audit)

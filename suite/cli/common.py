@@ -22,6 +22,17 @@ def csv_list(text: str) -> list[str]:
     return items
 
 
+def non_negative_int(text: str) -> int:
+    """An integer >= 0 (argparse type; 0 usually means "none" or "all", as the option says)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {value}")
+    return value
+
+
 def positive_int(text: str) -> int:
     """An integer >= 1 (argparse type)."""
     try:

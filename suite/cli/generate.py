@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from judgesuite.suite.cli.common import csv_list
+from judgesuite.suite.cli.common import csv_list, positive_int
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                           "(default: the bundled datasets/mcqa)")
     src.add_argument("--mcqa-split", default="validation", help="benchmark split (default: validation)")
     src.add_argument("--questions", type=csv_list, default=[], help="your JSONL file(s) of questions")
-    src.add_argument("--limit", type=int, default=None, help="at most N questions per source")
+    src.add_argument("--limit", type=positive_int, default=None, help="at most N questions per source")
     p.add_argument("--backend", default=DEFAULT_BACKEND, choices=sorted(BACKENDS))
     p.add_argument("--model", default=DEFAULT_MODEL, help=f"model alias, path or hub id (default: {DEFAULT_MODEL})")
     p.add_argument("--model-name", default="", help="name of the model in the rows (default: --model)")
@@ -56,14 +56,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="backend option, e.g. threads=2, base_url=http://..., batch_size=4 (repeatable)")
     p.add_argument("--formats", type=csv_list, default=["soft"],
                    help="free, soft, strict, loglik (multiple choice only); default: soft")
-    p.add_argument("--max-new-tokens", type=int, default=2048)
+    p.add_argument("--max-new-tokens", type=positive_int, default=2048)
     p.add_argument("--temperature", type=float, default=0.0, help="0 = greedy (default)")
     p.add_argument("--top-p", type=float, default=1.0)
-    p.add_argument("--n-samples", type=int, default=1, help="samples per question (needs --temperature > 0)")
+    p.add_argument("--n-samples", type=positive_int, default=1, help="samples per question (needs --temperature > 0)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--stop", type=_stops, default=[],
                    help='stop strings as a JSON list, e.g. \'["\\nQuestion:"]\' (default: none)')
-    p.add_argument("--batch-size", type=int, default=8, help="prompts per backend call (and per write)")
+    p.add_argument("--batch-size", type=positive_int, default=8, help="prompts per backend call (and per write)")
     p.add_argument("--out", required=True, help="output JSONL (appended to; resumes)")
     p.set_defaults(func=cmd_generate)
 
@@ -79,7 +79,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--relabel", action="store_true", help="also relabel rows that already have a label")
     p.add_argument("--human", default=None, help="CSV of id,label: human labels (agreement is reported)")
     p.add_argument("--prefer-human", action="store_true", help="a human label replaces the labeler's")
-    p.add_argument("--batch-size", type=int, default=16)
+    p.add_argument("--batch-size", type=positive_int, default=16)
     p.add_argument("--summary", default=None, help="also write the report (and agreement) as JSON here")
     p.add_argument("--cache", default=None, help="SQLite verdict cache (default: ~/.cache/judgesuite)")
     p.set_defaults(func=cmd_label)

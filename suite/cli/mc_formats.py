@@ -5,7 +5,7 @@ import argparse
 import sys
 import time
 
-from judgesuite.suite.cli.common import csv_list, positive_int
+from judgesuite.suite.cli.common import csv_list, non_negative_int, positive_int
 
 
 def _ints(text: str) -> list[int]:
@@ -20,14 +20,6 @@ def _shots(text: str) -> list[int]:
     if any(k < 0 for k in shots):
         raise argparse.ArgumentTypeError(f"shots are counts of examples (>= 0), got {text!r}")
     return shots
-
-
-def _count(text: str) -> int:
-    """A whole number >= 0 (argparse type)."""
-    value = _ints(text)
-    if len(value) != 1 or value[0] < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
-    return value[0]
 
 
 def _margin(text: str) -> float:
@@ -55,8 +47,8 @@ def register(sub) -> None:
     p.add_argument("--heldout", default="", help="benchmarks evaluated but never used to train routers "
                                                  "(the paper's SocialIQA check)")
     p.add_argument("--limit", type=positive_int, default=200, help="test (original validation) questions per benchmark")
-    p.add_argument("--train-limit", type=_count, default=300, help="classifier-train questions labelled per benchmark")
-    p.add_argument("--val-limit", type=_count, default=100, help="classifier-validation questions per benchmark")
+    p.add_argument("--train-limit", type=non_negative_int, default=300, help="classifier-train questions labelled per benchmark")
+    p.add_argument("--val-limit", type=non_negative_int, default=100, help="classifier-validation questions per benchmark")
     p.add_argument("--shots", type=_shots, default=[0], help="comma list of k (k > 0 averages over --seeds)")
     p.add_argument("--seeds", type=_ints, default=[308, 713, 777, 1234, 4649], help="demonstration seeds (the paper's)")
     p.add_argument("--router", default="all", choices=["all", "self", "majority", "human", "heuristic", "none"])

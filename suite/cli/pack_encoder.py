@@ -8,6 +8,8 @@ import random
 import sys
 from pathlib import Path
 
+from judgesuite.suite.cli.common import non_negative_int, positive_int
+
 # Fine-tuning by train-encoder moved the weights by 0.6% (mpnet) of their norm; far above that, the
 # delta is not a fine-tuning's and its coarse codes lose the model.
 MAX_RELATIVE_CHANGE = 0.1
@@ -26,10 +28,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "all-MiniLM-L6-v2, a hub id or a local folder")
     p.add_argument("--out", required=True, help="output folder")
     p.add_argument("--bits", type=int, default=4, choices=[4, 8], help="bits per weight delta (default: 4)")
-    p.add_argument("--group", type=int, default=64, help="weights per fp16 scale (default: 64)")
-    p.add_argument("--check", type=int, default=100,
+    p.add_argument("--group", type=positive_int, default=64, help="weights per fp16 scale (default: 64)")
+    p.add_argument("--check", type=non_negative_int, default=100,
                    help="dev rows per bundled set to compare the two on (default: 100; 0: no check)")
-    p.add_argument("--threads", type=int, default=None, help="torch CPU threads")
+    p.add_argument("--threads", type=positive_int, default=None, help="torch CPU threads")
     p.set_defaults(func=cmd_pack_encoder)
 
 

@@ -95,7 +95,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bertscore", action="store_true",
                    help="tune the bertscore judge instead (candidates cut to --max-chars; in a source checkout "
                         "judges/encoder/bertscore_threshold.json ships the pair)")
-    p.add_argument("--max-chars", type=int, default=20, help="bertscore candidate length (default: 20, the shipped one)")
+    p.add_argument("--max-chars", type=positive_int, default=20, help="bertscore candidate length (default: 20, the shipped one)")
     p.set_defaults(func=cmd_tune)
 
 

