@@ -464,7 +464,7 @@ def test_an_encoder_input_longer_than_the_models_positions_is_refused_when_it_lo
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--delta", "nan"], "argument --delta: expected a finite number >= 0"),
+    (["--delta", "nan"], "argument --delta: must be a finite number >= 0"),
     (["--shots", "-1"], "argument --shots: shots are counts of examples (>= 0)"),
     (["--limit", "0"], "argument --limit: must be >= 1"),
     (["--seeds", "a,b"], "argument --seeds: expected whole numbers"),

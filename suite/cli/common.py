@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 from pathlib import Path
 
 from judgesuite.suite.data import Dataset, DataError, dataset_names, load_dataset, load_jsonl
@@ -22,26 +23,31 @@ def csv_list(text: str) -> list[str]:
     return items
 
 
+def _at_least(text: str, low: float, kind: type) -> int | float:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a {'whole' if kind is int else 'finite'} number >= {low:g}, got "
+                                         f"{text!r}") from None
+    if not (math.isfinite(value) and value >= low):
+        raise argparse.ArgumentTypeError(f"must be a finite number >= {low:g}, got {text!r}" if kind is float
+                                         else f"must be >= {low:g}, got {value}")
+    return value
+
+
 def non_negative_int(text: str) -> int:
     """An integer >= 0 (argparse type; 0 usually means "none" or "all", as the option says)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0, got {value}")
-    return value
+    return int(_at_least(text, 0, int))
 
 
 def positive_int(text: str) -> int:
     """An integer >= 1 (argparse type)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
-    return value
+    return int(_at_least(text, 1, int))
+
+
+def non_negative_number(text: str) -> float:
+    """A finite number >= 0 (argparse type)."""
+    return float(_at_least(text, 0, float))
 
 
 def data_names(paths: list[str]) -> list[str]:

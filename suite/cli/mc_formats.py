@@ -5,7 +5,7 @@ import argparse
 import sys
 import time
 
-from judgesuite.suite.cli.common import csv_list, non_negative_int, positive_int
+from judgesuite.suite.cli.common import csv_list, non_negative_int, non_negative_number, positive_int
 
 
 def _ints(text: str) -> list[int]:
@@ -20,16 +20,6 @@ def _shots(text: str) -> list[int]:
     if any(k < 0 for k in shots):
         raise argparse.ArgumentTypeError(f"shots are counts of examples (>= 0), got {text!r}")
     return shots
-
-
-def _margin(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a finite number >= 0, got {text!r}")
-    return value
 
 
 def register(sub) -> None:
@@ -52,7 +42,7 @@ def register(sub) -> None:
     p.add_argument("--shots", type=_shots, default=[0], help="comma list of k (k > 0 averages over --seeds)")
     p.add_argument("--seeds", type=_ints, default=[308, 713, 777, 1234, 4649], help="demonstration seeds (the paper's)")
     p.add_argument("--router", default="all", choices=["all", "self", "majority", "human", "heuristic", "none"])
-    p.add_argument("--delta", type=_margin, default=0.2, help="Algorithm 1 margin threshold")
+    p.add_argument("--delta", type=non_negative_number, default=0.2, help="Algorithm 1 margin threshold")
     p.add_argument("--data-dir", default=None, help="folder with <benchmark>/<split>.jsonl (normalized schema): "
                                                    "benchmarks found there are read from it instead of the "
                                                    "bundled subsets")
