@@ -8,6 +8,8 @@ names below bind only judges of this package). `Judge` checks the built values a
 from __future__ import annotations
 
 import math
+import types
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -106,9 +108,6 @@ _SIMPLE = {int: "a whole number", float: "a number", str: "a string", bool: "tru
 def _fits(value: Any, hint: Any) -> bool | None:
     """Whether `value` fits a simple type hint (int, float, str, bool, their unions and None); None where
     the hint is not simple (a sequence, a class) and is left to the code that takes it."""
-    import types
-    import typing
-
     if hint is type(None):
         return value is None
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
@@ -128,8 +127,6 @@ def _fits(value: Any, hint: Any) -> bool | None:
 def check_option_types(cls: type, options: Mapping[str, Any]) -> None:
     """ParameterError naming the first of `options` (keyword arguments of `cls`) whose value does not fit the
     parameter's simple type hint (`timeout="abc"` for a float), then `check_params`' ranges."""
-    import typing
-
     try:
         hints = typing.get_type_hints(cls.__init__)
     except Exception:  # hints that do not resolve are not checked

@@ -31,10 +31,10 @@ def tuned_threshold(judge_name: str, fallback: float = 0.5) -> float:
 
 
 @lru_cache(maxsize=1)
-def _rouge_scorer():
-    from rouge_score import rouge_scorer
+def _rouge_tokenizer():
+    from rouge_score.tokenizers import DefaultTokenizer
 
-    return rouge_scorer.RougeScorer(["rougeL"], use_stemmer=False)
+    return DefaultTokenizer(use_stemmer=False)  # the tokenizer rouge-score's RougeScorer(use_stemmer=False) uses
 
 
 def _lcs_length(masks: dict[str, int], n: int, reference: Sequence[str]) -> int:
@@ -54,7 +54,7 @@ def best_rouge_l(prediction: str, references: Iterable[str]) -> float:
     tokenizer and F-measure (no stemming), the longest common subsequence computed bit-parallel, each distinct
     reference once. Equal to rouge-score's value; rouge-score's table made a 150,000-word answer against
     20,000 aliases run for hours."""
-    tokenize = _rouge_scorer()._tokenizer.tokenize
+    tokenize = _rouge_tokenizer().tokenize
     pred = tokenize(prediction)
     masks: dict[str, int] = {}
     for i, token in enumerate(pred):
