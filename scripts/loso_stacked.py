@@ -9,6 +9,10 @@ sources and of each leave-one-out model on the probes of its held-out source.
 
     python scripts/loso_stacked.py --out loso.json [--markdown loso.md] [--cache .cache/stacked]
 
+`--held-out-splits train,dev,test` scores every split of the held-out set: a leave-one-out model never
+sees any of them (its thresholds come from the other sources' dev splits), so all of a set's questions
+can speak, not only its test split's.
+
 With `--encoder-checkpoint SOURCE=DIR` (repeatable; an encoder trained without SOURCE, e.g. by
 scripts/encoder_loso.sh) the held-out SOURCE is also scored by `stacked:encoder=true`'s blend: the
 forest trained without SOURCE, that encoder, the blend fit on the other sources' dev rows.
@@ -28,9 +32,18 @@ from judgesuite.judges.types import Verdict
 from judgesuite.suite.data.probes import ATTACKS, build_probe_set
 from judgesuite.suite.evaluation.metrics import compute_metrics
 from judgesuite.suite.evaluation.statistics import clustered_difference_interval, kendall_tau_b, mcnemar_p
-from judgesuite.suite.training.stacked import HUMAN_SOURCES, SOURCES, FeatureStore, evaluate, train_stacked
+from judgesuite.suite.training.stacked import HUMAN_SOURCES, SOURCES, FeatureStore, Table, evaluate, train_stacked
 from judgesuite.judges.learned.features import FEATURES, feature_matrix
 from judgesuite.judges.learned.stacked import encoder_probabilities, signal_columns
+
+
+def held_out_table(store: FeatureStore, source: str, splits: list[str]) -> Table:
+    """The held-out source's rows of `splits` as one table."""
+    tables = [store.table(source, split) for split in splits]
+    if len(tables) == 1:
+        return tables[0]
+    return Table(source, "+".join(splits), [r for t in tables for r in t.rows], np.vstack([t.X for t in tables]),
+                 np.concatenate([t.y for t in tables]), np.concatenate([t.token_f1 for t in tables]))
 
 
 def judge_block(rows, pred: np.ndarray) -> dict:
@@ -119,17 +132,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", default=None, help="folder for feature tables (reused across runs)")
     ap.add_argument("--sources", default=",".join(HUMAN_SOURCES), help="held-out sets, comma-separated")
     ap.add_argument("--probes-per-set", type=int, default=50)
+    ap.add_argument("--held-out-splits", default="test",
+                    help="splits of the held-out set to score, comma-separated (train,dev,test: all of it)")
     ap.add_argument("--encoder-checkpoint", action="append", default=[], metavar="SOURCE=DIR",
                     help="an encoder trained without SOURCE: also score the encoder blend held out")
     ap.add_argument("--encoder", action="store_true", help="the all-sources model with the shipped encoder's blend")
     args = ap.parse_args(argv)
+    splits = args.held_out_splits.split(",")
+    if not splits or any(x not in ("train", "dev", "test") for x in splits) or len(set(splits)) < len(splits):
+        ap.error(f"--held-out-splits: distinct names among train, dev, test, not {args.held_out_splits!r}")
     held_out_encoders = dict(x.split("=", 1) for x in args.encoder_checkpoint)
     store = FeatureStore(cache_dir=args.cache)
-    report: dict = {"loso": {}, "master_keys": {}}
+    report: dict = {"held_out_splits": splits, "loso": {}, "master_keys": {}}
     t0 = time.perf_counter()
     for src in args.sources.split(","):
         model, info = train_stacked(SOURCES, exclude=[src], store=store)
-        test = store.table(src, "test")
+        test = held_out_table(store, src, splits)
         ev = evaluate(model, test)
         contains = test.X[:, FEATURES.index("contains_ref")] > 0
         report["loso"][src] = {
@@ -143,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         if src in held_out_encoders:
             enc_store = FeatureStore(encoder=True, encoder_checkpoint=held_out_encoders[src], cache_dir=args.cache)
             blend, _ = train_stacked(SOURCES, exclude=[src], store=enc_store, with_test=False)
-            ev = evaluate(blend, enc_store.table(src, "test"), encoder_p=enc_store.encoder_scores(src, "test"))
+            ev = evaluate(blend, held_out_table(enc_store, src, splits),
+                          encoder_p=np.concatenate([enc_store.encoder_scores(src, x) for x in splits]))
             report["loso"][src]["stacked+encoder"] = judge_block(test.rows, ev["pred"])
             report["loso"][src]["stacked+encoder - token-f1"] = versus(test.rows, ev["pred"], test.token_f1 >= 0.02)
             report["loso"][src]["encoder_blend"] = blend.encoder_blend
