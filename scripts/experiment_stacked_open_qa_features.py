@@ -42,6 +42,19 @@ features version 6 (judges/learned/features.py; docs/stacked-judge.md, "Issue 37
 twice (two edits only for words of about the same length; number words that cannot continue a number start a
 new one) and rerun as `base` (the package's code is now version 6): held out 0.8991 / 0.8333, dev 0.9026 /
 0.8554, lost 31-38 / 0 / 1-2. `canon` stays here as the first form, patched over version 6 it applies twice.
+
+Stop 45, variant `oneof` (no column added): the `one_of` column ("one of the following", "each of the", ...)
+fires on real answers labelled correct (evouna "the song 'One of These Nights' is by the Eagles", eight such
+open-QA train/dev rows; "each of the" in GSM8K working) and, in the open-QA family, those few real rows outweigh
+the ~40 every-option rows by construction: the leave-nq301-out model accepts 70% of those training rows and 62%
+of nq301's every-option DEV probes. `oneof` narrows the column to phrases that offer alternatives ("one / any /
+either of the following", "one of these", "all of the above") and counts one only when the question does not
+hold the same phrase. Rule, written before its first run: adopt if (1) over draws 0-2, the mean of each open-QA
+figure (held out evouna / nq301 on train + dev, dev evouna / nq301) is at most 0.003 below `base`'s, (2) master
+keys <= 5% on every draw, (3) the every-option false-positive rate on the DEV probes (50 questions a set) of the
+two open-QA leave-one-out models and of the all-sources model falls by at least half in the mean over draws,
+(4) each spelling stress kind loses no more correct verdicts than `base` plus 1% of its rows, with no more
+false accepts.
 """
 from __future__ import annotations
 
@@ -201,6 +214,25 @@ def extra(sample) -> list[float]:
     return [folded, fuzzy_recall, fuzzy_contains, float(bool(rnums & words))]
 
 
+_OFFERS = re.compile(r"\b(?:(?:one|any|either) of the following|one of these|all of the above)\b")
+
+
+def offers_alternatives(sample) -> float:
+    """`oneof`: the candidate offers alternatives in words the question does not hold itself."""
+    clow, qlow = F._clean(sample.candidate or "")[:3000], F._clean(sample.question or "")
+    return float(any(m.group(0) not in qlow for m in _OFFERS.finditer(clow)))
+
+
+def with_oneof(base_features):
+    index = F.FEATURES.index("one_of")
+
+    def features(sample):
+        row = base_features(sample)
+        row[index] = offers_alternatives(sample)
+        return row
+    return features
+
+
 def apply(variant: str) -> None:
     """Patch the feature code and the rows by construction for one variant (names joined by '+')."""
     parts = set(variant.split("+")) - {"base"}
@@ -217,6 +249,8 @@ def apply(variant: str) -> None:
         F.features = lambda s: _BASE["features"](s) + extra(s)[::3]
     else:
         F.FEATURES, F.features = _BASE["FEATURES"], _BASE["features"]
+    if "oneof" in parts:
+        F.features = with_oneof(F.features)
     F.N_FEATURES = len(F.FEATURES)
     S.FEATURES = F.FEATURES
     import loso_stacked
@@ -264,7 +298,7 @@ def run_variant(variant: str, cache: str, probes_per_set: int, held_out: tuple[s
     from loso_stacked import judge_block, probe_fpr
 
     apply(variant)
-    feats = "+".join(sorted(set(variant.split("+")) & {"feat", "fold", "numwords", "canon"})) or "base"
+    feats = "+".join(sorted(set(variant.split("+")) & {"feat", "fold", "numwords", "canon", "oneof"})) or "base"
     store = T.FeatureStore(cache_dir=f"{cache}/{feats}")  # the cache key does not see the patches
     out: dict = {"held_out": {}, "all_sources": {}}
     for src in held_out:
@@ -278,7 +312,8 @@ def run_variant(variant: str, cache: str, probes_per_set: int, held_out: tuple[s
             y.append(t.y)
         b = judge_block(rows, np.concatenate(pred))
         out["held_out"][src] = {"threshold": model.threshold(fam), **{k: b[k] for k in (
-            "accuracy", "kappa", "kendall_tau", "max_model_gap")}}
+            "accuracy", "kappa", "kendall_tau", "max_model_gap")}, "every_option_dev_probes": probe_fpr(
+            model, store, src, probes_per_set, split="dev")["by_attack"]["every-option"]}
         print(variant, "held out", src, out["held_out"][src], file=sys.stderr, flush=True)
     model, info = T.train_stacked(T.SOURCES, store=store, with_test=False)
     out["all_sources"]["dev_by_family"] = {f: v["dev_mean_accuracy"] for f, v in info["families"].items()}
@@ -288,6 +323,8 @@ def run_variant(variant: str, cache: str, probes_per_set: int, held_out: tuple[s
         b = judge_block(t.rows, model.proba(fam, t.X) >= model.threshold(fam))
         out["all_sources"][src] = {k: b[k] for k in ("accuracy", "kendall_tau", "max_model_gap")}
     out["all_sources"]["master_keys"] = probe_fpr(model, store, None, probes_per_set)["false_positive_rate"]
+    out["all_sources"]["every_option_dev_probes"] = probe_fpr(
+        model, store, None, probes_per_set, split="dev")["by_attack"]["every-option"]
     out["all_sources"]["stress"] = stress.score(stress.model_verdicts(model), stress.stress_rows(store))
     print(variant, "all sources", out["all_sources"], file=sys.stderr, flush=True)
     store.close()

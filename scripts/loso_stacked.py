@@ -84,8 +84,8 @@ def false_positive_rates(rows, verdicts) -> dict:
     return out
 
 
-def probe_fpr(model, store, source: str | None, per_set: int, blend: bool = False) -> dict:
-    probes = build_probe_set(per_set=per_set, datasets=[source] if source else None).rows
+def probe_fpr(model, store, source: str | None, per_set: int, blend: bool = False, split: str = "test") -> dict:
+    probes = build_probe_set(per_set=per_set, datasets=[source] if source else None, split=split).rows
     samples = [r.sample for r in probes]
     X = np.hstack([feature_matrix(samples), signal_columns(samples, store._sympy_judge(samples))[0]])
     fams = [model.family_for(s.task_type) for s in samples]
