@@ -14,7 +14,6 @@ run; LLM judges on CPU take hours over the full splits.
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest

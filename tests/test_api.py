@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 import judgesuite
-from judgesuite import Judge, Sample, Verdict, evaluate
+from judgesuite import Judge, Verdict, evaluate
 
 
 class FirstWordJudge(Judge):

@@ -13,7 +13,7 @@ import pytest
 from judgesuite import load_dataset
 from judgesuite.judges.encoder.backbones import installed
 from judgesuite.judges.encoder.delta import DELTA_FILE, dequantise, quantise
-from judgesuite.judges.encoder.judge import EncoderJudge, default_checkpoint
+from judgesuite.judges.encoder.judge import EncoderJudge
 from judgesuite.suite.cli.main import main
 
 torch = pytest.importorskip("torch")

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from judgesuite.judges import JUDGES, Judge, NoVerdict, Sample, Verdict, register_judge
+from judgesuite.judges import JUDGES, Judge, NoVerdict, Verdict, register_judge
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.metrics import compute_metrics
 from judgesuite.suite.evaluation.progress import RunProgress

@@ -16,7 +16,7 @@ from judgesuite.suite.studies.mc_formats.classifier import FormatClassifier
 from judgesuite.suite.data.mcqa import McqaItem, load_items
 from judgesuite.suite.studies.mc_formats.evaluate import ItemScores, predict, score_items
 from judgesuite.suite.studies.mc_formats.formats import PAPER_SEEDS
-from judgesuite.suite.studies.mc_formats.labels import CLOZE, SYMBOL, heuristic_label, label_scores, majority_label, typology
+from judgesuite.suite.studies.mc_formats.labels import heuristic_label, label_scores, majority_label, typology
 from judgesuite.suite.studies.mc_formats.report import across_models, benchmark_row, pct
 from judgesuite.judges.json_input import parse as parse_json
 
