@@ -295,6 +295,35 @@ def test_shipped_model_accepts_extra_detail_and_rejects_a_reference_called_wrong
     assert sum(v.correct == bool(r.label) for v, r in zip(verdicts, dev)) / len(dev) >= 0.95
 
 
+def test_one_of_is_words_offering_alternatives_not_a_phrase_of_the_question():
+    """Version 7: "One of These Nights" in the question and "each of the" in working steps fired the column on
+    real answers labelled correct, which outweighed the every-option rows by construction."""
+    from judgesuite.suite.data.loader import load_bundled
+
+    def one_of(candidate, question="Which city is the capital?"):
+        return _feats(Sample(id="x", task_type="open_qa", question=question, candidate=candidate,
+                             references=["Paris"]))["one_of"]
+
+    assert one_of("The answer is one of the following: Paris; Rome; Oslo.") == 1
+    assert one_of("It is either of the following: Paris or Rome") == 1
+    assert one_of("All of the above.") == 1
+    assert one_of("Each of the boxes holds 3 pens, so Paris.") == 0
+    assert one_of("The song 'One of These Nights' is by the Eagles.", "Who sang One of These Nights?") == 0
+    # real answers: the column fires on at most a handful of bundled rows (every split)
+    fired = [r for src in OPEN_QA for split in ("train", "dev") for r in load_bundled(src, split).scorable()
+             if _feats(r.sample)["one_of"]]
+    assert len(fired) <= 3
+
+
+@pytest.mark.skipif(not DEFAULT_MODEL.is_file(), reason="no shipped model")
+def test_the_shipped_model_rejects_every_option_listed_on_dev_probes():
+    from judgesuite.suite.data.probes import build_probe_set
+
+    probes = [r for r in build_probe_set(per_set=50, split="dev").rows if r.meta["attack"] == "every-option"]
+    verdicts = make_judge("stacked").judge([r.sample for r in probes])
+    assert len(probes) >= 250 and sum(v.correct is True for v in verdicts) / len(probes) <= 0.02
+
+
 @pytest.mark.skipif(not DEFAULT_MODEL.is_file(), reason="no shipped model")
 def test_the_model_file_not_its_folder_is_the_identity(tmp_path):
     import shutil

@@ -5,7 +5,8 @@ the question's words), containment, numbers / years / units / dates normalised, 
 (negation, hedges, refusals, judge-directed instructions, a reference called wrong), answers
 that restate the question or list several options. Every column reads the texts accent-folded, with
 compound number words read as numbers and the candidate's words of close spelling to a reference word
-written as that word (version 6), so a typo, a lost accent or "twenty-five" for "25" reads as a match. `FEATURES` names the columns in order; a model file
+written as that word (version 6), so a typo, a lost accent or "twenty-five" for "25" reads as a match; since version 7
+`one_of` is only words offering alternatives that the question does not hold. `FEATURES` names the columns in order; a model file
 stores that list and is refused when it differs (see `stacked.py`).
 """
 from __future__ import annotations
@@ -22,7 +23,7 @@ from judgesuite.judges.spelling import CLOSE_MIN, fold, respell
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "6"
+FEATURES_VERSION = "7"
 MAX_CHARS = 100_000  # longer texts are cut (the head is kept): bounds time on 1 MB inputs
 MAX_REFS = 200  # distinct (folded, lower-cased) references read; with the two below this bounds time
 MAX_REFS_READ = 2_000
@@ -57,7 +58,10 @@ _JUDGE_TALK = re.compile(r"(?:final answer\s*:\s*(?:true|false|correct|yes)\b|ig
                          r"matches the reference|grade this|\bas the grader\b)")
 _PREAMBLE_ONLY = re.compile(r"^\s*(?:thought process|let'?s (?:solve|think)[^.]*|step[- ]by[- ]step|"
                             r"solution|answer|reasoning|explanation)\s*[:.]?\s*$")
-_ONE_OF = re.compile(r"\b(?:one of the following|one of these|any of the|all of the above|each of the)\b")
+# Words that offer alternatives ("one of the following: A; B; C"). Not "each of the" (working steps), and not
+# a phrase the question holds ("One of These Nights"): such real answers labelled correct outweighed the
+# every-option rows by construction, so the trees never learned the column (version 7)
+_OFFERS = re.compile(r"\b(?:(?:one|any|either) of the following|one of these|all of the above)\b")
 _LIST_MARK = re.compile(r"(?:^|\n|\s)(?:\d{1,2}[.)]|[-*\u2022])\s")
 _Q_WORDS = ("who", "when", "where", "what", "which", "how many", "how much", "how long", "how", "why")
 
@@ -163,7 +167,8 @@ def features(sample: Sample) -> list[float]:
     refs = _distinct_references(sample.references or ()) or [""]
     qlow = _clean(sample.question or "")
     close_words = {t: t for rlow in refs for t in _tokens(rlow) if len(t) >= CLOSE_MIN and t.isalpha()}
-    clow = _clean(respell(_clean(sample.candidate or ""), close_words))
+    plain = _clean(sample.candidate or "")
+    clow = _clean(respell(plain, close_words))
     qtok, ctok = _tokens(qlow), _tokens(clow)
     qset = set(qtok)
     cjoin = " ".join(ctok)
@@ -299,7 +304,7 @@ def features(sample: Sample) -> list[float]:
         min(neg, 50), negated_ref, min(hedges, 50), or_near,
         float(_REFUSAL.search(clow[:3000]) is not None), float(_JUDGE_TALK.search(clow[:3000]) is not None),
         float(_PREAMBLE_ONLY.match(clow[:200]) is not None and len(clow) < 200),
-        float(_ONE_OF.search(clow[:3000]) is not None), min(len(_LIST_MARK.findall(clow[:5000])), 50),
+        float(any(m.group(0) not in qlow for m in _OFFERS.finditer(plain[:3000]))), min(len(_LIST_MARK.findall(clow[:5000])), 50),
         min(clow[:5000].count(",") + clow[:5000].count(";"), 100), q_overlap, restates, min(new_noq, 500),
         *qflags, *(float(sample.task_type == t) for t in _TASKS),
         num_in_range, _initials_match(ctok[:200], rtoks), yes_no,
