@@ -1,7 +1,9 @@
-"""JSON from files and peers we do not control: a document nested too deeply is a decode error like any other.
+"""JSON from files and peers we do not control: a document nested too deeply, or an object naming one key twice,
+is a decode error like any other.
 
 `json.loads` raises RecursionError on `[[[[...` some thousand levels deep, which no caller catching
-`json.JSONDecodeError` (a ValueError) expects; `parse` turns it into that error.
+`json.JSONDecodeError` (a ValueError) expects, and keeps the last of two values of one key
+(`{"correct": true, "correct": false}` read as false, silently); `parse` makes both that error.
 """
 from __future__ import annotations
 
@@ -9,10 +11,25 @@ import json
 from typing import Any
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) < len(pairs):
+        seen: set[str] = set()
+        key = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise _DuplicateKey(f"key {json.dumps(key)[:60]} given twice in one object")
+    return obj
+
+
 def parse(text: str | bytes) -> Any:
-    """`json.loads(text)`; json.JSONDecodeError also where the document is nested too deeply to read."""
+    """`json.loads(text)`; json.JSONDecodeError also where the document is nested too deeply to read or an
+    object names one key twice."""
     try:
-        return json.loads(text)
-    except RecursionError:
+        return json.loads(text, object_pairs_hook=_object)
+    except (RecursionError, _DuplicateKey) as exc:
         doc = text if isinstance(text, str) else text[:100].decode("utf-8", "replace")
-        raise json.JSONDecodeError("nested too deeply", doc, 0) from None
+        why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise json.JSONDecodeError(why, doc, 0) from None

@@ -29,13 +29,20 @@ class VerdictsFileError(ValueError):
     """A verdicts file that cannot be used, in one line naming the file (and line)."""
 
 
+MAX_COUNT = 10 ** 18  # tokens, parameters: far above any real count; a 400-digit one overflowed as a float
+
+
 def _number(obj: dict, key: str, where: str, *, integer: bool = False, upper: float | None = None) -> float | None:
     value = obj.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0 \
+    if integer and upper is None:
+        upper = MAX_COUNT
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 \
+            or (isinstance(value, float) and not math.isfinite(value)) \
             or (integer and value != int(value)) or (upper is not None and value > upper):
-        kind = "a whole number >= 0" if integer else f"a number in [0, {upper:g}]" if upper else "a number >= 0"
+        kind = (f"a whole number in [0, {upper:.0e}]" if integer else f"a number in [0, {upper:g}]" if upper
+                else "a number >= 0")
         raise VerdictsFileError(f"{where}: '{key}' must be {kind}, got {json.dumps(value)[:60]}")
     return value
 

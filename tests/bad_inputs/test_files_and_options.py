@@ -50,6 +50,26 @@ def test_json_nested_too_deeply_is_one_line_in_a_results_file_and_in_a_data_file
     assert rc == 2 and f"line {ROWS + 1}" in one_line(err) and "nested too deeply" in err
 
 
+def test_an_object_naming_a_key_twice_is_refused_not_read_as_its_last_value(capsys, tmp_path, data, rows):
+    """`{"correct": true, "correct": false}` was read as false, silently (and a data row's label likewise)."""
+    first = rows[0]["id"]
+    verdicts = tmp_path / "v.jsonl"
+    verdicts.write_text('{"id": "%s", "correct": true, "correct": false}\n' % first)
+    rc, _, err = run(capsys, tmp_path, "--judges", f"verdicts:file={verdicts}:name=mine", "--data", str(data))
+    assert rc == 2 and "v.jsonl, line 1" in one_line(err) and 'key "correct" given twice' in err
+    line = data.read_text().splitlines()[0]
+    (tmp_path / "twice.jsonl").write_text(line[:-1] + ', "label": true}\n')  # the row already has a label
+    rc, _, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(tmp_path / "twice.jsonl"))
+    assert rc == 2 and "line 1" in one_line(err) and 'key "label" given twice' in err
+
+
+def test_a_count_too_large_for_a_number_is_one_line_naming_the_field(capsys, tmp_path, data, rows):
+    verdicts = tmp_path / "v.jsonl"
+    verdicts.write_text('{"id": "%s", "correct": true, "parameters": 1%s}\n' % (rows[0]["id"], "0" * 400))
+    rc, _, err = run(capsys, tmp_path, "--judges", f"verdicts:file={verdicts}:name=mine", "--data", str(data))
+    assert rc == 2 and "'parameters' must be a whole number in [0, 1e+18]" in one_line(err)
+
+
 def test_a_data_file_an_editor_saved_with_a_byte_order_mark_reads_as_without(capsys, tmp_path, data):
     bom = tmp_path / "bom" / "rows.jsonl"
     bom.parent.mkdir()
