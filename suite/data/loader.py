@@ -14,6 +14,7 @@ import functools
 import gzip
 import hashlib
 import json
+import warnings
 import zlib
 from collections import Counter
 from collections.abc import Iterator
@@ -278,7 +279,22 @@ def load_jsonl(path: str | Path, name: str | None = None, *, skip_invalid: bool 
                 skipped.append(err)
     except (OSError, EOFError, gzip.BadGzipFile) as exc:
         raise DataError(path, None, None, f"cannot read: {exc}") from None
+    if unknown:
+        warnings.warn(f"{path}: {ignored_keys(unknown)}", stacklevel=2)
     return Dataset(name, rows, str(path), skipped, unknown_keys=unknown)
+
+
+def ignored_keys(unknown: dict[str, int]) -> str:
+    """One line naming the keys of a data file that no row field reads (a typo, or a "split" of one's own)."""
+    def why(key: str) -> str:
+        if key == "split":
+            return ": splits come from a hash of the question text"
+        close = difflib.get_close_matches(key, ROW_KEYS, n=1, cutoff=0.75)
+        return f": a misspelled {close[0]!r}?" if close else ""
+    keys = sorted(unknown, key=lambda k: (-unknown[k], k))
+    listed = "; ".join(f"{json.dumps(k)[:40]} on {unknown[k]} row(s){why(k)}" for k in keys[:5])
+    more = f"; and {len(keys) - 5} more" if len(keys) > 5 else ""
+    return f"keys no field reads are ignored: {listed}{more}"
 
 
 def bundled_names() -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+import warnings
 
 import pytest
 
@@ -13,7 +14,7 @@ from judgesuite import Sample
 from judgesuite.judges.registry import make_judge
 from judgesuite.suite.evaluation.cache import VerdictCache
 
-from .helpers import ROWS, cli, one_line, run
+from .helpers import ROWS, cli, one_line, run, write
 
 
 # Output paths the system refuses -------------------------------------------------------------------
@@ -68,6 +69,22 @@ def test_a_count_too_large_for_a_number_is_one_line_naming_the_field(capsys, tmp
     verdicts.write_text('{"id": "%s", "correct": true, "parameters": 1%s}\n' % (rows[0]["id"], "0" * 400))
     rc, _, err = run(capsys, tmp_path, "--judges", f"verdicts:file={verdicts}:name=mine", "--data", str(data))
     assert rc == 2 and "'parameters' must be a whole number in [0, 1e+18]" in one_line(err)
+
+
+def test_keys_no_field_reads_are_named_in_one_warning_not_ignored_in_silence(capsys, tmp_path, rows):
+    """A row's own "split" (splits come from the question) or a misspelled "refrences" was dropped without a word."""
+    own = [dict(r, split="test", refrences=r["references"]) for r in rows]
+    path = write(tmp_path / "own.jsonl", own)
+    with pytest.warns(UserWarning, match="keys no field reads are ignored") as caught:
+        rc, _, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(path))
+    warned = [str(w.message) for w in caught if "ignored" in str(w.message)]
+    assert rc == 0 and len(warned) == 1 and "Traceback" not in err
+    assert f'"refrences" on {ROWS} row(s): a misspelled \'references\'?' in warned[0]
+    assert f'"split" on {ROWS} row(s): splits come from a hash of the question text' in warned[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a file in the schema reads without one
+        rc, _, _ = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(write(tmp_path / "plain.jsonl", rows)))
+    assert rc == 0
 
 
 def test_a_data_file_an_editor_saved_with_a_byte_order_mark_reads_as_without(capsys, tmp_path, data):
