@@ -279,9 +279,10 @@ def load_jsonl(path: str | Path, name: str | None = None, *, skip_invalid: bool 
                 skipped.append(err)
     except (OSError, EOFError, gzip.BadGzipFile) as exc:
         raise DataError(path, None, None, f"cannot read: {exc}") from None
-    if unknown:
+    ds = Dataset(name, rows, str(path), skipped, unknown_keys=unknown)
+    if unknown and ds.nothing_to_score() is None:  # otherwise the refusal names the key ("a misspelled 'label'?")
         warnings.warn(f"{path}: {ignored_keys(unknown)}", stacklevel=2)
-    return Dataset(name, rows, str(path), skipped, unknown_keys=unknown)
+    return ds
 
 
 def ignored_keys(unknown: dict[str, int]) -> str:
