@@ -58,6 +58,18 @@ false accepts. Result (mean of draws 0-2, base -> oneof): held out evouna 0.8991
 dev evouna 0.9026 -> 0.9042, nq301 0.8554 -> 0.8545; master keys 0.4-0.7% (base 1.7-2.2%); every option on the
 DEV probes 10.7 / 40.7 / 11.1% -> 0 / 1.3 / 0.3%; typo losses 32-38 (base 31-38), accent 0, number words 1
 (1-2), no false accepts: adopted as features version 7 (docs/stacked-judge.md, "Every option listed").
+
+Stop 45, variant `qrecall` (over version 7, one column added): a restated question is accepted where the question
+holds the reference ("Ray had 25 lollipops. He kept 5 ... How many ...?" restated, reference 5: P 0.99; 11 of 534
+restated-question and negated-reference DEV probes pass the shipped version 7), because `restates_question` is off
+whenever the answer contains the reference. `question_recall`, the share of the question's distinct words the
+answer repeats, tells a restatement (nearly all of them) from an answer that takes one option of the question
+("Paris is the capital": a few). Rule, written before its first run: adopt if (1) over draws 0-2 the mean of each
+open-QA figure (as for `oneof`) is at most 0.003 below `base`'s (version 7), and the all-sources model's math dev
+mean too, (2) master keys <= 5% on every draw, (3) the restated-question false-positive rate on the DEV probes
+(50 questions a set) of the all-sources model falls by at least half in the mean over draws, and that of the two
+open-QA leave-one-out models does not rise, (4) each spelling stress kind loses no more correct verdicts than
+`base` plus 1% of its rows, with no more false accepts.
 """
 from __future__ import annotations
 
@@ -226,6 +238,13 @@ def offers_alternatives(sample) -> float:
     return float(any(m.group(0) not in qlow for m in _OFFERS.finditer(clow)))
 
 
+def question_recall(sample) -> float:
+    """`qrecall`: the share of the question's distinct words the candidate repeats."""
+    q = set(F._tokens(F._clean(sample.question or "")))
+    c = set(F._tokens(F._clean(sample.candidate or "")[:F.MAX_CHARS]))
+    return len(q & c) / len(q) if q else 0.0
+
+
 def with_oneof(base_features):
     index = F.FEATURES.index("one_of")
 
@@ -254,6 +273,10 @@ def apply(variant: str) -> None:
         F.FEATURES, F.features = _BASE["FEATURES"], _BASE["features"]
     if "oneof" in parts:
         F.features = with_oneof(F.features)
+    if "qrecall" in parts:
+        F.FEATURES = tuple(F.FEATURES) + ("question_recall",)
+        with_recall = F.features
+        F.features = lambda s: with_recall(s) + [question_recall(s)]
     F.N_FEATURES = len(F.FEATURES)
     S.FEATURES = F.FEATURES
     import loso_stacked
@@ -301,7 +324,7 @@ def run_variant(variant: str, cache: str, probes_per_set: int, held_out: tuple[s
     from loso_stacked import judge_block, probe_fpr
 
     apply(variant)
-    feats = "+".join(sorted(set(variant.split("+")) & {"feat", "fold", "numwords", "canon", "oneof"})) or "base"
+    feats = "+".join(sorted(set(variant.split("+")) & {"feat", "fold", "numwords", "canon", "oneof", "qrecall"})) or "base"
     store = T.FeatureStore(cache_dir=f"{cache}/{feats}")  # the cache key does not see the patches
     out: dict = {"held_out": {}, "all_sources": {}}
     for src in held_out:
@@ -314,9 +337,10 @@ def run_variant(variant: str, cache: str, probes_per_set: int, held_out: tuple[s
             pred.append(model.proba(fam, t.X) >= model.threshold(fam))
             y.append(t.y)
         b = judge_block(rows, np.concatenate(pred))
+        attacks = probe_fpr(model, store, src, probes_per_set, split="dev")["by_attack"]
         out["held_out"][src] = {"threshold": model.threshold(fam), **{k: b[k] for k in (
-            "accuracy", "kappa", "kendall_tau", "max_model_gap")}, "every_option_dev_probes": probe_fpr(
-            model, store, src, probes_per_set, split="dev")["by_attack"]["every-option"]}
+            "accuracy", "kappa", "kendall_tau", "max_model_gap")}, "every_option_dev_probes": attacks["every-option"],
+            "restate_dev_probes": attacks["restate-question"]}
         print(variant, "held out", src, out["held_out"][src], file=sys.stderr, flush=True)
     model, info = T.train_stacked(T.SOURCES, store=store, with_test=False)
     out["all_sources"]["dev_by_family"] = {f: v["dev_mean_accuracy"] for f, v in info["families"].items()}
@@ -326,8 +350,9 @@ def run_variant(variant: str, cache: str, probes_per_set: int, held_out: tuple[s
         b = judge_block(t.rows, model.proba(fam, t.X) >= model.threshold(fam))
         out["all_sources"][src] = {k: b[k] for k in ("accuracy", "kendall_tau", "max_model_gap")}
     out["all_sources"]["master_keys"] = probe_fpr(model, store, None, probes_per_set)["false_positive_rate"]
-    out["all_sources"]["every_option_dev_probes"] = probe_fpr(
-        model, store, None, probes_per_set, split="dev")["by_attack"]["every-option"]
+    attacks = probe_fpr(model, store, None, probes_per_set, split="dev")["by_attack"]
+    out["all_sources"]["every_option_dev_probes"] = attacks["every-option"]
+    out["all_sources"]["restate_dev_probes"] = attacks["restate-question"]
     out["all_sources"]["stress"] = stress.score(stress.model_verdicts(model), stress.stress_rows(store))
     print(variant, "all sources", out["all_sources"], file=sys.stderr, flush=True)
     store.close()
