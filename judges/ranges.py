@@ -8,6 +8,7 @@ names below bind only judges of this package). `Judge` checks the built values a
 from __future__ import annotations
 
 import math
+import os
 import types
 import typing
 from collections.abc import Mapping
@@ -63,6 +64,21 @@ class Flag:
         return isinstance(value, bool) or (value is None and self.optional)
 
 
+@dataclass(frozen=True)
+class Text:
+    """A path, hub id or name that is not blank: `model=` was read as "not given" and judged with the default."""
+
+    optional: bool = True
+
+    def describe(self) -> str:
+        return "a path or a name, not blank"
+
+    def accepts(self, value: Any) -> bool:
+        if value is None:
+            return self.optional
+        return isinstance(value, (str, os.PathLike)) and bool(str(value).strip())
+
+
 UNIT = Range(0.0, 1.0)
 POSITIVE = Range(0.0, open_low=True)
 NON_NEGATIVE = Range(0.0)
@@ -70,7 +86,7 @@ COUNT = Range(1, integer=True)
 WHOLE = Range(integer=True)
 PROCESSES = Range(1, 1024, integer=True)  # workers / threads: each is a process or thread; more is a mistake
 
-BY_NAME: dict[str, Range | Flag] = {
+BY_NAME: dict[str, Range | Flag | Text] = {
     "threshold": UNIT, "rouge_threshold": UNIT, "band": UNIT,
     "timeout": POSITIVE,
     "temperature": Range(0.0, 2.0), "top_p": Range(0.0, 1.0, open_low=True),
@@ -79,17 +95,23 @@ BY_NAME: dict[str, Range | Flag] = {
     "check_tokens": COUNT, "max_field_chars": COUNT, "max_length": COUNT, "max_chars": COUNT,
     "num_layers": COUNT, "batch_size": COUNT, "threads": PROCESSES, "workers": PROCESSES,
     "encoder": Flag(), "extract": Flag(), "fallback": Flag(), "shuffle": Flag(),
+    "model": Text(), "checkpoint": Text(), "encoder_checkpoint": Text(), "file": Text(),
 }
 OURS = "judgesuite."
 
 
-def ranges_of(cls: type) -> dict[str, Range | Flag]:
+def ranges_of(cls: type) -> dict[str, Range | Flag | Text]:
     """The ranges that bind `cls`'s parameters: `BY_NAME` for this package's judges, then every
     `param_ranges` along its classes (the most derived wins)."""
-    out: dict[str, Range] = dict(BY_NAME) if cls.__module__.startswith(OURS) else {}
+    out: dict[str, Range | Flag | Text] = dict(BY_NAME) if cls.__module__.startswith(OURS) else {}
     for klass in reversed(cls.__mro__):
         out.update(klass.__dict__.get("param_ranges") or {})
     return out
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def check_params(cls: type, params: Mapping[str, Any]) -> None:
@@ -98,7 +120,7 @@ def check_params(cls: type, params: Mapping[str, Any]) -> None:
     for name, value in params.items():
         rng = ranges.get(name)
         if rng is not None and not rng.accepts(value):
-            raise ParameterError(f"{name}={value!r} is not allowed: it must be {rng.describe()}"
+            raise ParameterError(f"{name}={_shown(value)} is not allowed: it must be {rng.describe()}"
                                  + (" or left out" if rng.optional else ""))
 
 
@@ -134,5 +156,6 @@ def check_option_types(cls: type, options: Mapping[str, Any]) -> None:
     for name, value in options.items():
         if _fits(value, hints.get(name)) is False:
             simple = [_SIMPLE[h] for h in typing.get_args(hints[name]) or (hints[name],) if h in _SIMPLE]
-            raise ParameterError(f"{name}={value!r} is not allowed: it must be {' or '.join(simple) or 'another type'}")
+            raise ParameterError(f"{name}={_shown(value)} is not allowed: it must be "
+                                 f"{' or '.join(simple) or 'another type'}")
     check_params(cls, options)

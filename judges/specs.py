@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from judgesuite.judges.json_input import parse as parse_json
+
 
 def split_top_level(text: str, sep: str) -> list[str]:
     """Split on `sep` outside JSON brackets and double-quoted strings."""
@@ -40,7 +42,7 @@ def parse_judge_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not sep or not key:
             raise ValueError(f"bad judge parameter {pair!r} in {spec!r}: expected key=value")
         try:
-            value = json.loads(raw)
+            value = parse_json(raw)
         except json.JSONDecodeError:
             value = raw
         *outer, leaf = key.split(".")
@@ -50,7 +52,12 @@ def parse_judge_spec(spec: str) -> tuple[str, dict[str, Any]]:
             if not isinstance(target, dict):
                 raise ValueError(f"bad judge parameter {pair!r} in {spec!r}: {part!r} is not a dict")
         if isinstance(target.get(leaf), dict) and isinstance(value, dict):
+            both = sorted(set(target[leaf]) & set(value))
+            if both:
+                raise ValueError(f"bad judge parameter {pair!r} in {spec!r}: {leaf}.{both[0]} is given twice")
             target[leaf].update(value)
+        elif leaf in target:  # "threshold=0.5:threshold=0.9" kept the last, silently
+            raise ValueError(f"bad judge parameter {pair!r} in {spec!r}: {key!r} is given twice")
         else:
             target[leaf] = value
     return name, params

@@ -196,6 +196,8 @@ def test_evaluate_refuses_labels_that_are_not_bools(label):
     "cascade:fallback=0:cheap=token-f1:expensive=regex", "llm-vote:shuffle=yes",
     # a thousand processes per batch was accepted
     "sympy:workers=1e9", "math-verify:workers=5000", "encoder:threads=5000",
+    # a blank path was read as "not given" and the default model judged
+    "stacked:model=", "encoder:checkpoint=", "bertscore:model=", "stacked:encoder_checkpoint= ", "verdicts:file=",
 ])
 def test_a_parameter_out_of_its_range_fails_when_the_judge_is_built(spec):
     name, _, rest = spec.partition(":")
@@ -203,6 +205,22 @@ def test_a_parameter_out_of_its_range_fails_when_the_judge_is_built(spec):
     with pytest.raises(ValueError, match=rf"judge '{name}': .*{key}") as info:
         make_judge(spec)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("spec, said", [
+    ("token-f1:threshold=0.5:threshold=0.9", "'threshold' is given twice"),
+    ('cascade:expensive_params.max_new_tokens=8:expensive_params={"max_new_tokens":4}',
+     "expensive_params.max_new_tokens is given twice"),
+])
+def test_a_parameter_given_twice_in_a_spec_is_refused_not_read_as_the_last(spec, said):
+    with pytest.raises(ValueError, match=said):
+        make_judge(spec)
+
+
+def test_a_parameter_nested_too_deeply_is_one_short_line():
+    with pytest.raises(ValueError, match=r"threshold='\[\[\[.*\.\.\. is not allowed") as info:
+        make_judge("token-f1:threshold=" + "[" * 50_000)
+    assert len(str(info.value)) < 300
 
 
 def test_a_judge_built_in_python_is_range_checked_too():
