@@ -16,7 +16,7 @@ from judgesuite.judges.base import Judge
 from judgesuite.judges.recorded import ReplayedJudge
 from judgesuite.judges.types import Sample
 from judgesuite.suite.data import DataError, Dataset, Row, dataset_names, load_dataset, load_jsonl
-from judgesuite.suite.data.loader import parse_row, split_of
+from judgesuite.suite.data.loader import parse_row
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.executor import Executor
 from judgesuite.suite.evaluation.runner import run_document
@@ -38,8 +38,11 @@ def _rows_from(items: Sequence[Any], name: str) -> Dataset:
             s, label = item
             if label is not None and not isinstance(label, bool):
                 raise TypeError(f"item {i}: the label of (Sample, label) must be True, False or None, got {label!r}")
-            rows.append(Row(sample=s, dataset=name, question_id=s.id, model="unknown", label=label,
-                            split=split_of(s.question)))
+            # checked as a data file's row is: a Sample with no references was judged wrong by every judge, silently
+            rows.append(parse_row({"id": s.id, "task_type": s.task_type, "question": s.question,
+                                   "candidate": s.candidate, "references": list(s.references), "label": label,
+                                   "context": s.context, "choices": None if s.choices is None else list(s.choices)},
+                                  name, Path(f"<{name}>"), i + 1))
         else:
             raise TypeError(f"item {i}: expected a Row, a dict in the bundled schema or (Sample, label), "
                             f"got {type(item).__name__}")

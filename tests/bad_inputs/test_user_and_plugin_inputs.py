@@ -183,6 +183,18 @@ def test_evaluate_refuses_labels_that_are_not_bools(label):
         evaluate("token-f1", pairs)
 
 
+@pytest.mark.parametrize("sample, said", [
+    (Sample("a", "open_qa", "q", "x", ()), "field 'references': must not be empty"),
+    (Sample("a", "poetry", "q", "x", ("x",)), "field 'task_type': 'poetry' is not one of"),
+    (Sample("a", "open_qa", "q", None, ("x",)), "field 'candidate': missing"),
+    (Sample(None, "open_qa", "q", "x", ("x",)), "field 'id': missing"),
+], ids=["no-references", "unknown-task", "no-candidate", "no-id"])
+def test_evaluate_checks_a_sample_as_a_data_file_row_is_checked(sample, said):
+    """A Sample with no references was scored as judged wrong by every judge, silently."""
+    with pytest.raises(DataError, match=said):
+        evaluate("token-f1", [(sample, True)])
+
+
 # Defect 9: values out of range ------------------------------------------------------------------
 
 @pytest.mark.parametrize("spec", [
