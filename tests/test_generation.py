@@ -230,6 +230,14 @@ def test_human_label_csv_is_validated(tmp_path):
     p.write_text("a,maybe\n")
     with pytest.raises(DataError):
         read_human_labels(p)
+    # a spreadsheet's byte-order mark: the header read as a row ("'label' is not a true/false label")
+    p.write_bytes(b"\xef\xbb\xbfid,label\na,yes\n")
+    assert read_human_labels(p) == {"a": True}
+    p.write_bytes(b"id,label\n\xe9t\xe9,yes\n")  # Latin-1: a UnicodeDecodeError traceback before
+    with pytest.raises(DataError, match="not UTF-8"):
+        read_human_labels(p)
+    with pytest.raises(DataError, match="cannot read"):
+        read_human_labels(tmp_path / "missing.csv")
 
 
 def test_cli_generate_label_stats_and_run(tmp_path, capsys):

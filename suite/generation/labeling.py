@@ -14,6 +14,7 @@ replaces the labeler's and the row's `label_source` becomes "human".
 from __future__ import annotations
 
 import csv
+import io
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -46,20 +47,29 @@ def read_human_labels(path: str | Path) -> dict[str, bool]:
     """A CSV of id,label (header optional; label true/false, 1/0, yes/no, correct/incorrect)."""
     path = Path(path)
     out: dict[str, bool] = {}
-    with open(path, newline="", encoding="utf-8") as fh:
-        for lineno, rec in enumerate(csv.reader(fh), start=1):
-            if not rec or not "".join(rec).strip():
-                continue
-            if len(rec) < 2:
-                raise DataError(path, lineno, None, "expected id,label")
-            rid, raw = rec[0].strip(), rec[1].strip().lower()
-            if lineno == 1 and rid.lower() == "id":
-                continue
-            if raw not in _TRUE | _FALSE:
-                raise DataError(path, lineno, "label", f"{rec[1]!r} is not a true/false label"[:200])
-            if rid in out:
-                raise DataError(path, lineno, "id", f"duplicate id {rid!r}")
-            out[rid] = raw in _TRUE
+    try:
+        text = path.read_bytes().decode("utf-8-sig")  # a spreadsheet's byte-order mark is not part of "id"
+    except OSError as exc:
+        raise DataError(path, None, None, f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(path, None, None, f"not UTF-8 (byte {exc.start})") from None
+    try:
+        records = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as exc:
+        raise DataError(path, None, None, f"not a CSV of id,label: {exc}") from None
+    for lineno, rec in enumerate(records, start=1):
+        if not rec or not "".join(rec).strip():
+            continue
+        if len(rec) < 2:
+            raise DataError(path, lineno, None, "expected id,label")
+        rid, raw = rec[0].strip(), rec[1].strip().lower()
+        if lineno == 1 and rid.lower() == "id":
+            continue
+        if raw not in _TRUE | _FALSE:
+            raise DataError(path, lineno, "label", f"{rec[1]!r} is not a true/false label"[:200])
+        if rid in out:
+            raise DataError(path, lineno, "id", f"duplicate id {rid!r}")
+        out[rid] = raw in _TRUE
     return out
 
 
