@@ -92,8 +92,23 @@ def import_plugins(modules: list[str]) -> None:
 
 
 def load_flagged(path: str | Path) -> dict[str, set[str]]:
-    """dataset name -> ids of the rows an audit file flags."""
-    doc = parse_json(Path(path).read_text())
-    if doc.get("schema") != AUDIT_SCHEMA:
-        raise ValueError(f"{path}: not a reference audit (schema {doc.get('schema')!r}, want {AUDIT_SCHEMA!r})")
-    return {name: {f["id"] for f in block["flagged"]} for name, block in doc["datasets"].items()}
+    """dataset name -> ids of the rows an audit file flags; ValueError naming the file where it is not one."""
+    try:
+        doc = parse_json(Path(path).read_bytes().decode("utf-8-sig"))
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # not UTF-8, not JSON
+        raise ValueError(f"{path}: not a reference audit: {exc}") from None
+    schema = doc.get("schema") if isinstance(doc, dict) else None
+    if schema != AUDIT_SCHEMA:
+        raise ValueError(f"{path}: not a reference audit (schema {schema!r}, want {AUDIT_SCHEMA!r})")
+    datasets = doc.get("datasets")
+    out: dict[str, set[str]] = {}
+    for name, block in (datasets.items() if isinstance(datasets, dict) else [(None, None)]):
+        flagged = block.get("flagged") if isinstance(block, dict) else None
+        if not isinstance(flagged, list) or not all(isinstance(f, dict) and isinstance(f.get("id"), str)
+                                                     for f in flagged):
+            where = "'datasets'" if name is None else f"'datasets'.{name!r}"
+            raise ValueError(f"{path}: {where} should hold a 'flagged' list of objects with a string 'id'")
+        out[name] = {f["id"] for f in flagged}
+    return out

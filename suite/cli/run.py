@@ -130,6 +130,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         exclude_ids = None
         if args.exclude_flagged:
             exclude_ids = load_flagged(args.exclude_flagged)
+            if not set(exclude_ids) & {ds.name for ds in datasets}:
+                print(f"warning: {args.exclude_flagged} flags rows of {', '.join(sorted(exclude_ids)) or 'no set'}, "
+                      "none of the sets judged: nothing is excluded", file=sys.stderr)
     except (RegistryError, DataError, KeyError, ValueError, TypeError, ImportError, OSError) as exc:
         print(f"judgesuite run: {exc}", file=sys.stderr)
         return 2

@@ -87,6 +87,30 @@ def test_keys_no_field_reads_are_named_in_one_warning_not_ignored_in_silence(cap
     assert rc == 0
 
 
+AUDIT = '{"schema": "judgesuite.reference-audit/1", "datasets": %s}'
+
+
+@pytest.mark.parametrize("content, said", [
+    ("[1, 2]", "not a reference audit (schema None"),
+    (b"\xff\xfe", "not a reference audit: 'utf-8' codec"),
+    (AUDIT % "[]", "'datasets' should hold a 'flagged' list"),
+    (AUDIT % '{"rows": {"flagged": [{"idx": 1}]}}', "'datasets'.'rows' should hold a 'flagged' list"),
+], ids=["a-list", "not-utf8", "datasets-a-list", "no-ids"])
+def test_an_audit_file_that_is_not_one_is_one_line_naming_it(capsys, tmp_path, data, content, said):
+    """--exclude-flagged with such files was an AttributeError traceback or a bare KeyError ("judgesuite run: 'id'")."""
+    audit = tmp_path / "audit.json"
+    audit.write_bytes(content if isinstance(content, bytes) else content.encode())
+    rc, _, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(data), "--exclude-flagged", str(audit))
+    assert rc == 2 and f"{audit}: " in one_line(err) and said in err
+
+
+def test_an_audit_of_other_sets_says_that_nothing_is_excluded(capsys, tmp_path, data, rows):
+    audit = tmp_path / "audit.json"
+    audit.write_text(AUDIT % ('{"evouna-nq": {"flagged": [{"id": "%s"}]}}' % rows[0]["id"]))
+    rc, _, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(data), "--exclude-flagged", str(audit))
+    assert rc == 0 and "flags rows of evouna-nq, none of the sets judged: nothing is excluded" in err
+
+
 def test_a_data_file_an_editor_saved_with_a_byte_order_mark_reads_as_without(capsys, tmp_path, data):
     bom = tmp_path / "bom" / "rows.jsonl"
     bom.parent.mkdir()
