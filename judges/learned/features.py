@@ -5,9 +5,9 @@ the question's words), containment, numbers / years / units / dates normalised, 
 (negation, hedges, refusals, judge-directed instructions, a reference called wrong), answers
 that restate the question or list several options. Every column reads the texts accent-folded, with
 compound number words read as numbers and the candidate's words of close spelling to a reference word
-written as that word (version 6), so a typo, a lost accent or "twenty-five" for "25" reads as a match; since version 7
-`one_of` is only words offering alternatives that the question does not hold. `FEATURES` names the columns in order; a model file
-stores that list and is refused when it differs (see `stacked.py`).
+written as that word (version 6), so a typo, a lost accent or "twenty-five" for "25" reads as a match; since
+version 7 `one_of` is only words offering alternatives that the question does not hold. `FEATURES` names the
+columns in order; a model file stores that list and is refused when it differs (see `stacked.py`).
 """
 from __future__ import annotations
 
@@ -304,7 +304,8 @@ def features(sample: Sample) -> list[float]:
         min(neg, 50), negated_ref, min(hedges, 50), or_near,
         float(_REFUSAL.search(clow[:3000]) is not None), float(_JUDGE_TALK.search(clow[:3000]) is not None),
         float(_PREAMBLE_ONLY.match(clow[:200]) is not None and len(clow) < 200),
-        float(any(m.group(0) not in qlow for m in _OFFERS.finditer(plain[:3000]))), min(len(_LIST_MARK.findall(clow[:5000])), 50),
+        float(any(m.group(0) not in qlow for m in _OFFERS.finditer(plain[:3000]))),
+        min(len(_LIST_MARK.findall(clow[:5000])), 50),
         min(clow[:5000].count(",") + clow[:5000].count(";"), 100), q_overlap, restates, min(new_noq, 500),
         *qflags, *(float(sample.task_type == t) for t in _TASKS),
         num_in_range, _initials_match(ctok[:200], rtoks), yes_no,
