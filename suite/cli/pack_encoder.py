@@ -39,12 +39,15 @@ def cmd_pack_encoder(args: argparse.Namespace) -> int:
     from judgesuite.judges.encoder.delta import write_delta
     from judgesuite.judges.encoder.judge import META_FILE, checkpoint_meta
 
-    meta = checkpoint_meta(args.checkpoint)
+    try:
+        meta = checkpoint_meta(args.checkpoint)
+    except ValueError as exc:  # a damaged settings file: one line, as for every other command
+        raise SystemExit(f"judgesuite pack-encoder: {exc}") from None
     if not meta or meta.get("delta"):
-        raise SystemExit(f"{args.checkpoint}: not a full checkpoint written by `judgesuite train-encoder` "
-                         f"(no {META_FILE}, or already a delta)")
+        raise SystemExit(f"judgesuite pack-encoder: {args.checkpoint}: not a full checkpoint written by "
+                         f"`judgesuite train-encoder` (no {META_FILE}, or already a delta)")
     if Path(args.out).resolve() == Path(args.checkpoint).resolve():
-        raise SystemExit("--out must differ from the checkpoint folder")
+        raise SystemExit("judgesuite pack-encoder: --out must differ from the checkpoint folder")
     if args.threads:
         import torch
 

@@ -265,3 +265,14 @@ def test_counts_that_cannot_be_meant_are_refused_by_every_command(capsys, args, 
     """Counts of rows, epochs, samples or batch sizes below their least meaningful value were taken as given."""
     rc, _, err = cli(capsys, *args)
     assert rc == 2 and "Traceback" not in err and said in err.strip().splitlines()[-1]
+
+
+def test_pack_encoder_with_a_damaged_settings_file_is_one_line(capsys, tmp_path):
+    """A checkpoint whose judgesuite_encoder.json is not JSON was a ValueError traceback."""
+    (tmp_path / "ck").mkdir()
+    (tmp_path / "ck" / "judgesuite_encoder.json").write_text("{not json")
+    rc, _, err = cli(capsys, "pack-encoder", str(tmp_path / "ck"), "--base", "all-MiniLM-L6-v2",
+                     "--out", str(tmp_path / "packed"))
+    assert rc != 0 and "Traceback" not in err
+    said = err or str(rc)
+    assert "judgesuite pack-encoder: " in said and "cannot be read as the checkpoint's settings" in said
