@@ -59,6 +59,23 @@ def cmd_train_encoder(args: argparse.Namespace) -> int:
     from judgesuite.judges.encoder.backbones import default_backbone, resolve
     from judgesuite.suite.training.encoder import TrainConfig, train_encoder
 
+    from judgesuite.suite.data.loader import bundled_names
+
+    datasets = [d.strip() for d in args.datasets.split(",")] if args.datasets else None
+    try:
+        real_per_source = {k.strip(): int(v) for k, v in (x.split("=") for x in args.real_per_source.split(","))} \
+            if args.real_per_source else None
+        if real_per_source and min(real_per_source.values()) < 0:
+            raise ValueError
+    except ValueError:
+        print(f"judgesuite train-encoder: --real-per-source: expected SET=ROWS,... with whole numbers >= 0, got "
+              f"{args.real_per_source!r}", file=sys.stderr)
+        return 2
+    unknown = [d for d in [*(datasets or ()), *(real_per_source or ())] if d not in bundled_names()]
+    if unknown:
+        print(f"judgesuite train-encoder: unknown set {unknown[0]!r} (the bundled sets: {', '.join(bundled_names())})",
+              file=sys.stderr)
+        return 2
     if args.threads:
         import torch
 
@@ -69,11 +86,10 @@ def cmd_train_encoder(args: argparse.Namespace) -> int:
         max_samples=args.max_samples, seed=args.seed, lr=args.lr, warmup_ratio=args.warmup_ratio,
         epochs=args.epochs, batch_size=args.batch_size, grad_accum=args.grad_accum,
         max_length=args.max_length, bf16=not args.no_bf16, save_dtype=args.save_dtype,
-        datasets=[d.strip() for d in args.datasets.split(",")] if args.datasets else None,
+        datasets=datasets,
         dev_limit=args.dev_limit or None, input_format=args.input_format, synthetic=args.synthetic,
         master_key_share=args.master_key_share,
-        real_per_source={k.strip(): int(v) for k, v in (x.split("=") for x in args.real_per_source.split(","))}
-        if args.real_per_source else None, save_every=args.save_every,
+        real_per_source=real_per_source, save_every=args.save_every,
         teacher=args.teacher, teacher_weight=args.teacher_weight,
         command="judgesuite " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
     )

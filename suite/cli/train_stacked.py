@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from judgesuite.suite.cli.common import positive_int
@@ -44,10 +45,23 @@ def cmd_train_stacked(args: argparse.Namespace) -> int:
 
     sources = [d.strip() for d in args.datasets.split(",")] if args.datasets else list(SOURCES)
     exclude = [d.strip() for d in args.exclude.split(",") if d.strip()]
+    unknown = [d for d in sources + exclude if d not in SOURCES]
+    if unknown or not set(sources) - set(exclude):
+        why = f"unknown set {unknown[0]!r}" if unknown else "--exclude leaves no set to train on"
+        print(f"judgesuite train-stacked: {why} (the bundled sets: {', '.join(SOURCES)})", file=sys.stderr)
+        return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)  # before training: a folder that cannot be made fails at once
     store = FeatureStore(encoder=args.encoder, encoder_checkpoint=args.encoder_checkpoint,
                          limit=args.limit, cache_dir=args.cache)
+    if args.encoder:
+        try:  # before the features: an encoder that cannot load would give no scores to fit the blend on
+            store.load_encoder()
+        except Exception as exc:  # noqa: BLE001 - whatever the loader raised, said in one line
+            store.close()
+            print(f"judgesuite train-stacked: the encoder cannot load: {type(exc).__name__}: {exc}"[:500],
+                  file=sys.stderr)
+            return 2
     try:
         model, info = train_stacked(sources, exclude=exclude, store=store, balance=not args.no_balance)
         if not (args.encoder or args.no_held_out):

@@ -155,6 +155,10 @@ class FeatureStore:
             self._sympy = SympyJudge()
         return self._sympy
 
+    def load_encoder(self) -> None:
+        """Load the encoder now (it loads lazily): a checkpoint that cannot load fails here, before any feature."""
+        self._encoder_judge().load()
+
     def _encoder_judge(self):
         if self._enc is None:
             from judgesuite.judges.encoder.judge import EncoderJudge

@@ -276,3 +276,24 @@ def test_pack_encoder_with_a_damaged_settings_file_is_one_line(capsys, tmp_path)
     assert rc != 0 and "Traceback" not in err
     said = err or str(rc)
     assert "judgesuite pack-encoder: " in said and "cannot be read as the checkpoint's settings" in said
+
+
+@pytest.mark.parametrize("args, said", [
+    (["train-stacked", "--datasets", "nope"], "judgesuite train-stacked: unknown set 'nope'"),
+    (["train-stacked", "--exclude", "evouna-nq,openqa-eval-nq301,answer-matching-gpqa-mmlupro,financebench,"
+      "gsm8k-openai-solutions,omni-math-gpt4o-examples"], "--exclude leaves no set to train on"),
+    (["train-encoder", "--datasets", "nope"], "judgesuite train-encoder: unknown set 'nope'"),
+    (["train-encoder", "--real-per-source", "evouna-nq=abc"], "--real-per-source: expected SET=ROWS"),
+], ids=["stacked-unknown-set", "stacked-nothing-left", "encoder-unknown-set", "encoder-rows-not-a-number"])
+def test_training_sets_that_do_not_exist_are_one_line_before_training(capsys, tmp_path, args, said):
+    """A KeyError traceback, or scikit-learn's "Sample weights must contain at least one non-zero number"."""
+    rc, _, err = cli(capsys, *args, "--out", str(tmp_path / "model"))
+    assert rc == 2 and said in one_line(err)
+
+
+def test_train_stacked_with_an_encoder_that_cannot_load_says_so_before_the_features(capsys, tmp_path):
+    """It was LogisticRegression's "Found array with 0 sample(s)" after computing every feature table."""
+    pytest.importorskip("torch")
+    rc, _, err = cli(capsys, "train-stacked", "--encoder", "--encoder-checkpoint", str(tmp_path / "missing"),
+                     "--out", str(tmp_path / "model"))
+    assert rc == 2 and "judgesuite train-stacked: the encoder cannot load" in one_line(err) and "missing" in err
