@@ -205,6 +205,10 @@ def cmd_format_stats(args: argparse.Namespace) -> int:
     try:
         sets = ([load_jsonl(p).split(split) for p in args.data] if args.data
                 else [load_bundled(n, split) for n in args.datasets])
+        empty = next((ds for ds in sets if not ds.rows), None)
+        if empty is not None:
+            raise DataError(empty.path or empty.name, None, None,
+                            "no rows" + (f" in the {split} split" if split else ""))
         # the judges go through the run's loop: cached, chunked, resumable
         doc = run_document(judges, sets, split=split, out_dir=None, cache=VerdictCache(args.cache), progress=False)
     except (DataError, RegistryError, KeyError, ValueError) as exc:

@@ -297,3 +297,10 @@ def test_train_stacked_with_an_encoder_that_cannot_load_says_so_before_the_featu
     rc, _, err = cli(capsys, "train-stacked", "--encoder", "--encoder-checkpoint", str(tmp_path / "missing"),
                      "--out", str(tmp_path / "model"))
     assert rc == 2 and "judgesuite train-stacked: the encoder cannot load" in one_line(err) and "missing" in err
+
+
+def test_format_stats_on_a_file_with_no_rows_says_so(capsys, tmp_path):
+    """It printed an empty table and exited 0."""
+    (tmp_path / "empty.jsonl").write_text("")
+    rc, _, err = cli(capsys, "format-stats", "--data", str(tmp_path / "empty.jsonl"))
+    assert rc == 2 and "empty.jsonl: no rows" in one_line(err)
