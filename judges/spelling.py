@@ -19,6 +19,8 @@ CLOSE_CHECKS = 2_000  # spelling comparisons per text at most (distinct words; a
 _LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ł": "l",
                           "Ł": "L", "đ": "d", "Đ": "D", "ı": "i"})
 _WORD = re.compile(r"\w+", re.UNICODE)
+_PUNCT = re.compile(r"[^\w\s]|_", re.UNICODE)
+_ARTICLES = frozenset({"a", "an", "the"})
 
 
 def fold(text: str) -> str:
@@ -26,6 +28,11 @@ def fold(text: str) -> str:
     if text.isascii():
         return text
     return "".join(c for c in unicodedata.normalize("NFKD", text.translate(_LETTERS)) if not unicodedata.combining(c))
+
+
+def words(low: str) -> list[str]:
+    """The words of lower-cased text: punctuation read as a space, apostrophes dropped, articles left out."""
+    return [t for t in _PUNCT.sub(" ", low.replace("'", "")).split() if t not in _ARTICLES]
 
 
 def _one_edit(a: str, b: str) -> bool:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from judgesuite.judges.learned.numbers import numbers as _numbers, num_close as _num_close, ranges as _ranges
-from judgesuite.judges.spelling import CLOSE_MIN, fold, respell
+from judgesuite.judges.spelling import CLOSE_MIN, fold, respell, words as _tokens
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
@@ -29,11 +29,9 @@ MAX_REFS = 200  # distinct (folded, lower-cased) references read; with the two b
 MAX_REFS_READ = 2_000
 MAX_REF_CHARS = 200_000  # characters of all references together
 
-_DROP = re.compile(r"[^\w\s]|_", re.UNICODE)
 _NON_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
 _DIGIT_RUN = re.compile(r"\d+")
 SQUASHED_MIN = 4  # shorter squashed references match inside too many words
-_ARTICLES = frozenset({"a", "an", "the"})
 _STOP = frozenset("""a an the of in on at to for by with from and or is was are were be been it its this
 that as which who whom what when where why how does did do has have had there their they he she his her
 i you we""".split())
@@ -104,10 +102,6 @@ def _distinct_references(references: Sequence) -> list[str]:
             out[_clean(r[:room])] = None
             room -= min(len(r), room)
     return list(out)
-
-
-def _tokens(low: str) -> list[str]:
-    return [t for t in _DROP.sub(" ", low.replace("'", "")).split() if t not in _ARTICLES]
 
 
 def _prf(cand: Counter, ref: Counter, n_cand: int, n_ref: int) -> tuple[float, float, float]:

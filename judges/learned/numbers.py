@@ -1,6 +1,6 @@
 """Numbers in answer text for the `stacked` features: digits, number words, scales, ranges, near values.
 
-Read from lower-cased, folded text and its tokens (`features._clean`, `features._tokens`): "1,776", "3.5",
+Read from lower-cased, folded text and its tokens (`features._clean`, `spelling.words`): "1,776", "3.5",
 "-2", "twenty-five" (25, and 20 and 5), "two hundred and ten", "2 million" (2e6 and 2), "10-12 years".
 """
 from __future__ import annotations

@@ -1,0 +1,86 @@
+"""Adoption check for the restated-question rule of the learned judges (`judges/restated.py`).
+
+Rule, written before its first run (stop 46): the learned judges (`stacked`, `stacked:encoder=true`, `encoder`)
+call an answer that `restates_question_only` incorrect without asking their model. Adopt if
+  (1) on the train and dev splits of every bundled set and on every model-written style corpus with a question
+      (tests/fixtures/model_openqa_styles.jsonl, generated_format_rows.jsonl), the rule fires on no row labelled
+      correct;
+  (2) on the DEV master-key probes the restated-question false-positive rate of each of the three judges falls
+      by at least half (no other attack can rise: the rule only turns verdicts to incorrect).
+Then, once, the same on the test splits and the test probes (`--split test`), reported as measured.
+
+    python scripts/restated_question_check.py [--split dev|test] [--judges stacked,encoder,stacked:encoder=true]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+from judgesuite.judges.registry import make_judge
+from judgesuite.judges.restated import restates_question_only
+from judgesuite.judges.types import Sample
+from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite.suite.data.probes import build_probe_set
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPORA = ("tests/fixtures/model_openqa_styles.jsonl", "tests/fixtures/generated_format_rows.jsonl")
+
+
+def labelled_rows(split: str):
+    """(source, Sample, label) of the human-labelled splits read and of the corpora with a question."""
+    splits = ("train", "dev") if split == "dev" else ("test",)
+    for name in bundled_names():
+        for sp in splits:
+            for r in load_bundled(name, sp).scorable():
+                yield name, r.sample, r.label
+    if split == "dev":
+        for rel in CORPORA:
+            for line in (ROOT / rel).read_text(encoding="utf-8").splitlines():
+                row = json.loads(line)
+                yield rel.split("/")[-1], Sample(id=row["id"], task_type=row.get("task_type", "open_qa"),
+                                                 question=row["question"], candidate=row["candidate"],
+                                                 references=tuple(row["references"])), row["label"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--split", choices=("dev", "test"), default="dev")
+    ap.add_argument("--judges", default="stacked,encoder,stacked:encoder=true")
+    args = ap.parse_args()
+
+    fired: Counter = Counter()
+    examples = []
+    for source, sample, label in labelled_rows(args.split):
+        if restates_question_only(sample):
+            fired[(source, label)] += 1
+            if label:
+                examples.append((source, sample.question[:120], sample.candidate[:200]))
+    print("rule fires on labelled rows (source, label): count")
+    for k, v in sorted(fired.items()):
+        print(f"  {k}: {v}")
+    for e in examples[:20]:
+        print("  labelled correct:", e)
+
+    probes = [r.sample for r in build_probe_set(split=args.split).rows]
+    guard = [restates_question_only(s) for s in probes]
+    restated = [s.id.endswith(":restate-question") for s in probes]
+    print(f"\n{args.split} probes: the rule fires on {sum(guard)} of {len(guard)}, "
+          f"{sum(g and r for g, r in zip(guard, restated))} of them restated questions "
+          f"({sum(restated)} restated-question probes)")
+    for spec in args.judges.split(","):
+        judge = make_judge(spec)
+        try:
+            verdicts = judge.judge(probes)
+        finally:
+            judge.close()
+        said = [v.correct is True for v in verdicts]
+        before = sum(s and r for s, r in zip(said, restated))
+        after = sum(s and r and not g for s, r, g in zip(said, restated, guard))
+        print(f"  {spec}: restated-question false positives {before} -> {after} "
+              f"({before / sum(restated):.4f} -> {after / sum(restated):.4f}); all probes "
+              f"{sum(said) / len(said):.4f} -> {sum(s and not g for s, g in zip(said, guard)) / len(said):.4f}")
+
+if __name__ == "__main__":
+    main()
