@@ -18,7 +18,7 @@ from judgesuite.judges import JUDGES, NoVerdict, Verdict, make_judge
 from judgesuite.suite.cli.main import main
 from judgesuite.suite.data import load_bundled
 from judgesuite.suite.evaluation.cache import VerdictCache
-from judgesuite.suite.evaluation.runner import JudgeFailed, Runner, limit_rows, run
+from judgesuite.suite.evaluation.runner import JudgeFailed, Runner, limit_rows, run, run_document
 
 PLUGIN = '''
 import threading
@@ -77,6 +77,20 @@ def test_errors_are_not_cached_and_the_next_run_retries_them(flaky, nq301_test, 
     again = run(["test-flaky"], [ds], split="test", out_dir=None, cache=cache, progress=False)["entries"][0]
     assert again["cost"]["from_cache"] == 20 - down and again["cost"]["not_cached"] == 0
     assert again["metrics"]["no_verdict_rate"] == 0.0 and cache.count() == 20
+
+
+def test_rows_that_failed_are_said_with_their_cause_and_kept_in_the_verdict_file(flaky, nq301_test, tmp_path):
+    ds = _rows(nq301_test, 20)
+    flaky.STATE["down"] = {r.sample.candidate for r in ds.rows[:3]}
+    down = sum(r.sample.candidate in flaky.STATE["down"] for r in ds.rows)
+    with pytest.warns(UserWarning, match=f"test-flaky on {ds.name}: {down} of 20 rows failed .*"
+                                         "the first: error ConnectionError: endpoint down"):
+        doc = run_document(["test-flaky"], [ds], split="test", out_dir=tmp_path, cache=VerdictCache(tmp_path / "c.sqlite"),
+                           progress=False)
+    records = doc.verdicts(doc.entries[0])
+    failed = [r for r in records if r.correct is None]
+    assert len(failed) == down and {(r.reason, r.detail) for r in failed} == {("error", "ConnectionError: endpoint down")}
+    assert all(r.detail is None for r in records if r.correct is not None)
 
 
 def test_the_summary_says_how_many_were_not_cached(flaky, nq301_test, tmp_path, capsys):

@@ -13,8 +13,8 @@ from judgesuite.judges.base import Judge
 from judgesuite.judges.types import Verdict
 from judgesuite.suite.data.loader import Dataset, Row
 from judgesuite.suite.evaluation.metrics import compute_metrics
-from judgesuite.suite.evaluation.schema import (CANDIDATE_CHARS, QUESTION_CHARS, Cost, Entry, HeldOut, VerdictRecord,
-                                                label_sources)
+from judgesuite.suite.evaluation.schema import (CANDIDATE_CHARS, DETAIL_CHARS, QUESTION_CHARS, Cost, Entry, HeldOut,
+                                                VerdictRecord, label_sources)
 
 
 @dataclass
@@ -101,7 +101,8 @@ def build_entry(spec: str, judge: Judge, dataset: Dataset, split: str | None, ju
 def verdict_records(judged: JudgedRows) -> list[VerdictRecord]:
     return [VerdictRecord(id=row.id, question_id=row.question_id, model=row.model,
                           task_type=row.sample.task_type, label=row.label, correct=v.correct, score=v.score,
-                          reason=v.reason.value if v.reason else None, extracted=v.extracted, tokens=v.tokens,
+                          reason=v.reason.value if v.reason else None,
+                          detail=(v.detail or "")[:DETAIL_CHARS] or None if v.reason else None, extracted=v.extracted, tokens=v.tokens,
                           flops=v.flops, stage=v.stage, seconds=round(s, 6),
                           question=row.sample.question[:QUESTION_CHARS],
                           candidate=row.sample.candidate[:CANDIDATE_CHARS], references=list(row.sample.references))

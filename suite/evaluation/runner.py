@@ -152,6 +152,7 @@ def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset],
                     judged = (judge_pair(j, d, judge, rows, label) if judge_pair is not None
                               else runner.judge_rows(judge, rows, label=label))
                     _check_not_all_failed(judged)
+                    _warn_if_some_failed(name, ds.name, judged)
                 except JudgeFailed as exc:
                     if not keep_going:
                         raise JudgeFailed(name, exc.cause) from exc
@@ -161,6 +162,17 @@ def _judge_plan(judge_specs: Sequence[str | Judge], datasets: Sequence[Dataset],
         finally:
             if isinstance(spec, str):
                 judge.close()
+
+
+def _warn_if_some_failed(judge: str, dataset: str, judged: JudgedRows) -> None:
+    """Say it when some rows failed (an error or a time limit): they count as no verdict, are not cached,
+    and a user reading only the headline accuracy would not know."""
+    failed = [v for v in judged.verdicts if not v.cacheable]
+    if failed:
+        v = failed[0]
+        warnings.warn(f"{judge} on {dataset}: {len(failed)} of {len(judged.verdicts)} rows failed and count as no "
+                      f"verdict (not cached; judged again next run); the first: {v.reason.value if v.reason else ''}"
+                      f" {first_line(v.detail or '')}".rstrip(), stacklevel=2)
 
 
 def _check_not_all_failed(judged: JudgedRows) -> None:

@@ -327,7 +327,7 @@ def label_sources(rows: Iterable[Any]) -> dict[str, int]:
 @dataclass
 class VerdictRecord:
     """One judged row, as a verdict file stores it and every analysis reads it: the row, its label
-    (None = unlabelled) and the judge's verdict (`correct` None = no verdict) and score."""
+    (None = unlabelled) and the judge's verdict (`correct` None = no verdict, `reason` and `detail` why) and score."""
 
     id: str
     question_id: str
@@ -337,6 +337,7 @@ class VerdictRecord:
     correct: bool | None
     score: float | None = None
     reason: str | None = None
+    detail: str | None = None
     extracted: str | None = None
     tokens: int = 0
     flops: float = 0.0
@@ -363,6 +364,7 @@ class VerdictRecord:
 
 # Stored texts are cut to these lengths: enough for the disagreement browser.
 QUESTION_CHARS, CANDIDATE_CHARS = 2000, 4000
+DETAIL_CHARS = 500  # of why a row has no verdict
 
 
 def write_verdict_file(path: Path, records: Iterable[VerdictRecord]) -> None:
