@@ -35,6 +35,7 @@ from judgesuite.suite.evaluation.statistics import clustered_difference_interval
 from judgesuite.suite.training.stacked import HUMAN_SOURCES, SOURCES, FeatureStore, Table, evaluate, train_stacked
 from judgesuite.judges.learned.features import FEATURES, feature_matrix
 from judgesuite.judges.learned.stacked import encoder_probabilities, signal_columns
+from judgesuite.judges.restated import restates_question_only
 
 
 def held_out_table(store: FeatureStore, source: str, splits: list[str]) -> Table:
@@ -94,7 +95,8 @@ def probe_fpr(model, store, source: str | None, per_set: int, blend: bool = Fals
     if blend:
         probs, scored = model.blend_where_scored(probs, encoder_probabilities(samples, store._encoder_judge())[0])
         correct = np.where(scored, probs >= model.encoder_blend["threshold"], correct)
-    verdicts = [Verdict(correct=bool(c)) for c in correct]
+    # as the judge decides: a bare copy of the question is incorrect whatever the model says
+    verdicts = [Verdict(correct=bool(c) and not restates_question_only(s)) for c, s in zip(correct, samples)]
     overall = sum(v.correct for v in verdicts) / len(verdicts)
     return {"n": len(verdicts), "false_positive_rate": round(overall, 4),
             "by_attack": false_positive_rates(probes, verdicts)}

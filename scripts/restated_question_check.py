@@ -9,14 +9,25 @@ call an answer that `restates_question_only` incorrect without asking their mode
       by at least half (no other attack can rise: the rule only turns verdicts to incorrect).
 Then, once, the same on the test splits and the test probes (`--split test`), reported as measured.
 
+Result on train + dev (the first run, the rule as committed in 23c07cc: the copy alone, or with every reference it
+holds only inside the copies): (1) failed by one row: it fired on the omni-math row labelled wrong and on one
+evouna answer labelled correct that is the question word for word ("when did the revolution begin in the united
+states."); (2) passed (stacked 9 -> 0 of 267, encoder 36 -> 1, blend 5 -> 0). Before the test read the rule was
+narrowed to the copy alone, on reading the rule, not the rows: "with every reference only inside the copies"
+would reject a copy followed by the answer in other words ("... How many did he keep? Five."). The narrowed rule
+fires on the same 266 DEV probes (every one a bare copy) and on train + dev on the evouna row only. Adopted with
+that row stated: a bare copy of the question does not answer it.
+
     python scripts/restated_question_check.py [--split dev|test] [--judges stacked,encoder,stacked:encoder=true]
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 from collections import Counter
 from pathlib import Path
+from unittest import mock
 
 from judgesuite.judges.registry import make_judge
 from judgesuite.judges.restated import restates_question_only
@@ -25,6 +36,7 @@ from judgesuite.suite.data.loader import bundled_names, load_bundled
 from judgesuite.suite.data.probes import build_probe_set
 
 ROOT = Path(__file__).resolve().parents[1]
+RULE_USERS = ("judgesuite.judges.learned.stacked", "judgesuite.judges.encoder.judge")
 CORPORA = ("tests/fixtures/model_openqa_styles.jsonl", "tests/fixtures/generated_format_rows.jsonl")
 
 
@@ -70,17 +82,21 @@ def main() -> None:
           f"{sum(g and r for g, r in zip(guard, restated))} of them restated questions "
           f"({sum(restated)} restated-question probes)")
     for spec in args.judges.split(","):
-        judge = make_judge(spec)
-        try:
-            verdicts = judge.judge(probes)
-        finally:
-            judge.close()
-        said = [v.correct is True for v in verdicts]
-        before = sum(s and r for s, r in zip(said, restated))
-        after = sum(s and r and not g for s, r, g in zip(said, restated, guard))
-        print(f"  {spec}: restated-question false positives {before} -> {after} "
-              f"({before / sum(restated):.4f} -> {after / sum(restated):.4f}); all probes "
-              f"{sum(said) / len(said):.4f} -> {sum(s and not g for s, g in zip(said, guard)) / len(said):.4f}")
+        said = {}
+        for rule in (False, True):
+            with contextlib.ExitStack() as stack:
+                if not rule:  # the judges as they were: the model alone decides
+                    for module in RULE_USERS:
+                        stack.enter_context(mock.patch(f"{module}.restates_question_only", lambda s: False))
+                judge = make_judge(spec)
+                try:
+                    said[rule] = [v.correct is True for v in judge.judge(probes)]
+                finally:
+                    judge.close()
+        fp = {k: sum(x and r for x, r in zip(v, restated)) for k, v in said.items()}
+        print(f"  {spec}: restated-question false positives {fp[False]} -> {fp[True]} "
+              f"({fp[False] / sum(restated):.4f} -> {fp[True] / sum(restated):.4f}); all probes "
+              f"{sum(said[False]) / len(probes):.4f} -> {sum(said[True]) / len(probes):.4f}")
 
 if __name__ == "__main__":
     main()

@@ -13,12 +13,15 @@ moved a margin by at most 0.19 on the 7,777 test and probe rows (docs/speed.md),
 are fp32's; the other rows' scores are bf16's. Elsewhere the default is fp32 (bf16 is emulated and
 slow there).
 
+An answer that only restates the question is incorrect whatever the model says (`judges.restated`).
+
 Cost: FLOPs = 2 x parameters x input tokens (the paper's convention; an encoder generates
 nothing). `Verdict.extra` also carries the count over non-embedding parameters.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +34,7 @@ from judgesuite.judges.encoder.cls_only import cls_only
 from judgesuite.judges.encoder.backbones import check_tokenizer
 from judgesuite.judges.encoder.delta import META_FILE, load_delta_model
 from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
+from judgesuite.judges.restated import restated_verdict, restates_question_only
 from judgesuite.judges.types import Sample, Verdict
 from judgesuite.judges.json_input import parse as parse_json
 
@@ -311,7 +315,10 @@ class EncoderJudge(Judge):
         non_emb = self._loaded[3]
         with self._timer("bookkeeping"):
             # a rechecked input ran twice: both passes count
-            return [Verdict(correct=p >= self.threshold, score=p, tokens=n, input_tokens=n,
-                            flops=self.cost.flops(n) * (1 + r), extra={"flops_non_embedding": 2.0 * non_emb * n * (1 + r),
-                                                                      **({"rechecked_fp32": True} if r else {})})
-                    for p, n, r in zip(probs, lengths, again)]
+            out = [Verdict(correct=p >= self.threshold, score=p, tokens=n, input_tokens=n,
+                           flops=self.cost.flops(n) * (1 + r), extra={"flops_non_embedding": 2.0 * non_emb * n * (1 + r),
+                                                                     **({"rechecked_fp32": True} if r else {})})
+                   for p, n, r in zip(probs, lengths, again)]
+            # the model ran (its cost stands); its score does not decide a copy of the question
+            return [replace(v, correct=False, score=0.0, extra={**v.extra, **restated_verdict().extra})
+                    if restates_question_only(s) else v for s, v in zip(samples, out)]

@@ -5,7 +5,8 @@ math; "default" for other task types), thresholded at the value chosen on the de
 Extra signal beside `features.FEATURES`: the `sympy` judge's verdict on math rows.
 With `encoder=True` a second stage blends the forest's and the encoder judge's probabilities
 (a logistic regression fit on the dev splits, which neither model was trained on; the shipped
-`models/stacked-encoder.npz`, or `judgesuite train-stacked --encoder`). Inference needs numpy
+`models/stacked-encoder.npz`, or `judgesuite train-stacked --encoder`). An answer that only restates
+the question is incorrect whatever the model says (`judges.restated`). Inference needs numpy
 only (and torch for the encoder); training needs scikit-learn.
 """
 from __future__ import annotations
@@ -22,6 +23,7 @@ from judgesuite.judges.base import Judge, JudgeTags, held_out_record
 from judgesuite.judges.composite import CompositeJudge, Read, ReadVerdicts, judge_reads
 from judgesuite.judges.fingerprint import file_digest
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
+from judgesuite.judges.restated import restated_verdict, restates_question_only
 from judgesuite.judges.learned.model import RETRAIN_HINT, ModelFormatError, StackedModel, load_model
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
@@ -193,12 +195,15 @@ class StackedJudge(CompositeJudge):
         return probs, fams
 
     def combine(self, samples: Sequence[Sample], reads: ReadVerdicts) -> list[Verdict]:
-        return self._verdicts(*self._probabilities(samples, reads))
+        return self._verdicts(samples, *self._probabilities(samples, reads))
 
-    def _verdicts(self, probs: np.ndarray, fams: list[str]) -> list[Verdict]:
+    def _verdicts(self, samples: Sequence[Sample], probs: np.ndarray, fams: list[str]) -> list[Verdict]:
         model = self.load()
         out = []
-        for p, fam in zip(probs, fams):
+        for sample, p, fam in zip(samples, probs, fams):
+            if restates_question_only(sample):
+                out.append(restated_verdict({"family": fam}))
+                continue
             if not np.isfinite(p):
                 out.append(Verdict.none(NoVerdict.ERROR, "non-finite model output"))
                 continue
