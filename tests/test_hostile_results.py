@@ -173,3 +173,30 @@ def test_a_verdict_file_that_cannot_be_read_is_one_line_naming_it(capsys, result
     lines = [line for line in err.splitlines() if line.strip()]
     assert rc == 2 and len(lines) == 1 and "Traceback" not in err
     assert vfile.name in lines[0] and said in lines[0]
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("correct", "yes", "'correct' must be true, false or null"),
+    ("label", "x", "'label' must be true, false or null"),
+    ("score", "0.5", "'score' must be a number in [0, 1] or null"),
+    ("score", 7, "'score' must be a number in [0, 1] or null"),
+    ("reason", "bogus", "'reason' must be null or one of error"),
+    ("tokens", -5, "'tokens' must be a count"),
+    ("flops", "1e999", "'flops' must be a number >= 0"),
+    ("references", [1, 2], "'references' must be a list of strings"),
+    ("id", None, "'id' must be a string"),
+])
+def test_a_verdict_record_with_a_value_of_the_wrong_type_is_one_line(capsys, results, tmp_path, field, value, said):
+    """A score of 7 or "yes" for `correct` was read as something else (a wrong figure on the page) or failed
+    deep in the analysis (a KeyError or numpy traceback)."""
+    folder = tmp_path / "copy"
+    shutil.copytree(results, folder)
+    doc = json.loads((folder / "results.json").read_text())
+    vfile = folder / doc["entries"][0]["verdicts_file"]
+    records = [json.loads(line) for line in gzip.decompress(vfile.read_bytes()).decode().splitlines()]
+    records[3][field] = value
+    vfile.write_bytes(gzip.compress("".join(json.dumps(r) + "\n" for r in records).encode()))
+    rc, _, err = leaderboard(capsys, doc, folder)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert rc == 2 and len(lines) == 1
+    assert f"{vfile.name}, line 4: not a verdict record (ValueError: {said}" in lines[0]

@@ -13,8 +13,9 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import math
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from judgesuite.suite.data.loader import DataError, bundled_names, load_bundled,
 from judgesuite.suite.evaluation.entry_blocks import (Cost, Hardware, HeldOut, JudgeIdentity, ReplayedSource, Skipped, Voting,
                                                       known_fields, typed_view)
 from judgesuite.judges.json_input import parse as parse_json
+from judgesuite.judges.types import NoVerdict
 
 RESULTS_SCHEMA = "judgesuite.results/2"
 OLDER_SCHEMAS = ("judgesuite.results/1",)  # migrated on read
@@ -354,12 +356,50 @@ class VerdictRecord:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "VerdictRecord":
+        """A record from its stored form; ValueError naming the first field of the wrong type or range (a
+        verdict file is a user's or another tool's file: "yes" for `correct` or a score of 7 is refused,
+        not read as something else)."""
         d = known_fields(cls, d)
+        if "id" not in d:
+            raise KeyError("id")
+        for key, check, what in _RECORD_CHECKS:
+            if key in d and not check(d[key]):
+                raise ValueError(f"{key!r} must be {what}, not {json.dumps(d[key])[:60]}")
         d["id"] = str(d["id"])
         d["question_id"] = str(d.get("question_id") or d["id"])
         d["model"] = str(d.get("model") or "unknown")
         d["task_type"] = str(d.get("task_type") or "")
         return cls(**d)
+
+
+def _name(v: Any) -> bool:
+    return isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool))
+
+
+def _amount(v: Any, top: float = math.inf) -> bool:  # finite, in [0, top]
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and (isinstance(v, int) or math.isfinite(v)) and 0 <= v <= top
+
+
+_REASONS = frozenset(r.value for r in NoVerdict)
+_RECORD_CHECKS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
+    ("id", _name, "a string"),
+    ("question_id", lambda v: v is None or _name(v), "a string"),
+    ("model", lambda v: v is None or _name(v), "a string"),
+    ("task_type", lambda v: v is None or isinstance(v, str), "a string"),
+    ("label", lambda v: v is None or isinstance(v, bool), "true, false or null"),
+    ("correct", lambda v: v is None or isinstance(v, bool), "true, false or null"),
+    ("score", lambda v: v is None or _amount(v, 1.0), "a number in [0, 1] or null"),
+    ("reason", lambda v: v is None or v in _REASONS, f"null or one of {', '.join(sorted(_REASONS))}"),
+    ("detail", lambda v: v is None or isinstance(v, str), "a string or null"),
+    ("extracted", lambda v: v is None or isinstance(v, str), "a string or null"),
+    ("stage", lambda v: v is None or isinstance(v, str), "a string or null"),
+    ("tokens", lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10**18, "a count"),
+    ("flops", _amount, "a number >= 0"),
+    ("seconds", lambda v: v is None or _amount(v), "a number >= 0 or null"),
+    ("question", lambda v: isinstance(v, str), "a string"),
+    ("candidate", lambda v: isinstance(v, str), "a string"),
+    ("references", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of strings"),
+)
 
 
 # Stored texts are cut to these lengths: enough for the disagreement browser.
