@@ -1,7 +1,7 @@
 """Inputs the leaderboard renders: our results.json, or a pytest-benchmark JSON file.
 
 A results file may come from anyone, so what the page and the terminal show is checked first:
-every metric is a possible value (a rate in [0, 1], kappa in [-1, 1], counts whole and >= 0),
+every metric is a possible value (a rate in [0, 1], kappa in [-1, 1], counts whole and >= 0, costs >= 0),
 verdict files lie inside the results folder, and names carry no control characters.
 """
 from __future__ import annotations
@@ -39,25 +39,30 @@ def check_entries(doc: ResultsDoc, path: str | Path) -> None:
         for name in ("judge", "dataset"):
             if not isinstance(getattr(entry, name), str) or not getattr(entry, name):
                 raise ValueError(f"{path}: entry {i}: field {name}: expected a non-empty string")
-        problem = _metrics_problem(entry) or _verdicts_file_problem(doc, entry)
+        problem = _metrics_problem(entry) or _cost_problem(entry) or _verdicts_file_problem(doc, entry)
         if problem:
             raise ValueError(f"{where}: {problem}")
 
 
+MAX_COUNT = 10**18  # a larger whole number is no count of rows, tokens or FLOPs (and overflows a float)
+
+
 def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if isinstance(value, bool):
+        return False
+    return -MAX_COUNT <= value <= MAX_COUNT if isinstance(value, int) else isinstance(value, float) and math.isfinite(value)
 
 
 def _metrics_problem(entry: Entry) -> str | None:
     if not _number(entry.n_rows) or entry.n_rows < 0 or not float(entry.n_rows).is_integer():
-        return f"field n_rows: {entry.n_rows!r} is not a whole number >= 0"
+        return f"field n_rows: {entry.n_rows!r:.40} is not a whole number from 0 to 10^18"
     m = entry.metrics
     if not isinstance(m, dict):
         return f"field metrics: expected an object, got {type(m).__name__}"
     for key in COUNTS:
         value = m.get(key)
         if not _number(value) or value < 0 or not float(value).is_integer():
-            return f"field metrics.{key}: {value!r} is not a whole number >= 0"
+            return f"field metrics.{key}: {value!r:.40} is not a whole number from 0 to 10^18"
     if m["n_answered"] > m["n"]:
         return f"field metrics.n_answered: {m['n_answered']} is more than n = {m['n']}"
     for key in HEADLINE if m["n"] > 0 else ():
@@ -73,6 +78,16 @@ def _metrics_problem(entry: Entry) -> str | None:
         ci = m.get(f"{key}_ci")
         if ci is not None and (not isinstance(ci, list) or len(ci) != 2 or ci[0] > ci[1]):
             return f"field metrics.{key}_ci: {ci!r} is not an interval [low, high]"
+    return None
+
+
+def _cost_problem(entry: Entry) -> str | None:
+    """Every number of the cost block is finite and >= 0 (its types are checked when the file is read)."""
+    cost = entry.cost.__dict__
+    numbers = [(k, v) for k, v in cost.items() if k != "profile"] + [(f"profile.{k}", v) for k, v in cost["profile"].items()]
+    for key, value in numbers:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not (_number(value) and value >= 0):
+            return f"field cost.{key}: {value!r:.40} is not a finite number >= 0"
     return None
 
 

@@ -200,3 +200,60 @@ def test_a_verdict_record_with_a_value_of_the_wrong_type_is_one_line(capsys, res
     lines = [line for line in err.splitlines() if line.strip()]
     assert rc == 2 and len(lines) == 1
     assert f"{vfile.name}, line 4: not a verdict record (ValueError: {said}" in lines[0]
+
+
+WRONG_TYPES = [
+    ("entries.0.task_types", [5], "field task_types: expected a list of strings"),
+    ("entries.0.learned_from", "evouna-nq", "field learned_from: expected a list of strings"),
+    ("entries.0.routing", {"first": "most"}, "field routing: expected an object of numbers or null"),
+    ("entries.0.label_sources", 5, "field label_sources: expected an object of whole numbers"),
+    ("entries.0.judge_report", 5, "field judge_report: expected an object or null"),
+    ("entries.0.probe", "yes", "field probe: expected true or false"),
+    ("entries.0.cost.parameters", "big", "field cost.parameters: expected a whole number"),
+    ("entries.0.judge_identity.params", 5, "field judge_identity.params: expected an object"),
+    ("entries.0", 5, "entry 0: expected an object"),
+    ("skipped", [5], "field skipped: expected a list of objects"),
+    ("format_stats", 5, "field format_stats: expected an object"),
+    ("hardware.cpu_count", "x", "field hardware.cpu_count: expected a whole number or null"),
+    ("entries.0.cost.parameters", -1, "field cost.parameters: -1 is not a finite number >= 0"),
+    ("entries.0.cost.profile", {"load": -2.0}, "field cost.profile.load: -2.0 is not a finite number >= 0"),
+    ("entries.0.n_rows", 10**400, "field n_rows: 1000000000000000000000000000000000000000 is not a whole number"),
+]
+
+
+@pytest.mark.parametrize("where, value, said", WRONG_TYPES, ids=[f"{w}={v!r:.20}" for w, v, _ in WRONG_TYPES])
+def test_a_field_of_the_wrong_type_or_range_is_one_line(capsys, results, tmp_path, where, value, said):
+    """Each was a TypeError / AttributeError / OverflowError traceback, or read as something else ("evouna-nq" as
+    its letters, a negative cost printed on the page)."""
+    doc = json.loads((results / "results.json").read_text())
+    *path, last = where.split(".")
+    parent = doc
+    for key in path:
+        parent = parent[int(key)] if isinstance(parent, list) else parent[key]
+    parent[int(last) if isinstance(parent, list) else last] = value
+    rc, _, err = leaderboard(capsys, doc, results)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert rc == 2 and len(lines) == 1 and "hostile.json" in lines[0] and said in lines[0], err
+
+
+def test_a_number_too_long_to_read_is_one_line_naming_the_file(capsys, results, tmp_path):
+    text = (results / "results.json").read_text()
+    folder = tmp_path / "copy"
+    shutil.copytree(results, folder)
+    (folder / "results.json").write_text(text.replace('"n_rows": ', '"n_rows": 1' + "0" * 5000 + ", \"x\": ", 1))
+    rc = main(["leaderboard", str(folder / "results.json"), "--out", str(folder / "site")])
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    assert rc == 2 and len(lines) == 1 and "results.json: cannot read JSON: a number of 5001 digits" in lines[0]
+
+
+@pytest.mark.parametrize("bench", [
+    {"machine_info": [1], "benchmarks": [{"name": "t", "extra_info": {"entry": {"judge": "x", "dataset": "y"}}}]},
+    {"machine_info": {}, "benchmarks": [{"name": "t", "stats": {"mean": "slow"},
+                                         "extra_info": {"entry": {"judge": "x", "dataset": "y", "n_rows": 3}}}]},
+], ids=["machine-info-a-list", "mean-a-word"])
+def test_a_damaged_benchmark_file_is_one_line(capsys, tmp_path, bench):
+    path = tmp_path / "bench.json"
+    path.write_text(json.dumps(bench))
+    rc = main(["leaderboard", str(path), "--out", str(tmp_path / "site"), "--quiet"])
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    assert rc == 2 and len(lines) == 1 and "bench.json: not a pytest-benchmark file of judgesuite" in lines[0]

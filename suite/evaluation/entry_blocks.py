@@ -4,7 +4,10 @@ Readers use these records, never the dicts; the JSON they come from is unchanged
 from __future__ import annotations
 
 import functools
-from dataclasses import asdict, dataclass, field, fields
+import json
+import types
+import typing
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
 
@@ -17,6 +20,76 @@ def known_fields(cls: type, d: dict[str, Any]) -> dict[str, Any]:
     """The items of `d` that are fields of the dataclass `cls` (unknown keys are dropped)."""
     names = _field_names(cls)
     return {k: v for k, v in d.items() if k in names}
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _conforms(value: Any, tp: Any) -> bool:
+    """`value`, as read from JSON, is of the declared type `tp` (a dataclass: an object whose fields are)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if tp is Any:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return any(_conforms(value, a) for a in args)
+    if tp is type(None):
+        return value is None
+    if tp is bool:
+        return isinstance(value, bool)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if tp is str:
+        return isinstance(value, str)
+    if origin is list:
+        return isinstance(value, list) and all(_conforms(v, args[0]) for v in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(_conforms(v, args[1]) for v in value.values())
+    if is_dataclass(tp):
+        return isinstance(value, dict) and field_problem(tp, value) is None
+    return True
+
+
+def _described(tp: Any) -> str:
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_described(a) for a in args)
+    names = {type(None): "null", bool: "true or false", int: "a whole number", float: "a number", str: "a string"}
+    if tp in names:
+        return names[tp]
+    if origin is list:
+        return f"a list of {_plural(args[0])}"
+    if origin is dict and args[1] is not Any:
+        return f"an object of {_plural(args[1])}"
+    return "an object"
+
+
+def _plural(tp: Any) -> str:
+    said = _described(tp)
+    for kind in ("object", "list"):
+        if said.startswith(("a " + kind, "an " + kind)):
+            return kind + "s"
+    return "true-or-false values" if tp is bool else said.removeprefix("a ") + "s"
+
+
+def field_problem(cls: type, d: dict[str, Any], prefix: str = "") -> str | None:
+    """The first field of `d` (a stored `cls` record) whose value is not of the declared type, as one line
+    ("field cost.parameters: expected a whole number, got \"big\""); None when every field is. A file from
+    anyone is refused here rather than read as something else or failing deep in an analysis."""
+    for name, tp in _hints(cls).items():
+        if name not in d:
+            continue
+        value = d[name]
+        if is_dataclass(tp) and isinstance(value, dict):
+            inner = field_problem(tp, value, f"{prefix}{name}.")
+            if inner:
+                return inner
+        elif not _conforms(value, tp):
+            return f"field {prefix}{name}: expected {_described(tp)}, got {json.dumps(value, default=str)[:60]}"
+    return None
 
 
 @dataclass

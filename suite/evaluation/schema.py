@@ -23,7 +23,7 @@ from typing import Any
 from judgesuite.suite.data.loader import DataError, bundled_names, load_bundled, load_jsonl, read_json_objects
 # the entry's blocks live in entry_blocks.py; importing them from here keeps working
 from judgesuite.suite.evaluation.entry_blocks import (Cost, Hardware, HeldOut, JudgeIdentity, ReplayedSource, Skipped, Voting,
-                                                      known_fields, typed_view)
+                                                      field_problem, known_fields, typed_view)
 from judgesuite.judges.json_input import parse as parse_json
 from judgesuite.judges.types import NoVerdict
 
@@ -96,11 +96,26 @@ class Entry:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Entry":
+        """An entry from its stored form; ValueError naming the first field of the wrong type."""
+        if not isinstance(d, dict):
+            raise ValueError(f"expected an object, got {type(d).__name__}")
+        problem = field_problem(cls, d) or _block_problem(d)
+        if problem:
+            raise ValueError(problem)
         d = known_fields(cls, d)
         d["cost"] = Cost(**known_fields(Cost, {"seconds_median_per_sample": d["cost"].get("seconds_per_sample", 0.0),
                                          **d["cost"]}))
         d["held_out"] = HeldOut.from_dict(d.get("held_out"))
         return cls(**d)
+
+
+def _block_problem(d: dict[str, Any]) -> str | None:
+    """The free-form blocks of a stored entry that typed views read, checked as those views declare them."""
+    ident, report = d.get("judge_identity"), d.get("judge_report")
+    return ((field_problem(JudgeIdentity, ident, "judge_identity.") if isinstance(ident, dict) else None)
+            or (field_problem(Voting, report, "judge_report.") if isinstance(report, dict) else None)
+            or (field_problem(ReplayedSource, report["replayed"], "judge_report.replayed.")
+                if isinstance(report, dict) and isinstance(report.get("replayed"), dict) else None))
 
 
 @dataclass
@@ -166,8 +181,21 @@ class ResultsDoc:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ResultsDoc":
+        """A document from its stored form; ValueError naming the first field (or entry and field) of the
+        wrong type."""
         known = {f.name for f in fields(cls)} - {"entries", "extra", "records", "base", "from_benchmark"}
-        doc = cls(**{k: v for k, v in d.items() if k in known}, entries=[Entry.from_dict(e) for e in d["entries"]])
+        problem = field_problem(cls, {k: v for k, v in d.items() if k in known})
+        if not problem and isinstance(d.get("hardware"), dict):
+            problem = field_problem(Hardware, d["hardware"], "hardware.")
+        if problem:
+            raise ValueError(problem)
+        entries = []
+        for i, e in enumerate(d["entries"]):
+            try:
+                entries.append(Entry.from_dict(e))
+            except ValueError as exc:
+                raise ValueError(f"entry {i}: {exc}") from None
+        doc = cls(**{k: v for k, v in d.items() if k in known}, entries=entries)
         doc.extra = {k: v for k, v in d.items() if k not in known and k != "entries" and not k.startswith("_")}
         return doc
 
@@ -185,11 +213,14 @@ class ResultsDoc:
         path = Path(path)
         try:
             raw = parse_json(path.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: bad JSON, a 5,000-digit number
             raise ValueError(f"{path}: cannot read JSON: {exc}") from None
         benchmark = isinstance(raw, dict) and isinstance(raw.get("benchmarks"), list)
         if benchmark:
-            raw = from_pytest_benchmark(raw)
+            try:
+                raw = from_pytest_benchmark(raw)
+            except (KeyError, TypeError, AttributeError, ValueError) as exc:
+                raise ValueError(f"{path}: not a pytest-benchmark file of judgesuite ({type(exc).__name__}: {exc})") from None
             if not raw["entries"]:
                 raise ValueError(f"{path}: pytest-benchmark file without judgesuite entries "
                                  "(run benchmarks/bench_judges.py with --benchmark)")
@@ -275,7 +306,7 @@ def from_pytest_benchmark(doc: dict[str, Any]) -> dict[str, Any]:
     cpu = machine.get("cpu") or {}
     return {
         "schema": RESULTS_SCHEMA, "source": "pytest-benchmark", "wall_seconds": 0.0,
-        "created": doc.get("datetime"), "split": "test", "limit": None,
+        "created": str(doc.get("datetime") or ""), "split": "test", "limit": None,
         "hardware": {"machine": machine.get("machine"), "processor": cpu.get("brand_raw") or machine.get("processor"),
                      "cpu_count": cpu.get("count"), "python": machine.get("python_version"), "gpu": None},
         "entries": entries, "skipped": [],

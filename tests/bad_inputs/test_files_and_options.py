@@ -71,6 +71,17 @@ def test_a_count_too_large_for_a_number_is_one_line_naming_the_field(capsys, tmp
     assert rc == 2 and "'parameters' must be a whole number in [0, 1e+18]" in one_line(err)
 
 
+def test_a_number_of_more_digits_than_python_reads_is_one_line_naming_the_file_and_line(capsys, tmp_path, data, rows):
+    """Over 4,300 digits `json.loads` raises a plain ValueError: the message named neither file nor line."""
+    verdicts = tmp_path / "v.jsonl"
+    verdicts.write_text('{"id": "%s", "correct": true, "parameters": 1%s}\n' % (rows[0]["id"], "0" * 5000))
+    rc, _, err = run(capsys, tmp_path, "--judges", f"verdicts:file={verdicts}:name=mine", "--data", str(data))
+    assert rc == 2 and "v.jsonl, line 1: not JSON (a number of 5001 digits)" in one_line(err)
+    (tmp_path / "long.jsonl").write_text(data.read_text().splitlines()[0][:-1] + ', "x": 1%s}\n' % ("0" * 5000))
+    rc, _, err = run(capsys, tmp_path, "--judges", "token-f1", "--data", str(tmp_path / "long.jsonl"))
+    assert rc == 2 and "long.jsonl, line 1: invalid JSON: a number of 5001 digits" in one_line(err)
+
+
 def test_keys_no_field_reads_are_named_in_one_warning_not_ignored_in_silence(capsys, tmp_path, rows):
     """A row's own "split" (splits come from the question) or a misspelled "refrences" was dropped without a word."""
     own = [dict(r, split="test", refrences=r["references"]) for r in rows]
