@@ -88,6 +88,25 @@ def test_a_different_backbone_or_a_missing_one_is_refused_with_a_message(packed,
     assert verdict.correct is None and "model.safetensors" in verdict.detail
 
 
+@pytest.mark.parametrize("key, value, said", [
+    ("bits", 8, "stored codes for .* weights at 8 bits: the delta was not written with these settings"),
+    ("group", 32, "stored scales for .* weights in groups of 32"),
+    ("bits", 3, "delta bits must be 4 or 8, got 3"),
+    ("file", "../delta.safetensors", "delta file must be a file name inside the checkpoint folder"),
+])
+def test_delta_settings_that_do_not_match_its_codes_are_refused(packed, tmp_path, key, value, said):
+    """The shipped 8-bit delta read as 4-bit built other weights without an error (nq301 accuracy 0.825 -> 0.325)."""
+    meta = json.loads((packed / "judgesuite_encoder.json").read_text())
+    assert meta["delta"]["bits"] == 4 and meta["delta"]["group"] == 64  # what `packed` wrote
+    wrong = tmp_path / "wrong"
+    shutil.copytree(packed, wrong)
+    meta["delta"][key] = value
+    (wrong / "judgesuite_encoder.json").write_text(json.dumps(meta))
+    sample = load_dataset("evouna-nq", "dev").scorable()[0].sample
+    with pytest.raises(RuntimeError, match=said):
+        EncoderJudge(checkpoint=str(wrong), dtype="float32").scores([sample])
+
+
 def test_pack_encoder_refuses_a_delta_as_input(packed, tmp_path):
     with pytest.raises(SystemExit, match="already a delta"):
         main(["pack-encoder", str(packed), "--base", "all-MiniLM-L6-v2", "--out", str(tmp_path / "x")])

@@ -67,6 +67,13 @@ def dequantise(codes, scale, shape, bits: int, group: int):
     n = 1
     for d in shape:
         n *= int(d)
+    # settings that do not match the stored codes would build other weights without an error
+    if codes.numel() != ((n + 1) // 2 if bits == 4 else n):
+        raise ValueError(f"{codes.numel()} stored codes for {n} weights at {bits} bits: the delta was not written "
+                         "with these settings")
+    if scale.numel() != (n // group if n % group == 0 else 1):
+        raise ValueError(f"{scale.numel()} stored scales for {n} weights in groups of {group}: the delta was not "
+                         "written with these settings")
     if bits == 4:
         u = torch.stack([codes & 15, codes >> 4], dim=1).reshape(-1)[:n]
         q = u.to(torch.int16) - 8
@@ -141,9 +148,15 @@ def load_delta_model(folder: str, delta: dict):
     if file_digest(base_file) != delta["base_sha256"]:
         raise ValueError(f"backbone {delta['base']!r} at {base_file.parent} is not the one {folder!r} was "
                          "fine-tuned from (its sha256 differs)")
+    bits, group, file = delta.get("bits"), delta.get("group"), delta.get("file")
+    if bits not in (4, 8) or isinstance(bits, bool):
+        raise ValueError(f"{folder!r}: delta bits must be 4 or 8, got {bits!r}")
+    if not isinstance(group, int) or isinstance(group, bool) or group < 1:
+        raise ValueError(f"{folder!r}: delta group must be a whole number >= 1, got {group!r}")
+    if not isinstance(file, str) or Path(file).name != file or file in ("", ".", ".."):
+        raise ValueError(f"{folder!r}: delta file must be a file name inside the checkpoint folder, got {file!r}")
     base_sd = load_file(str(base_file))
-    stored = load_file(str(Path(folder) / delta["file"]))
-    bits, group = int(delta["bits"]), int(delta["group"])
+    stored = load_file(str(Path(folder) / file))
     # built in fp32 whatever the saved config's dtype: the weights are rounded once, to the caller's dtype
     model = AutoModelForSequenceClassification.from_config(AutoConfig.from_pretrained(folder), dtype=torch.float32)
     prefix = model.base_model_prefix + "."
