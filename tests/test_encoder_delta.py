@@ -107,6 +107,33 @@ def test_delta_settings_that_do_not_match_its_codes_are_refused(packed, tmp_path
         EncoderJudge(checkpoint=str(wrong), dtype="float32").scores([sample])
 
 
+@pytest.mark.parametrize("file, change, said", [
+    ("judgesuite_encoder.json", {"delta": "x"}, "delta must be an object"),
+    ("judgesuite_encoder.json", {"delta.parameters": -5}, "delta.parameters must be a whole number >= 1, got -5"),
+    ("training_summary.json", {"learned_from": 5}, "learned_from must be a list of set names, got 5"),
+    ("training_summary.json", None, "cannot be read as the checkpoint's training summary"),
+])
+def test_damaged_checkpoint_records_are_refused_not_read_as_defaults(tmp_path, file, change, said):
+    """A count of -5 parameters was printed as the judge's cost; a damaged training summary read as "learned
+    from no bundled set", which shows in-source figures as held out."""
+    folder = tmp_path / "ck"
+    shutil.copytree(EncoderJudge(dtype="float32").checkpoint, folder)
+    path = folder / file
+    if change is None:
+        path.write_text("not json")
+    else:
+        doc = json.loads(path.read_text())
+        for key, value in change.items():
+            *parents, last = key.split(".")
+            target = doc
+            for p in parents:
+                target = target[p]
+            target[last] = value
+        path.write_text(json.dumps(doc))
+    with pytest.raises((ValueError, RuntimeError), match=said):
+        EncoderJudge(checkpoint=str(folder), dtype="float32").load()
+
+
 def test_pack_encoder_refuses_a_delta_as_input(packed, tmp_path):
     with pytest.raises(SystemExit, match="already a delta"):
         main(["pack-encoder", str(packed), "--base", "all-MiniLM-L6-v2", "--out", str(tmp_path / "x")])

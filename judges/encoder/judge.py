@@ -20,6 +20,7 @@ nothing). `Verdict.extra` also carries the count over non-embedding parameters.
 """
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import replace
 from collections.abc import Sequence
@@ -95,23 +96,36 @@ def checkpoint_meta(path: str) -> dict:
     if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
                                   or not 0 <= threshold <= 1):
         raise ValueError(f"{f}: threshold {threshold!r} is not a number in [0, 1]")
+    delta = meta.get("delta")
+    if delta is not None and not isinstance(delta, dict):
+        raise ValueError(f"{f}: delta must be an object, got {json.dumps(delta)[:60]}")
+    count = (delta or {}).get("parameters", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 10**15:
+        raise ValueError(f"{f}: delta.parameters must be a whole number >= 1, got {json.dumps(count)[:60]}")
     return meta
 
 
 def checkpoint_learned_from(path: str) -> tuple[str, ...]:
     """The bundled sets whose train rows a judgesuite-trained checkpoint saw, its warm-start stages
     included (training_summary.json: `learned_from`, else this stage's `rows_by_source`); () for
-    other checkpoints, whose training data judgesuite does not know."""
+    other checkpoints, whose training data judgesuite does not know). ValueError for a summary that
+    cannot be read: "learned from nothing" would present in-source figures as held out."""
+    f = Path(path) / "training_summary.json"
+    if not f.is_file():
+        return ()
     try:
-        summary = parse_json((Path(path) / "training_summary.json").read_text())
-    except (OSError, ValueError):
-        return ()
-    if not isinstance(summary, dict):
-        return ()
-    if isinstance(summary.get("learned_from"), list):
-        return tuple(sorted(str(x) for x in summary["learned_from"]))
-    sources = summary.get("rows_by_source")
-    return tuple(sorted(k for k in sources if k != "synthetic")) if isinstance(sources, dict) else ()
+        summary = parse_json(f.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{f}: cannot be read as the checkpoint's training summary: {exc}") from None
+    learned, sources = (summary.get("learned_from"), summary.get("rows_by_source")) if isinstance(summary, dict) \
+        else (None, None)
+    if learned is not None:
+        if not isinstance(learned, list) or not all(isinstance(x, str) for x in learned):
+            raise ValueError(f"{f}: learned_from must be a list of set names, got {json.dumps(learned)[:60]}")
+        return tuple(sorted(learned))
+    if not isinstance(sources, dict):
+        raise ValueError(f"{f}: says neither learned_from (a list of set names) nor rows_by_source (an object)")
+    return tuple(sorted(k for k in sources if k != "synthetic"))
 
 
 def count_parameters(model) -> tuple[int, int]:
@@ -279,6 +293,7 @@ class EncoderJudge(Judge):
                     positions = getattr(model.config, "max_position_embeddings", None)
                     if positions and self.max_length > positions:  # longer inputs fail on every batch
                         raise ValueError(f"max_length={self.max_length} is more than the model's {positions} positions")
+                    checkpoint_learned_from(self.checkpoint)  # a damaged training summary stops here, not in a report
                     if self.dtype.endswith("-checked"):
                         t = min(max(self.threshold, 1e-12), 1 - 1e-12)
                         self._check = (load_classifier(self.checkpoint, "float32")[1], math.log(t / (1 - t)),
