@@ -186,8 +186,12 @@ def test_the_stored_depth_is_not_trusted(tmp_path, nq301_test):
     (lambda a: a.__setitem__("default.value", a["default.value"][:-1]), "expected"),
     (lambda a: a.__setitem__("meta", _meta_with(a, lambda m: m["families"]["default"].update(threshold=float("nan")))),
      "needs a threshold in"),
+    # what learned_from reads: without it the board showed in-source figures as held out
+    (lambda a: a.__setitem__("meta", _meta_with(a, lambda m: m["training_data"].update(train_split="evouna-nq"))),
+     "training_data.train_split must map each set to its row count"),
+    (lambda a: a.__setitem__("meta", _meta_with(a, lambda m: m.update(families=[1]))), "AttributeError"),
 ], ids=["nan-leaf", "nan-threshold", "nan-baseline", "feature-too-big", "feature-negative", "root", "short-array",
-        "nan-family-threshold"])
+        "nan-family-threshold", "train-split-a-name", "families-a-list"])
 def test_other_invalid_trees_are_refused(tmp_path, change, message, capsys):
     from judgesuite.judges.learned.model import ModelFormatError
     from judgesuite.suite.cli.main import main

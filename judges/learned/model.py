@@ -225,7 +225,14 @@ def load_model(path: str | Path, *, features: list[str], features_version: str) 
             bad = [f for f, d in meta["families"].items() if not (_finite(d.get("threshold")) and 0 <= d["threshold"] <= 1)]
             if bad:
                 raise ModelFormatError(f"{path}: family {bad[0]!r} needs a threshold in [0, 1]; {RETRAIN_HINT}")
-    except (KeyError, ValueError, OSError, zipfile.BadZipFile, EOFError, zlib.error) as exc:  # truncated, corrupt
+            # what `learned_from` reads: missing, the board would present in-source figures as held out
+            train = meta["training_data"]["train_split"]
+            if not isinstance(train, dict) or not all(isinstance(n, int) and not isinstance(n, bool)
+                                                      for n in train.values()):
+                raise ModelFormatError(f"{path}: training_data.train_split must map each set to its row count; "
+                                       f"{RETRAIN_HINT}")
+    except (KeyError, ValueError, TypeError, AttributeError, OSError, zipfile.BadZipFile, EOFError,
+            zlib.error) as exc:  # truncated, corrupt, or fields of another shape
         if isinstance(exc, ModelFormatError):
             raise
         raise ModelFormatError(f"{path}: not a readable stacked model ({type(exc).__name__}: {exc}); "

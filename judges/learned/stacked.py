@@ -147,8 +147,7 @@ class StackedJudge(CompositeJudge):
 
     def learned_from(self) -> tuple[str, ...]:
         """The sets whose train splits (and rows built from their train questions) fit the model."""
-        train = self.load().meta.get("training_data", {}).get("train_split", {})
-        return tuple(sorted(train)) if isinstance(train, dict) else ()
+        return tuple(sorted(self.load().meta["training_data"]["train_split"]))  # checked by load_model
 
     def held_out(self) -> dict[str, Any]:
         """The forest's leave-one-source-out figures stored in the model by `judgesuite train-stacked`
