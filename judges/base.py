@@ -164,9 +164,7 @@ class Judge(ABC):
         try:
             verdicts = call(list(range(n)))
             if len(verdicts) == n:
-                return [v if isinstance(v, Verdict) else Verdict.none(
-                    NoVerdict.ERROR, f"the judge returned {type(v).__name__} {v!r:.60}, not a Verdict")
-                    for v in verdicts]
+                return [_checked_verdict(v) for v in verdicts]
             detail = f"judge returned {len(verdicts)} verdicts for {n} samples"
             return [Verdict.none(NoVerdict.ERROR, detail) for _ in range(n)]
         except Exception:
@@ -178,7 +176,7 @@ class Judge(ABC):
     def _one_safely(self, call: Callable[[list[int]], list[Verdict]], i: int) -> Verdict:
         try:
             (verdict,) = call([i])
-            return verdict
+            return _checked_verdict(verdict)
         except Exception:
             return self._error_verdict()
 
@@ -274,6 +272,19 @@ class Judge(ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
         return f"{type(self).__name__}({args})"
+
+
+def _checked_verdict(v: Any) -> Verdict:
+    """`v` if it is a Verdict the cache and the verdict files can store, else an error no-verdict saying why."""
+    if not isinstance(v, Verdict):
+        return Verdict.none(NoVerdict.ERROR, f"the judge returned {type(v).__name__} {v!r:.60}, not a Verdict")
+    if v.extra:
+        try:
+            json.dumps(v.extra)
+        except (TypeError, ValueError) as exc:  # an object, a set, a 5,000-digit number
+            return Verdict.none(NoVerdict.ERROR, f"the judge returned a Verdict whose extra cannot be stored as JSON: "
+                                                 f"{exc}"[:300])
+    return v
 
 
 def held_out_record(figures: Any) -> dict[str, Any]:

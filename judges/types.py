@@ -3,11 +3,24 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
 
 SCORE_SLACK = 1e-6  # float rounding of a score computed in [0, 1]
+MAX_COUNT = 10**18  # tokens of one verdict; more is no count (and overflows the float arithmetic after)
+
+
+def _finite_or_none(value: Any) -> float | None:
+    """`value` as a finite float (numpy numbers too), None for anything else (a bool, a string, NaN, 10**400)."""
+    if isinstance(value, (bool, str, bytes)) or not hasattr(value, "__float__"):
+        return None
+    try:
+        x = float(value)
+    except (OverflowError, TypeError, ValueError):
+        return None
+    return x if math.isfinite(x) else None
 TASK_TYPES = ("open_qa", "multiple_choice", "multiple_choice_freeform", "context_qa", "math")
 
 
@@ -112,6 +125,20 @@ class Verdict:
             self.score = min(max(score, 0.0), 1.0)
         if self.reason is not None and not isinstance(self.reason, NoVerdict):
             self.reason = NoVerdict(self.reason)  # ValueError on an unknown reason
+        for name in ("extracted", "detail", "stage"):
+            if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
+                raise TypeError(f"Verdict.{name} must be a string or None, got {getattr(self, name)!r:.60}")
+        for name in ("tokens", "input_tokens", "generated_tokens"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not hasattr(value, "__index__") or not 0 <= value <= MAX_COUNT:
+                raise TypeError(f"Verdict.{name} must be a whole number >= 0, got {value!r:.60}")
+            setattr(self, name, int(value))
+        flops = _finite_or_none(self.flops)
+        if flops is None or flops < 0:
+            raise TypeError(f"Verdict.flops must be a finite number >= 0, got {self.flops!r:.60}")
+        self.flops = flops
+        if not isinstance(self.extra, dict):
+            raise TypeError(f"Verdict.extra must be a dict, got {type(self.extra).__name__}")
 
     @classmethod
     def none(cls, reason: NoVerdict, detail: str | None = None, **kw: Any) -> "Verdict":

@@ -170,6 +170,29 @@ def test_items_that_are_not_verdicts_become_errors_that_are_not_cached(tmp_path,
     assert verdicts[0].reason is NoVerdict.ERROR and "bool" in verdicts[0].detail
 
 
+@pytest.mark.parametrize("fields, said", [
+    ({"extra": {"handle": object()}}, "extra cannot be stored as JSON"),
+    ({"extra": {"n": 10**5000}}, "extra cannot be stored as JSON"),
+    ({"extracted": ["a", "list"]}, "Verdict.extracted must be a string or None"),
+    ({"stage": 5}, "Verdict.stage must be a string or None"),
+    ({"tokens": -3}, "Verdict.tokens must be a whole number >= 0"),
+    ({"flops": float("nan")}, "Verdict.flops must be a finite number >= 0"),
+], ids=["object-in-extra", "huge-int-in-extra", "extracted-a-list", "stage-a-number", "negative-tokens", "nan-flops"])
+def test_a_verdict_that_cannot_be_stored_or_counted_is_an_error_of_its_row(tmp_path, rows, fields, said):
+    """An object or a 5,000-digit number in `extra` crashed the run when the cache stored it (or was stored as its
+    repr); a list as `extracted` or NaN FLOPs reached the results. The first sample of every batch is the odd one,
+    the rest stay verdicts: also when the batch is retried one sample at a time."""
+    class OddFirst(Judge):
+        def _judge_batch(self, samples):
+            return [Verdict(True, **fields) if s.id == rows[0]["id"] else Verdict("a" in s.candidate) for s in samples]
+
+    cache = tmp_path / "c.sqlite"
+    (entry,) = evaluate(OddFirst(), rows, cache=cache).entries
+    assert entry.metrics["no_verdict_reasons"] == {"error": 1} and VerdictCache(cache).count() == len(rows) - 1
+    (verdict,) = OddFirst().judge([Sample(rows[0]["id"], "open_qa", "q", "c", ("r",))])
+    assert verdict.reason is NoVerdict.ERROR and said in verdict.detail
+
+
 @pytest.mark.parametrize("judge", [None, 3, [None]], ids=["none", "int", "list-with-none"])
 def test_evaluate_refuses_what_is_not_a_judge(rows, judge):
     with pytest.raises(TypeError, match="a judge is a Judge instance or a spec"):
