@@ -78,3 +78,21 @@ def test_a_shard_cache_that_is_not_one_is_one_line_and_never_created(tmp_path):
         out, err = merge.communicate(timeout=600)
         assert merge.returncode == 2 and "Traceback" not in err and said in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_merging_into_a_shards_own_folder_is_refused_and_leaves_it_whole(tmp_path, capsys):
+    """`--out s0` overwrote shard 0's results.json with the merged run, so the shards could not be merged again."""
+    from judgesuite.suite.cli.main import main
+
+    common = ["--judges", "token-f1", "--datasets", "openqa-eval-nq301", "--limit", "20", "--no-progress", "--no-site"]
+    for i in range(2):
+        assert main(["run", *common, "--shard", f"{i}/2", "--out", str(tmp_path / f"s{i}"),
+                     "--cache", str(tmp_path / f"c{i}.sqlite")]) == 0
+    before = (tmp_path / "s0" / "results.json").read_bytes()
+    capsys.readouterr()
+    rc = main(["merge", str(tmp_path / "s0"), str(tmp_path / "s1"), "--caches", str(tmp_path / "c0.sqlite"),
+               str(tmp_path / "c1.sqlite"), "--out", str(tmp_path / "s1" / ".." / "s0"),
+               "--cache", str(tmp_path / "m.sqlite"), "--no-site"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and len(err) == 1 and "is one of the shards" in err[0]
+    assert (tmp_path / "s0" / "results.json").read_bytes() == before

@@ -43,6 +43,11 @@ def cmd_merge(args: argparse.Namespace) -> int:
     from judgesuite.suite.evaluation.cache import CacheError, VerdictCache
     from judgesuite.suite.evaluation.runner import run_document
 
+    out = Path(args.out).resolve()
+    if any(Path(s).resolve() == out for s in args.shards):  # its results.json would be overwritten
+        print(f"judgesuite merge: --out {args.out} is one of the shards; write the merged run elsewhere",
+              file=sys.stderr)
+        return 2
     try:
         docs = [ResultsDoc.read(Path(s) / "results.json") for s in args.shards]
         specs, sets, split, limit = _plan(docs)
