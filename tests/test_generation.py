@@ -238,6 +238,12 @@ def test_human_label_csv_is_validated(tmp_path):
         read_human_labels(p)
     with pytest.raises(DataError, match="cannot read"):
         read_human_labels(tmp_path / "missing.csv")
+    # a header names the columns: "label,id" read the header's "id" as a label, the rows' labels as ids
+    p.write_text("label,id\nno,a\n")
+    assert read_human_labels(p) == {"a": False}
+    p.write_text("id,annotator,label\na,ann1,yes\nb,ann1\n")
+    with pytest.raises(DataError, match="line 3: expected 3 columns as the header names"):
+        read_human_labels(p)
 
 
 def test_cli_generate_label_stats_and_run(tmp_path, capsys):

@@ -44,7 +44,8 @@ def read_rows(path: str | Path) -> list[dict]:
 
 
 def read_human_labels(path: str | Path) -> dict[str, bool]:
-    """A CSV of id,label (header optional; label true/false, 1/0, yes/no, correct/incorrect)."""
+    """A CSV of id,label (header optional, naming the columns in any order: "label,id", "id,model,label";
+    label true/false, 1/0, yes/no, correct/incorrect)."""
     path = Path(path)
     out: dict[str, bool] = {}
     try:
@@ -57,12 +58,19 @@ def read_human_labels(path: str | Path) -> dict[str, bool]:
         records = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as exc:
         raise DataError(path, None, None, f"not a CSV of id,label: {exc}") from None
+    id_col, label_col = 0, 1
     for lineno, rec in enumerate(records, start=1):
         if not rec or not "".join(rec).strip():
             continue
         if len(rec) < 2:
             raise DataError(path, lineno, None, "expected id,label")
-        rid, raw = rec[0].strip(), rec[1].strip().lower()
+        if lineno == 1 and {c.strip().lower() for c in rec} >= {"id", "label"}:  # a header: columns by name
+            names = [c.strip().lower() for c in rec]
+            id_col, label_col = names.index("id"), names.index("label")
+            continue
+        if len(rec) <= max(id_col, label_col):
+            raise DataError(path, lineno, None, f"expected {len(records[0])} columns as the header names")
+        rid, raw = rec[id_col].strip(), rec[label_col].strip().lower()
         if lineno == 1 and rid.lower() == "id":
             continue
         if raw not in _TRUE | _FALSE:
