@@ -100,14 +100,17 @@ class FeatureStore:
             self.seconds += time.perf_counter() - t0
         return self._tables[key]
 
-    def synthetic(self, names: Sequence[str], seed: int = 0) -> dict[str, Table]:
-        """Rows by construction (suite/data/synthetic.py) from the TRAIN questions of `names`, by family."""
+    def synthetic(self, names: Sequence[str], seed: int = 0, mcqa_per_benchmark: int = 0) -> dict[str, Table]:
+        """Rows by construction (suite/data/synthetic.py) from the TRAIN questions of `names` (and of
+        `mcqa_per_benchmark` questions of each multiple-choice benchmark's train file), by family."""
         from judgesuite.suite.data.synthetic import generate
 
-        key = ("synthetic:" + ",".join(sorted(names)), str(seed))
+        key = ("synthetic:" + ",".join(sorted(names)) + (f":mcqa{mcqa_per_benchmark}" if mcqa_per_benchmark else ""),
+               str(seed))
         if key not in self._tables:
             t0 = time.perf_counter()
-            rows = generate(seed=seed, names=sorted(names), mcqa_per_benchmark=0, attacks=SYNTHETIC_ATTACKS)
+            rows = generate(seed=seed, names=sorted(names), mcqa_per_benchmark=mcqa_per_benchmark,
+                            attacks=SYNTHETIC_ATTACKS)
             if self.limit and len(rows) > self.limit:
                 idx = np.random.default_rng(self.seed).choice(len(rows), self.limit, replace=False)
                 rows = [rows[i] for i in sorted(idx)]
@@ -292,7 +295,7 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                   token_f1_threshold: float = 0.02,
                   description: str = "", with_test: bool = True,
                   synthetic_weight: float = SYNTHETIC_WEIGHT, per_family: bool = False,
-                  attack_weight: float = 1.0) -> tuple[StackedModel, dict]:
+                  attack_weight: float = 1.0, mcqa_per_benchmark: int = 0) -> tuple[StackedModel, dict]:
     """Train the pooled forest (task type is a feature; `params` a list: models whose log-odds are
     averaged) and, with `per_family`, one forest per family with data; each family gets its own
     threshold on its sources' dev splits. Returns (model, report).
@@ -310,7 +313,7 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
     groups = {fam: [s for s in used if train[s].family == fam] for fam in FAMILIES}
     groups = {fam: srcs for fam, srcs in groups.items() if srcs}
     groups["default"] = used
-    synth = store.synthetic(used) if synthetic_weight > 0 else {}
+    synth = store.synthetic(used, mcqa_per_benchmark=mcqa_per_benchmark) if synthetic_weight > 0 else {}
     forests, families = {}, {}
     _, forests["default"] = fit_forest([train[s] for s in used] + list(synth.values()), params, balance,
                                        synthetic_weight, attack_weight)
@@ -335,6 +338,7 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                              "python": platform.python_version()},
         "training_data": {"train_split": {s: len(train[s].y) for s in used},
                           "synthetic": {"weight": synthetic_weight, "master_key_weight": attack_weight,
+                                        "mcqa_per_benchmark": mcqa_per_benchmark,
                                         "rows_by_family": {f: len(t.y) for f, t in sorted(synth.items())}},
                           "dev_split": {s: len(dev[s].y) for s in used}, "excluded": sorted(set(exclude)),
                           "description": description or "bundled sets, train split (dev for thresholds)"},
