@@ -29,6 +29,10 @@ adopt if (1) the leave-gpqa-out model gains >= 1.0 point on GPQA's train + dev r
 model loses <= 0.3 points on its set's train + dev rows, (3) the all-sources model's dev mean accuracy of every family
 is >= base - 0.003, (4) master keys on the DEV probes <= 5% for every model and the all-sources model's <= base +
 0.5 point. Then the test splits once, with the retrained shipped models.
+Result (train + dev rows, base -> mcqa): held out GPQA 0.6893 -> 0.7036 (+1.4, passes (1)), evouna 0.9034 -> 0.9016,
+nq301 0.8316 -> 0.8337, financebench 0.7794 -> 0.7537 (-2.6: fails (2)); dev mean by family open_qa 0.8768 -> 0.8743,
+multiple_choice_freeform 0.7833 -> 0.7985, context_qa and math unchanged; DEV master keys all-sources 0.09% ->
+0.42%, leave-one-out models unchanged (0-0.7%). Not adopted; no test split was read.
 """
 from __future__ import annotations
 
