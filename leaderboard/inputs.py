@@ -50,7 +50,9 @@ MAX_COUNT = 10**18  # a larger whole number is no count of rows, tokens or FLOPs
 def _number(value: Any) -> bool:
     if isinstance(value, bool):
         return False
-    return -MAX_COUNT <= value <= MAX_COUNT if isinstance(value, int) else isinstance(value, float) and math.isfinite(value)
+    if isinstance(value, int):
+        return -MAX_COUNT <= value <= MAX_COUNT
+    return isinstance(value, float) and math.isfinite(value)
 
 
 def _metrics_problem(entry: Entry) -> str | None:
@@ -84,7 +86,8 @@ def _metrics_problem(entry: Entry) -> str | None:
 def _cost_problem(entry: Entry) -> str | None:
     """Every number of the cost block is finite and >= 0 (its types are checked when the file is read)."""
     cost = entry.cost.__dict__
-    numbers = [(k, v) for k, v in cost.items() if k != "profile"] + [(f"profile.{k}", v) for k, v in cost["profile"].items()]
+    numbers = [(k, v) for k, v in cost.items() if k != "profile"]
+    numbers += [(f"profile.{k}", v) for k, v in cost["profile"].items()]
     for key, value in numbers:
         if isinstance(value, (int, float)) and not isinstance(value, bool) and not (_number(value) and value >= 0):
             return f"field cost.{key}: {value!r:.40} is not a finite number >= 0"

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any

@@ -102,7 +102,8 @@ def verdict_records(judged: JudgedRows) -> list[VerdictRecord]:
     return [VerdictRecord(id=row.id, question_id=row.question_id, model=row.model,
                           task_type=row.sample.task_type, label=row.label, correct=v.correct, score=v.score,
                           reason=v.reason.value if v.reason else None,
-                          detail=(v.detail or "")[:DETAIL_CHARS] or None if v.reason else None, extracted=v.extracted, tokens=v.tokens,
+                          detail=v.detail[:DETAIL_CHARS] if v.reason and v.detail else None,
+                          extracted=v.extracted, tokens=v.tokens,
                           flops=v.flops, stage=v.stage, seconds=round(s, 6),
                           question=row.sample.question[:QUESTION_CHARS],
                           candidate=row.sample.candidate[:CANDIDATE_CHARS], references=list(row.sample.references))

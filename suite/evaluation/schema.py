@@ -220,7 +220,8 @@ class ResultsDoc:
             try:
                 raw = from_pytest_benchmark(raw)
             except (KeyError, TypeError, AttributeError, ValueError) as exc:
-                raise ValueError(f"{path}: not a pytest-benchmark file of judgesuite ({type(exc).__name__}: {exc})") from None
+                raise ValueError(f"{path}: not a pytest-benchmark file of judgesuite "
+                                 f"({type(exc).__name__}: {exc})") from None
             if not raw["entries"]:
                 raise ValueError(f"{path}: pytest-benchmark file without judgesuite entries "
                                  "(run benchmarks/bench_judges.py with --benchmark)")
