@@ -143,3 +143,38 @@ def test_demonstrations_are_seeded_and_exclude_the_item():
     # each demonstration ends with its gold letter
     first = ctx.split("\n\n")[0]
     assert first.endswith("Answer: " + "ABCDE"[a[0].answer_index])
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"answer_index": 7}, "answer_index"), ({"answer_index": -1}, "answer_index"), ({"answer_index": "A"}, "answer_index"),
+    ({"answer_index": True}, "answer_index"), ({"choices": ["only one"]}, "choices"), ({"choices": [1, 2, 3, 4]}, "choices"),
+    ({"question": None}, "question"), ({"id": None}, "id"),
+])
+def test_a_benchmark_row_outside_the_schema_is_one_line_naming_file_line_and_field(tmp_path, change, field):
+    """Out-of-range answers were skipped in silence, a null question read as "None", numbers as option texts,
+    "A" as an answer a ValueError traceback."""
+    import json
+
+    from judgesuite.suite.data.loader import DataError
+
+    rows = [{"id": f"q{i}", "question": f"Question {i}?", "choices": ["a", "b", "c", "d"], "answer_index": i % 4}
+            for i in range(3)]
+    rows[1].update(change)
+    (tmp_path / "arc_easy").mkdir()
+    (tmp_path / "arc_easy" / "validation.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    with pytest.raises(DataError, match=f"validation.jsonl, line 2, field '{field}'"):
+        load_items("arc_easy", "test", data_dir=tmp_path)
+    rows[1] = {**rows[0], "id": "q1", "answer_index": None}  # an unlabelled question is left out, as before
+    (tmp_path / "arc_easy" / "validation.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert [it.id for it in load_items("arc_easy", "test", data_dir=tmp_path)] == ["q0", "q2"]
+
+
+def test_a_router_trained_on_one_format_routes_every_question_given_as_embeddings():
+    """With few training questions every label can be one format: the constant router answered [] for the
+    embeddings of a whole test split, and `mc-formats --train-limit 3` ended in a numpy traceback."""
+    import numpy as np
+
+    from judgesuite.suite.studies.mc_formats.classifier import FormatClassifier
+
+    clf = FormatClassifier().fit([], ["cloze", "cloze"], embeddings=np.zeros((2, 4)))
+    assert clf.predict([], embeddings=np.zeros((5, 4))) == ["cloze"] * 5

@@ -16,7 +16,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judgesuite.suite.data.loader import DATASETS_DIR, read_json_objects
+from judgesuite.suite.data.loader import DATASETS_DIR, DataError, read_json_objects
 
 BUNDLED_DIR = DATASETS_DIR / "mcqa"
 BENCHMARKS = ("arc_easy", "arc_challenge", "mmlu", "openbookqa", "commonsenseqa", "hellaswag", "piqa",
@@ -43,10 +43,6 @@ def clf_split_of(item_id: str) -> str:
     return "clf_train" if h < CLF_TRAIN_FRACTION else "clf_val"
 
 
-def _read(path: Path) -> list[dict]:
-    return [obj for _, obj in read_json_objects(path)]
-
-
 def _source_file(benchmark: str, original_split: str, data_dir: str | Path | None) -> Path:
     """<data_dir>/<bench>/<split>.jsonl when data_dir holds that benchmark, else the bundled subset."""
     if data_dir is not None and (Path(data_dir) / benchmark).is_dir():
@@ -71,17 +67,38 @@ def load_items(benchmark: str, split: str = "test", data_dir: str | Path | None 
         hint = "" if data_dir else " (not bundled: pass --data-dir with the normalized benchmark folders)"
         raise FileNotFoundError(f"no data for {benchmark!r} at {path}{hint}")
     items = []
-    for row in _read(path):
-        if row.get("answer_index") is None:
+    for lineno, row in read_json_objects(path):
+        problem = _row_problem(row)
+        if problem:
+            raise DataError(path, lineno, *problem)
+        if row.get("answer_index") is None:  # an unlabelled question
             continue
         if split != "test" and clf_split_of(str(row["id"])) != split:
             continue
-        choices = tuple(str(c) for c in row["choices"])
-        idx = int(row["answer_index"])
-        if not 0 <= idx < len(choices) or len(choices) < 2:
-            continue
-        items.append(McqaItem(str(row["id"]), benchmark, str(row["question"]), choices, idx,
+        items.append(McqaItem(str(row["id"]), benchmark, row["question"], tuple(row["choices"]), row["answer_index"],
                               dict(row.get("meta") or {})))
         if limit is not None and len(items) >= limit:
             break
     return items
+
+
+def _row_problem(row: object) -> tuple[str | None, str] | None:
+    """(field, what is wrong) for a row that is not a multiple-choice question of the normalized schema; None if it
+    is one. Such a row was skipped in silence or read as something else ("None" as the question, 7 as an answer
+    among four options)."""
+    if not isinstance(row, dict):
+        return None, f"expected an object, got {type(row).__name__}"
+    if isinstance(row.get("id"), bool) or not isinstance(row.get("id"), (str, int)):
+        return "id", "expected a string"
+    if not isinstance(row.get("question"), str):
+        return "question", "expected a string"
+    choices = row.get("choices")
+    if not isinstance(choices, list) or len(choices) < 2 or not all(isinstance(c, str) for c in choices):
+        return "choices", "expected a list of at least two strings"
+    idx = row.get("answer_index")
+    if idx is not None and (isinstance(idx, bool) or not isinstance(idx, int) or not 0 <= idx < len(choices)):
+        return "answer_index", f"expected null or a whole number from 0 to {len(choices) - 1}, got {idx!r:.40}"
+    meta = row.get("meta")
+    if meta is not None and not isinstance(meta, dict):
+        return "meta", "expected an object"
+    return None

@@ -69,8 +69,8 @@ class FormatClassifier:
 
         if not self.classes:
             raise RuntimeError("classifier is not fitted")
-        if self.coef is None:
-            return [self.classes[0]] * len(items)
+        if self.coef is None:  # a constant router: one format for every question given, as items or embeddings
+            return [self.classes[0]] * (len(items) if embeddings is None else len(embeddings))
         X = self.embed(items) if embeddings is None else embeddings
         z = np.asarray(X) @ np.asarray(self.coef) + self.intercept
         return [self.classes[1] if v > 0 else self.classes[0] for v in z]
