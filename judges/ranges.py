@@ -127,13 +127,13 @@ def check_params(cls: type, params: Mapping[str, Any]) -> None:
 _SIMPLE = {int: "a whole number", float: "a number", str: "a string", bool: "true or false"}
 
 
-def _fits(value: Any, hint: Any) -> bool | None:
+def fits_hint(value: Any, hint: Any) -> bool | None:
     """Whether `value` fits a simple type hint (int, float, str, bool, their unions and None); None where
     the hint is not simple (a sequence, a class) and is left to the code that takes it."""
     if hint is type(None):
         return value is None
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        fits = [_fits(value, h) for h in typing.get_args(hint)]
+        fits = [fits_hint(value, h) for h in typing.get_args(hint)]
         return True if any(fits) else (False if all(f is False for f in fits) else None)
     if hint is bool:
         return isinstance(value, bool)
@@ -154,7 +154,7 @@ def check_option_types(cls: type, options: Mapping[str, Any]) -> None:
     except Exception:  # hints that do not resolve are not checked
         hints = {}
     for name, value in options.items():
-        if _fits(value, hints.get(name)) is False:
+        if fits_hint(value, hints.get(name)) is False:
             simple = [_SIMPLE[h] for h in typing.get_args(hints[name]) or (hints[name],) if h in _SIMPLE]
             raise ParameterError(f"{name}={_shown(value)} is not allowed: it must be "
                                  f"{' or '.join(simple) or 'another type'}")

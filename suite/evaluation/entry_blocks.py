@@ -10,6 +10,8 @@ import typing
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
+from judgesuite.judges.ranges import fits_hint
+
 
 @functools.cache
 def _field_names(cls: type) -> frozenset[str]:
@@ -29,21 +31,14 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def _conforms(value: Any, tp: Any) -> bool:
     """`value`, as read from JSON, is of the declared type `tp` (a dataclass: an object whose fields are)."""
+    simple = fits_hint(value, tp)  # scalars and their unions, as judge parameters are checked
+    if simple is not None:
+        return simple
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if tp is Any:
         return True
     if origin in (typing.Union, types.UnionType):
         return any(_conforms(value, a) for a in args)
-    if tp is type(None):
-        return value is None
-    if tp is bool:
-        return isinstance(value, bool)
-    if tp is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if tp is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if tp is str:
-        return isinstance(value, str)
     if origin is list:
         return isinstance(value, list) and all(_conforms(v, args[0]) for v in value)
     if origin is dict:
