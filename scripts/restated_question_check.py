@@ -16,7 +16,8 @@ states."); (2) passed (stacked 9 -> 0 of 267, encoder 36 -> 1, blend 5 -> 0). Be
 narrowed to the copy alone, on reading the rule, not the rows: "with every reference only inside the copies"
 would reject a copy followed by the answer in other words ("... How many did he keep? Five."). The narrowed rule
 fires on the same 266 DEV probes (every one a bare copy) and on train + dev on the evouna row only. Adopted with
-that row stated: a bare copy of the question does not answer it.
+that row stated: a bare copy of the question does not answer it. Test, read once: fires on no human-labelled test
+row; restated-question test probes stacked 7 -> 0 of 263, encoder 34 -> 0, blend 6 -> 0, the mpnet encoder 16 -> 0.
 
     python scripts/restated_question_check.py [--split dev|test] [--judges stacked,encoder,stacked:encoder=true]
 """
