@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -87,3 +88,58 @@ def test_a_distilled_student_learns_the_teachers_probabilities_and_inherits_its_
     assert set(summary["learned_from"]) == {"financebench", *checkpoint_learned_from(teacher)}
     assert "evouna-nq" in summary["learned_from"]
     assert "Targets distilled: (1 - 0.5) x label + 0.5 x the probability" in (out / "README.md").read_text()
+
+
+@pytest.mark.parametrize("damage, said", [
+    (lambda d: (d / "state.json").write_text("not json"), "the resume snapshot cannot be read (JSONDecodeError"),
+    (lambda d: (d / "model.safetensors").write_bytes(b"xx"), "the resume snapshot cannot be read (SafetensorError"),
+    (lambda d: (d / "state.json").write_text(json.dumps({**json.loads((d / "state.json").read_text()), "step": -5})),
+     "step is not a whole number >= 0"),
+    (lambda d: (d / "state.json").write_text(json.dumps({**json.loads((d / "state.json").read_text()), "step": 99})),
+     "the snapshot is at step 99 of a run of 2"),
+], ids=["state-not-json", "weights-cut-short", "negative-step", "step-past-the-end"])
+def test_a_damaged_resume_snapshot_is_one_error_saying_to_delete_it(tmp_path, damage, said):
+    """Each was a JSONDecodeError / TypeError / SafetensorError traceback, or (a step past the end) a run that
+    trained nothing and said it had."""
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    from judgesuite.judges.encoder.inputs import InputBuilder
+    from judgesuite.suite.training.encoder import SnapshotError, TrainConfig, fit
+
+    rows = load_bundled("openqa-eval-nq301", "train").scorable()[:32]
+    tok = AutoTokenizer.from_pretrained(BACKBONE)
+    encoded = InputBuilder(tok, "qcr", 32).build([r.sample for r in rows])
+    cfg = TrainConfig(backbone=BACKBONE, out=str(tmp_path), batch_size=16, max_length=32, bf16=False, save_every=1)
+
+    def run():
+        model = AutoModelForSequenceClassification.from_pretrained(BACKBONE, num_labels=2, dtype=torch.float32)
+        return fit(model, tok, encoded, [bool(r.label) for r in rows], cfg, random.Random(0), progress=False,
+                   resume_dir=tmp_path / "resume")
+
+    assert run()["steps"] == 2 and (tmp_path / "resume" / "state.json").is_file()
+    damage(tmp_path / "resume")
+    with pytest.raises(SnapshotError, match=re.escape(said)):
+        run()
+
+
+def test_train_encoder_on_a_folder_holding_another_runs_snapshot_is_one_line(tmp_path, capsys):
+    """It was a ValueError traceback, though its message said what to do."""
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    from judgesuite.judges.encoder.inputs import InputBuilder
+    from judgesuite.suite.cli.main import main
+    from judgesuite.suite.training.encoder import TrainConfig, fit
+
+    rows = load_bundled("openqa-eval-nq301", "train").scorable()[:32]
+    tok = AutoTokenizer.from_pretrained(BACKBONE)
+    cfg = TrainConfig(backbone=BACKBONE, out=str(tmp_path), batch_size=16, max_length=32, bf16=False, save_every=1)
+    model = AutoModelForSequenceClassification.from_pretrained(BACKBONE, num_labels=2, dtype=torch.float32)
+    fit(model, tok, InputBuilder(tok, "qcr", 32).build([r.sample for r in rows]), [bool(r.label) for r in rows], cfg,
+        random.Random(0), progress=False, resume_dir=tmp_path / "resume")
+    capsys.readouterr()
+    rc = main(["train-encoder", "--out", str(tmp_path), "--max-samples", "40", "--epochs", "1", "--synthetic", "0",
+               "--datasets", "openqa-eval-nq301", "--dev-limit", "10", "--save-every", "1", "--no-progress"])
+    err = [line for line in capsys.readouterr().err.splitlines() if line.strip() and "Loading weights" not in line]
+    assert rc == 2 and len(err) == 1 and "holds a snapshot of another run" in err[0] and "delete it" in err[0]

@@ -57,7 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_train_encoder(args: argparse.Namespace) -> int:
     from judgesuite.judges.encoder.backbones import default_backbone, resolve
-    from judgesuite.suite.training.encoder import TrainConfig, train_encoder
+    from judgesuite.suite.training.encoder import SnapshotError, TrainConfig, train_encoder
 
     from judgesuite.suite.data.loader import bundled_names
 
@@ -93,7 +93,11 @@ def cmd_train_encoder(args: argparse.Namespace) -> int:
         teacher=args.teacher, teacher_weight=args.teacher_weight,
         command="judgesuite " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
     )
-    summary = train_encoder(cfg, progress=not args.no_progress)
+    try:
+        summary = train_encoder(cfg, progress=not args.no_progress)
+    except SnapshotError as exc:
+        print(f"judgesuite train-encoder: {exc}", file=sys.stderr)
+        return 2
     print(json.dumps({"out": args.out, "training_rows": summary["training_rows"],
                       "pairs_per_second": summary["pairs_per_second"], "dev": summary["dev"]}, indent=2))
     return 0

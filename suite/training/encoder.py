@@ -147,20 +147,51 @@ def save_snapshot(folder: Path, model, optimizer, state: dict) -> None:
     tmp.rename(folder)
 
 
+class SnapshotError(ValueError):
+    """A resume snapshot that cannot be continued (damaged, or of another run): the message says what to do."""
+
+
+def _snapshot_problem(state: object) -> str | None:
+    if not isinstance(state, dict) or not isinstance(state.get("run"), dict):
+        return "state.json is not a snapshot's state"
+    for key in ("step", "pairs", "input_tokens"):
+        if isinstance(state.get(key), bool) or not isinstance(state.get(key), int) or state[key] < 0:
+            return f"state.json: {key} is not a whole number >= 0"
+    if isinstance(state.get("seconds"), bool) or not isinstance(state.get("seconds"), (int, float)) \
+            or not 0 <= state["seconds"] < float("inf"):
+        return "state.json: seconds is not a number >= 0"
+    steps = state.get("adam_steps")
+    if not isinstance(steps, dict) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0
+                                              for v in steps.values()):
+        return "state.json: adam_steps is not an object of step counts"
+    return None
+
+
 def load_snapshot(folder: Path, model, optimizer) -> dict | None:
-    """Restore a snapshot written by save_snapshot; None when there is none."""
+    """Restore a snapshot written by save_snapshot; None when there is none; SnapshotError for one that cannot be
+    read (cut short, edited, of another model)."""
     import torch
     from safetensors.torch import load_file
 
     if not (folder / "state.json").is_file():
         return None
-    state = parse_json((folder / "state.json").read_text())
-    model.load_state_dict(load_file(str(folder / "model.safetensors")))
-    moments = load_file(str(folder / "optimizer.safetensors"))
-    for n, p in model.named_parameters():
-        if f"{n}.exp_avg" in moments:
-            optimizer.state[p] = {"step": torch.tensor(state["adam_steps"][n]),
-                                  "exp_avg": moments[f"{n}.exp_avg"], "exp_avg_sq": moments[f"{n}.exp_avg_sq"]}
+    try:
+        state = parse_json((folder / "state.json").read_text(encoding="utf-8"))
+        problem = _snapshot_problem(state)
+        if problem:
+            raise ValueError(problem)
+        model.load_state_dict(load_file(str(folder / "model.safetensors")))
+        moments = load_file(str(folder / "optimizer.safetensors"))
+        for n, p in model.named_parameters():
+            if f"{n}.exp_avg" in moments:
+                avg, sq = moments[f"{n}.exp_avg"], moments.get(f"{n}.exp_avg_sq")
+                if sq is None or avg.shape != p.shape or sq.shape != p.shape or n not in state["adam_steps"]:
+                    raise ValueError(f"optimizer.safetensors: the moments of {n} do not fit the model")
+                optimizer.state[p] = {"step": torch.tensor(float(state["adam_steps"][n])),
+                                      "exp_avg": avg, "exp_avg_sq": sq}
+    except Exception as exc:  # noqa: BLE001 - safetensors, torch and JSON each raise their own kinds
+        raise SnapshotError(f"{folder}: the resume snapshot cannot be read ({type(exc).__name__}: "
+                            f"{str(exc).splitlines()[0] if str(exc) else ''}); delete {folder} to start over") from None
     return state
 
 
@@ -218,9 +249,12 @@ def fit(model, tokenizer, encoded, labels: list[float], cfg: TrainConfig, rng: r
     if cfg.teacher:
         run.update(teacher=cfg.teacher, teacher_weight=cfg.teacher_weight)
     state = load_snapshot(resume_dir, model, optimizer) if resume_dir is not None else None
-    if state and state.get("run", run) != run:
-        raise ValueError(f"{resume_dir} holds a snapshot of another run ({state['run']}, this one {run}); "
-                         "delete it or use another --out")
+    if state and state["run"] != run:
+        raise SnapshotError(f"{resume_dir} holds a snapshot of another run ({state['run']}, this one {run}); "
+                            "delete it or use another --out")
+    if state and state["step"] > len(batches):
+        raise SnapshotError(f"{resume_dir}: the snapshot is at step {state['step']} of a run of {len(batches)}; "
+                            f"delete {resume_dir} to start over")
     if state:
         done, seen, tokens, spent = state["step"], state["pairs"], state["input_tokens"], state["seconds"]
         with warnings.catch_warnings():  # fast-forwarding the schedule, not skipping a step
