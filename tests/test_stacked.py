@@ -380,3 +380,16 @@ def test_the_shipped_encoder_blend_combines_the_forest_and_the_encoder_on_real_r
         assert v.score == pytest.approx(1 / (1 + np.exp(-z)), abs=1e-9)
         assert v.correct == (v.score >= b["threshold"]) and v.extra["family"] == "blend"
     assert len({v.correct for v in blended}) == 2
+
+
+@pytest.mark.parametrize("damage", [
+    lambda p: p.write_bytes(p.read_bytes()[:100]),  # cut short by a kill
+    lambda p: np.save(p, np.zeros((3, 2)), allow_pickle=False),  # another table under this name
+], ids=["cut-short", "other-shape"])
+def test_a_damaged_feature_cache_file_is_computed_again_not_trained_on(tmp_path, damage):
+    """A cut-short file was an EOFError / ValueError traceback; one of another shape reached the forest."""
+    first = FeatureStore(cache_dir=tmp_path).table("answer-matching-gpqa-mmlupro", "dev").X
+    (path,) = tmp_path.glob("answer-matching-gpqa-mmlupro.dev.*.npy")
+    damage(path)
+    again = FeatureStore(cache_dir=tmp_path).table("answer-matching-gpqa-mmlupro", "dev").X
+    assert np.array_equal(first, again) and np.array_equal(np.load(path, allow_pickle=False), first)

@@ -145,7 +145,13 @@ class FeatureStore:
         key = hashlib.sha256(json.dumps([code, [s.content_hash() for s in samples]]).encode()).hexdigest()[:16]
         path = Path(self.cache_dir) / f"{source}.{split}.{key}.npy"
         if path.is_file():
-            return np.load(path, allow_pickle=False)
+            try:
+                X = np.load(path, allow_pickle=False)
+                if X.ndim == 2 and X.shape[0] == len(samples) and np.issubdtype(X.dtype, np.floating):
+                    return X
+            except (ValueError, OSError, EOFError):
+                pass
+            # cut short, or another file under this name: computed again and written over, never trained on
         X = compute()
         path.parent.mkdir(parents=True, exist_ok=True)
         np.save(path, X, allow_pickle=False)
