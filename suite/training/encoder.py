@@ -291,7 +291,10 @@ def train_encoder(cfg: TrainConfig, progress: bool = True) -> dict:
     """Fine-tune cfg.backbone; save the checkpoint, metadata and model card to cfg.out."""
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
+    from transformers.utils import logging as hf_logging
 
+    if not progress:  # --no-progress: no "Loading weights" bar from transformers either
+        hf_logging.disable_progress_bar()
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)  # before training: a folder that cannot be made fails at once
     torch.manual_seed(cfg.seed)
