@@ -303,3 +303,20 @@ def test_base_gguf_without_chat_template_generates_by_plain_completion(tmp_path)
                                                 formats=("strict",), max_new_tokens=8), out)
     finally:
         base.close()
+
+
+def test_label_warns_when_the_human_ids_are_not_rows_of_the_file(tmp_path, capsys):
+    """A CSV of another file's ids gave an agreement over no rows, said only inside the JSON report."""
+    from judgesuite.suite.cli.main import main
+
+    from judgesuite.suite.data.loader import load_bundled
+
+    samples = [r.sample for r in load_bundled("openqa-eval-nq301", "test").scorable()[:4]]
+    data = tmp_path / "rows.jsonl"
+    data.write_text("".join(json.dumps({"id": s.id, "task_type": s.task_type, "question": s.question,
+                                        "candidate": s.candidate, "references": list(s.references)}) + "\n"
+                            for s in samples))
+    (tmp_path / "h.csv").write_text(f"id,label\n{samples[0].id},yes\nnot-a-row,no\n")
+    assert main(["label", str(data), "--out", str(tmp_path / "out.jsonl"), "--labeler", "token-f1", "--human",
+                 str(tmp_path / "h.csv"), "--cache", str(tmp_path / "c.sqlite")]) == 0
+    assert "warning: 1 of 2 ids of" in capsys.readouterr().err

@@ -187,6 +187,10 @@ def cmd_label(args: argparse.Namespace) -> int:
         judge.close()
     text = json.dumps(report.as_dict(), indent=1)
     print(text)
+    missing = (report.agreement or {}).get("human_ids_not_found", 0)
+    if missing:  # a CSV of another file's ids gives an agreement over no rows: say so, not only in the JSON
+        print(f"warning: {missing} of {len(human or {})} ids of {args.human} are not rows of {args.data}; the agreement "
+              f"is over {report.agreement['n']} rows", file=sys.stderr)
     if args.summary:
         Path(args.summary).write_text(text + "\n", encoding="utf-8")
     return 0
