@@ -16,7 +16,7 @@ from judgesuite.judges.base import Judge
 from judgesuite.judges.recorded import ReplayedJudge
 from judgesuite.judges.types import Sample
 from judgesuite.suite.data import DataError, Dataset, Row, dataset_names, load_dataset, load_jsonl
-from judgesuite.suite.data.loader import parse_row
+from judgesuite.suite.data.loader import SPLITS, parse_row
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.executor import Executor
 from judgesuite.suite.evaluation.runner import run_document
@@ -97,6 +97,10 @@ def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[s
             raise TypeError(f"evaluate: a judge is a Judge instance or a spec string, got {j!r:.80}")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise ValueError(f"evaluate: limit must be a whole number >= 1 or None, got {limit!r}")
+    if split is not None and split not in SPLITS:  # it is also recorded: a results file that would not read back
+        raise ValueError(f"evaluate: split must be one of {', '.join(SPLITS)} or None, got {split!r:.60}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"evaluate: workers must be a whole number >= 1, got {workers!r:.60}")
     many = isinstance(data, (list, tuple)) and data and all(isinstance(d, str) for d in data)
     datasets = [_dataset(d, split) for d in data] if many else [_dataset(data, split)]
     for ds in datasets:

@@ -199,6 +199,18 @@ def test_evaluate_refuses_what_is_not_a_judge(rows, judge):
         evaluate(judge, rows)
 
 
+@pytest.mark.parametrize("option, said", [
+    ({"split": "bogus"}, "split must be one of train, dev, test or None"),
+    ({"split": 5}, "split must be one of train, dev, test or None"),
+    ({"workers": 0}, "workers must be a whole number >= 1"),
+    ({"workers": "2"}, "workers must be a whole number >= 1"),
+])
+def test_evaluate_refuses_a_split_or_worker_count_that_is_none(rows, option, said):
+    """split=5 was recorded in the results, which the reader then refused; workers="2" was a TypeError deep inside."""
+    with pytest.raises(ValueError, match=said):
+        evaluate("token-f1", rows, **option)
+
+
 @pytest.mark.parametrize("label", ["yes", 1, 0.0])
 def test_evaluate_refuses_labels_that_are_not_bools(label):
     pairs = [(Sample("a", "open_qa", "q", "x", ("x",)), True), (Sample("b", "open_qa", "q", "y", ("x",)), label)]
