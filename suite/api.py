@@ -101,6 +101,9 @@ def evaluate(judge: JudgeLike | Sequence[JudgeLike], data: DataLike | Sequence[s
         raise ValueError(f"evaluate: split must be one of {', '.join(SPLITS)} or None, got {split!r:.60}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"evaluate: workers must be a whole number >= 1, got {workers!r:.60}")
+    if not (cache is None or isinstance(cache, (VerdictCache, bool, str, Path))):
+        raise TypeError(f"evaluate: cache is a VerdictCache, a path, True (the user cache) or None, got "
+                        f"{type(cache).__name__}")
     many = isinstance(data, (list, tuple)) and data and all(isinstance(d, str) for d in data)
     datasets = [_dataset(d, split) for d in data] if many else [_dataset(data, split)]
     for ds in datasets:

@@ -204,10 +204,12 @@ def test_evaluate_refuses_what_is_not_a_judge(rows, judge):
     ({"split": 5}, "split must be one of train, dev, test or None"),
     ({"workers": 0}, "workers must be a whole number >= 1"),
     ({"workers": "2"}, "workers must be a whole number >= 1"),
+    ({"cache": 5}, "cache is a VerdictCache, a path, True"),
 ])
-def test_evaluate_refuses_a_split_or_worker_count_that_is_none(rows, option, said):
-    """split=5 was recorded in the results, which the reader then refused; workers="2" was a TypeError deep inside."""
-    with pytest.raises(ValueError, match=said):
+def test_evaluate_refuses_a_split_worker_count_or_cache_that_is_none(rows, option, said):
+    """split=5 was recorded in the results, which the reader then refused; workers="2" was a TypeError deep inside,
+    cache=5 one that did not name the option."""
+    with pytest.raises((ValueError, TypeError), match=said):
         evaluate("token-f1", rows, **option)
 
 
