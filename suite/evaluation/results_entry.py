@@ -13,8 +13,8 @@ from judgesuite.judges.base import Judge
 from judgesuite.judges.types import Verdict
 from judgesuite.suite.data.loader import Dataset, Row
 from judgesuite.suite.evaluation.metrics import compute_metrics
-from judgesuite.suite.evaluation.schema import (CANDIDATE_CHARS, DETAIL_CHARS, QUESTION_CHARS, Cost, Entry, HeldOut,
-                                                VerdictRecord, label_sources)
+from judgesuite.suite.evaluation.schema import Cost, Entry, HeldOut, label_sources
+from judgesuite.suite.evaluation.verdict_records import CANDIDATE_CHARS, DETAIL_CHARS, QUESTION_CHARS, VerdictRecord
 
 
 @dataclass

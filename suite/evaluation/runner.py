@@ -19,7 +19,8 @@ from judgesuite.suite.data.loader import Dataset
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.results_entry import JudgedRows, build_entry, hardware, verdict_records
 from judgesuite.suite.evaluation.progress import RunProgress
-from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc, write_verdict_file
+from judgesuite.suite.evaluation.schema import RESULTS_SCHEMA, ResultsDoc
+from judgesuite.suite.evaluation.verdict_records import write_verdict_file
 from judgesuite.suite.evaluation.executor import Executor, RunPlan
 from judgesuite.suite.evaluation.judging import (BATCH_TIMEOUT, JudgeFailed, Runner, first_line, rows_of,
                                                    limit_rows, shard_rows)
