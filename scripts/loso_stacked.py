@@ -33,6 +33,18 @@ Result (train + dev rows, base -> mcqa): held out GPQA 0.6893 -> 0.7036 (+1.4, p
 nq301 0.8316 -> 0.8337, financebench 0.7794 -> 0.7537 (-2.6: fails (2)); dev mean by family open_qa 0.8768 -> 0.8743,
 multiple_choice_freeform 0.7833 -> 0.7985, context_qa and math unchanged; DEV master keys all-sources 0.09% ->
 0.42%, leave-one-out models unchanged (0-0.7%). Not adopted; no test split was read.
+
+Stop 47, variant `span` (features version 8 if adopted): GPQA / MMLU-Pro's outputs end with `<answer>...</answer>`
+(1,280 of its 1,286 train + dev rows; no other bundled set has answer markup) and its annotators rated that span,
+yet every column reads the whole reasoning. In `span` the columns read the answer the candidate commits to in
+markup (the content of `<answer>` / `<final_answer>` / `<result>` tags or a JSON answer field, when every such
+span holds the same answer; else the whole text), while the attack cues (refusal, judge talk) still read the
+whole text. Rule, written before the first run, the same as `mcqa`'s (train + dev rows and DEV probes only:
+`--held-out-splits train,dev --probe-split dev`; base = this command on the code before the change): adopt if
+(1) the leave-gpqa-out model gains >= 1.0 point on GPQA's train + dev rows, (2) each other leave-one-out model
+loses <= 0.3 points on its set's train + dev rows, (3) the all-sources model's dev mean accuracy of every family
+is >= base - 0.003, (4) master keys on the DEV probes <= 5% for every model and the all-sources model's <= base +
+0.5 point. Then the test splits once, with the retrained shipped model.
 """
 from __future__ import annotations
 
