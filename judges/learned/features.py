@@ -6,7 +6,9 @@ the question's words), containment, numbers / years / units / dates normalised, 
 that restate the question or list several options. Every column reads the texts accent-folded, with
 compound number words read as numbers and the candidate's words of close spelling to a reference word
 written as that word (version 6), so a typo, a lost accent or "twenty-five" for "25" reads as a match; since
-version 7 `one_of` is only words offering alternatives that the question does not hold. `FEATURES` names the
+version 7 `one_of` is only words offering alternatives that the question does not hold; since version 8 the columns
+read the answer a candidate commits to in markup (`<answer>` tags, a JSON answer field), the cues of attacks the
+whole text. `FEATURES` names the
 columns in order; a model file stores that list and is refused when it differs (see `stacked.py`).
 """
 from __future__ import annotations
@@ -18,12 +20,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from judgesuite.judges.math.answer_markup import every_markup_answer
 from judgesuite.judges.learned.numbers import numbers as _numbers, num_close as _num_close, ranges as _ranges
 from judgesuite.judges.spelling import CLOSE_MIN, fold, respell, words as _tokens
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "7"
+FEATURES_VERSION = "8"
 MAX_CHARS = 100_000  # longer texts are cut (the head is kept): bounds time on 1 MB inputs
 MAX_REFS = 200  # distinct (folded, lower-cased) references read; with the two below this bounds time
 MAX_REFS_READ = 2_000
@@ -88,6 +91,22 @@ N_FEATURES = len(FEATURES)
 def _clean(text: str) -> str:
     """Lower-cased text, cut to MAX_CHARS, accents and a few letters folded ("Zürich", "Søren": zurich, soren)."""
     return fold(text[:MAX_CHARS]).lower()
+
+
+def _markup_spans(candidate: str) -> set[str]:
+    return {" ".join(_clean(v).split()) for v in every_markup_answer(candidate[:MAX_CHARS])}
+
+
+def has_markup_answer(candidate: str) -> bool:
+    """Whether `committed_answer` reads a span of `candidate` rather than all of it."""
+    return len(_markup_spans(candidate)) == 1
+
+
+def committed_answer(candidate: str) -> str:
+    """The answer `candidate` commits to in markup (answer tags, a JSON answer field: what annotators of such
+    outputs rate) when every such span holds the same answer, cleaned; else the whole candidate, cleaned."""
+    spans = _markup_spans(candidate)
+    return spans.pop() if len(spans) == 1 else _clean(candidate)
 
 
 def _distinct_references(references: Sequence) -> list[str]:
@@ -156,12 +175,14 @@ def _called_wrong(after: Sequence[str]) -> bool:
     return ("not" in after or "isnt" in after) and any(t in _CALLED_RIGHT for t in after)
 
 
-def features(sample: Sample) -> list[float]:
-    """One row of FEATURES for a sample (never raises on odd text; empty inputs give zeros)."""
+def features(sample: Sample, read_markup: bool = True) -> list[float]:
+    """One row of FEATURES for a sample (never raises on odd text; empty inputs give zeros). The columns read
+    the answer the candidate commits to in markup (`committed_answer`); with `read_markup=False` the whole text."""
     refs = _distinct_references(sample.references or ()) or [""]
     qlow = _clean(sample.question or "")
     close_words = {t: t for rlow in refs for t in _tokens(rlow) if len(t) >= CLOSE_MIN and t.isalpha()}
-    plain = _clean(sample.candidate or "")
+    whole = _clean(sample.candidate or "")
+    plain = committed_answer(sample.candidate or "") if read_markup else whole
     clow = _clean(respell(plain, close_words))
     qtok, ctok = _tokens(qlow), _tokens(clow)
     qset = set(qtok)
@@ -296,7 +317,8 @@ def features(sample: Sample) -> list[float]:
         math.log1p(len(ctok)), math.log1p(n_ref_tok), math.log1p(len(ctok)) - math.log1p(n_ref_tok),
         float(any(ch.isalnum() for ch in clow[:2000])),
         min(neg, 50), negated_ref, min(hedges, 50), or_near,
-        float(_REFUSAL.search(clow[:3000]) is not None), float(_JUDGE_TALK.search(clow[:3000]) is not None),
+        # the cues of attacks read the whole text, markup answer or not
+        float(_REFUSAL.search(whole[:3000]) is not None), float(_JUDGE_TALK.search(whole[:3000]) is not None),
         float(_PREAMBLE_ONLY.match(clow[:200]) is not None and len(clow) < 200),
         float(any(m.group(0) not in qlow for m in _OFFERS.finditer(plain[:3000]))),
         min(len(_LIST_MARK.findall(clow[:5000])), 50),
@@ -312,9 +334,9 @@ def features(sample: Sample) -> list[float]:
     return row
 
 
-def feature_matrix(samples: Sequence[Sample]) -> np.ndarray:
+def feature_matrix(samples: Sequence[Sample], read_markup: bool = True) -> np.ndarray:
     """(n, N_FEATURES) float64 matrix of `features` for each sample."""
     out = np.zeros((len(samples), N_FEATURES), dtype=np.float64)
     for i, s in enumerate(samples):
-        out[i] = features(s)
+        out[i] = features(s, read_markup)
     return out

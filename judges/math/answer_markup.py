@@ -90,15 +90,23 @@ def strip_proof_end(text: str) -> str:
     return text[:found.start()] if found else text
 
 
+def _markup_values(text: str) -> list[list[tuple[int, str]]]:
+    """Per kind of markup (answer tag, JSON answer field, answer key/value pair): (position, value) of each."""
+    return [[(m.start(), next(g for g in m.groups()[pattern is _ANSWER_TAG:] if g is not None))
+             for m in pattern.finditer(text)] for pattern in (_ANSWER_TAG, _JSON_ANSWER, _JSON_KEY_VALUE)]
+
+
 def markup_answers(text: str, tail: int) -> list[tuple[int, str]]:
     """(position, value) of the last answer tag, JSON answer field and answer key/value pair in the
     last `tail` characters; JSON's escaped backslashes undone."""
     offset = max(0, len(text) - tail)
-    found = []
-    for pattern in (_ANSWER_TAG, _JSON_ANSWER, _JSON_KEY_VALUE):
-        found += [(offset + m.start(), next(g for g in m.groups()[pattern is _ANSWER_TAG:] if g is not None))
-                  for m in pattern.finditer(text[offset:])][-1:]
+    found = [(offset + p, v) for kind in _markup_values(text[offset:]) for p, v in kind[-1:]]
     return [(p, v.replace("\\\\", "\\")) for p, v in found if v.strip()]
+
+
+def every_markup_answer(text: str) -> list[str]:
+    """Every value of an answer tag, JSON answer field or answer key/value pair in `text`; escapes undone."""
+    return [v.replace("\\\\", "\\") for kind in _markup_values(text) for _, v in kind if v.strip()]
 
 
 def program_output(text: str, tail: int) -> tuple[int, str] | None:

@@ -26,7 +26,9 @@ def model_card(model: StackedModel, sources: Sequence[str]) -> str:
              + f"; sources weigh the same: {m['balance_sources']}",
              f"- **Training data** (scorable rows, train split): {json.dumps(m['training_data']['train_split'])}; "
              f"labels: human for {', '.join(s for s in sources if s in HUMAN_SOURCES)}; automatic / LLM for "
-             f"{', '.join(s for s in sources if s in AUTO_SOURCES) or 'none'}",
+             f"{', '.join(s for s in sources if s in AUTO_SOURCES) or 'none'}"
+             + (f"; rows whose candidate commits to an answer in markup enter once more, read whole: "
+                f"{json.dumps(m['training_data']['read_whole_too'])}" if m["training_data"].get("read_whole_too") else ""),
              f"- **Rows by construction** (suite/data/synthetic.py, TRAIN questions of the sources above; "
              f"each family's rows weigh {m['training_data']['synthetic']['weight']} of a real source{keys}): "
              f"{json.dumps(m['training_data']['synthetic']['rows_by_family'])}",
