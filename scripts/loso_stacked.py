@@ -54,6 +54,15 @@ as their short committed answers they no longer teach the forest about long answ
 needed. Variant `span+whole`, rule written before its first run (the same four conditions, against the same base):
 inference as `span`; in training, each TRAIN row whose candidate commits to an answer in markup enters twice, read
 as its committed answer and read whole (the dev rows that choose thresholds are read as at inference).
+Result (train + dev rows, base -> span+whole): held out GPQA 0.6893 -> 0.7590 (+7.0), evouna 0.9034 -> 0.9006 (-0.28),
+nq301 0.8316 -> 0.8316, financebench 0.7794 -> 0.7957 (+1.6); dev mean by family open_qa 0.8768 -> 0.8779,
+multiple_choice_freeform 0.7833 -> 0.8479, context_qa 0.8564 -> 0.8632, math 0.9667 both; DEV master keys 0.09% both,
+leave-one-out models 0-0.7%: passed, shipped as features version 8.
+The encoder blend (`stacked:encoder=true`) refit on version 8 chose one threshold 0.41 (was 0.59) for the mean over
+the six sets: out-of-fold dev accuracy GPQA 0.8061 -> 0.8517 but evouna 0.9172 -> 0.9066 and nq301 0.8413 ->
+0.8307. Rule for the blend, written before its first run: one threshold per family (as the forest has), chosen on the
+same out-of-fold predictions; adopt if every source's out-of-fold dev accuracy is >= the version-7 blend's - 0.005
+and the six-set mean >= its 0.8901. If it fails, features version 8 is not shipped (the blend's forest shares them).
 """
 from __future__ import annotations
 
