@@ -140,7 +140,7 @@ def probe_fpr(model, store, source: str | None, per_set: int, blend: bool = Fals
     correct = probs >= np.array([model.threshold(f) for f in fams])
     if blend:
         probs, scored = model.blend_where_scored(probs, encoder_probabilities(samples, store._encoder_judge())[0])
-        correct = np.where(scored, probs >= model.encoder_blend["threshold"], correct)
+        correct = np.where(scored, probs >= np.array([model.blend_threshold(f) for f in fams]), correct)
     # as the judge decides: a bare copy of the question is incorrect whatever the model says
     verdicts = [Verdict(correct=bool(c) and not restates_question_only(s)) for c, s in zip(correct, samples)]
     overall = sum(v.correct for v in verdicts) / len(verdicts)

@@ -378,7 +378,7 @@ def test_the_shipped_encoder_blend_combines_the_forest_and_the_encoder_on_real_r
         z = b["intercept"] + b["coef_forest"] * logit(f.score, b["clip"]) + \
             b["coef_encoder"] * logit(e.score, b["clip"])
         assert v.score == pytest.approx(1 / (1 + np.exp(-z)), abs=1e-9)
-        assert v.correct == (v.score >= b["threshold"]) and v.extra["family"] == "blend"
+        assert v.correct == (v.score >= both.load().blend_threshold("open_qa")) and v.extra["family"] == "blend"
     assert len({v.correct for v in blended}) == 2
 
 

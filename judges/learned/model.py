@@ -13,7 +13,8 @@ P(correct) = sigmoid(baseline + sum of the leaf values reached in every tree), a
 scikit-learn's HistGradientBoostingClassifier (binary log-loss), which exported it.
 A model for `stacked:encoder=true` also holds meta's `encoder_blend`: the logistic second stage
 P = sigmoid(intercept + coef_forest * logit(P_forest) + coef_encoder * logit(P_encoder)), fit on
-the dev splits, and its threshold (`StackedModel.blend`).
+the dev splits, its pooled threshold and one per family with dev rows (`StackedModel.blend`,
+`blend_threshold`).
 """
 from __future__ import annotations
 
@@ -161,6 +162,11 @@ class StackedModel:
              + b["coef_encoder"] * logit(encoder_p, b["clip"]))
         return 1.0 / (1.0 + np.exp(-z))
 
+    def blend_threshold(self, family: str) -> float:
+        """The blend's threshold for a family's rows: its own where it had dev rows, else the pooled one."""
+        b = self.meta["encoder_blend"]
+        return b.get("thresholds", {}).get(family, b["threshold"])
+
     def blend_where_scored(self, forest_p: np.ndarray, encoder_p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(P, scored): the blend where the encoder gave a probability, the forest's own P elsewhere."""
         scored = np.isfinite(encoder_p)
@@ -222,6 +228,10 @@ def load_model(path: str | Path, *, features: list[str], features_version: str) 
             blend = meta.get("encoder_blend")
             if blend is not None and not all(_finite(blend.get(k)) for k in BLEND_KEYS):
                 raise ModelFormatError(f"{path}: encoder_blend needs numbers {', '.join(BLEND_KEYS)}; {RETRAIN_HINT}")
+            per_family = {} if blend is None else blend.get("thresholds", {})
+            if not isinstance(per_family, dict) or not all(_finite(t) and 0 <= t <= 1 for t in per_family.values()):
+                raise ModelFormatError(f"{path}: encoder_blend.thresholds must map families to thresholds in [0, 1]; "
+                                       f"{RETRAIN_HINT}")
             bad = [f for f, d in meta["families"].items() if not (_finite(d.get("threshold")) and 0 <= d["threshold"] <= 1)]
             if bad:
                 raise ModelFormatError(f"{path}: family {bad[0]!r} needs a threshold in [0, 1]; {RETRAIN_HINT}")

@@ -176,9 +176,10 @@ class StackedJudge(CompositeJudge):
     def probabilities(self, samples: Sequence[Sample]) -> tuple[np.ndarray, list[str]]:
         """P(correct) per sample and the family model that scored it ("blend" where the encoder's
         probability was blended in), with the reads judged directly."""
-        return self._probabilities(samples, judge_reads(self.reads(), samples))
+        return self._probabilities(samples, judge_reads(self.reads(), samples))[:2]
 
-    def _probabilities(self, samples: Sequence[Sample], reads: ReadVerdicts) -> tuple[np.ndarray, list[str]]:
+    def _probabilities(self, samples: Sequence[Sample], reads: ReadVerdicts) -> tuple[np.ndarray, list[str], np.ndarray]:
+        """P(correct), family ("blend" where blended) and the threshold that decides, per sample."""
         model = self.load()
         samples = [_coerce(s) for s in samples]
         X = np.hstack([feature_matrix(samples), sympy_column(reads["sympy"])])
@@ -187,27 +188,29 @@ class StackedJudge(CompositeJudge):
         for fam in set(fams):
             idx = np.array([i for i, f in enumerate(fams) if f == fam])
             probs[idx] = model.proba(fam, X[idx])
+        thresholds = np.array([model.threshold(f) for f in fams])
         if self.encoder:
             # no encoder score: the forest decides alone
             probs, scored = model.blend_where_scored(probs, encoder_column(reads["encoder"]))
+            thresholds = np.where(scored, [model.blend_threshold(f) for f in fams], thresholds)
             fams = [BLEND if ok else f for ok, f in zip(scored, fams)]
-        return probs, fams
+        if self.threshold is not None:
+            thresholds[:] = self.threshold
+        return probs, fams, thresholds
 
     def combine(self, samples: Sequence[Sample], reads: ReadVerdicts) -> list[Verdict]:
         return self._verdicts(samples, *self._probabilities(samples, reads))
 
-    def _verdicts(self, samples: Sequence[Sample], probs: np.ndarray, fams: list[str]) -> list[Verdict]:
-        model = self.load()
+    def _verdicts(self, samples: Sequence[Sample], probs: np.ndarray, fams: list[str],
+                  thresholds: np.ndarray) -> list[Verdict]:
         out = []
-        for sample, p, fam in zip(samples, probs, fams):
+        for sample, p, fam, t in zip(samples, probs, fams, thresholds):
             if restates_question_only(sample):
                 out.append(restated_verdict({"family": fam}))
                 continue
             if not np.isfinite(p):
                 out.append(Verdict.none(NoVerdict.ERROR, "non-finite model output"))
                 continue
-            t = self.threshold if self.threshold is not None else (
-                model.encoder_blend["threshold"] if fam == BLEND else model.threshold(fam))
             out.append(Verdict(correct=bool(p >= t), score=float(p), extra={"family": fam}))
         return out
 

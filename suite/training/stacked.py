@@ -273,14 +273,15 @@ def fit_forest(tables: Sequence[Table], params: dict | Sequence[dict] | None = N
 def fit_encoder_blend(model: StackedModel, store: FeatureStore, sources: Sequence[str], folds: int = 5) -> dict:
     """The second stage of `stacked:encoder=true`: a logistic regression on (logit P_forest, logit
     P_encoder) over the DEV rows of `sources` (neither model was trained on them; each source weighs
-    the same), and one threshold, chosen on out-of-fold predictions (folds grouped by question) by
-    the rule that chose the forests' thresholds."""
+    the same), and its thresholds, pooled and per family as the forests have them, chosen on out-of-fold
+    predictions (folds grouped by question) by the rule that chose the forests' thresholds."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GroupKFold
 
-    X, y, src, groups = [], [], [], []
+    X, y, src, groups, family = [], [], [], [], {}
     for s in sources:
         t = store.table(s, "dev")
+        family[s] = model.family_for(t.family)
         pe = store.encoder_scores(s, "dev")
         ok = np.isfinite(pe)
         pf = model.proba(model.family_for(t.family), t.X[ok])
@@ -296,13 +297,18 @@ def fit_encoder_blend(model: StackedModel, store: FeatureStore, sources: Sequenc
         oof[te] = LogisticRegression(C=1.0).fit(X[tr], y[tr], sample_weight=w[tr]).predict_proba(X[te])[:, 1]
     used = [s for s in sources if np.any(src == s)]
     threshold, mean_acc, _ = best_threshold([(oof[src == s], y[src == s]) for s in used], GRID)
+    # one threshold for the mean over every set moved open QA's when the multiple-choice rows changed (stop 47)
+    thresholds = {fam: best_threshold([(oof[src == s], y[src == s]) for s in used if family[s] == fam], GRID)[0]
+                  for fam in sorted({family[s] for s in used})}
+    pred = np.array([oof[i] >= thresholds[family[s]] for i, s in enumerate(src)], dtype=bool)
     return {"checkpoint": store.encoder_checkpoint,
             "encoder_weights_sha256": store._encoder_judge().identity()["weights_sha256"],
             "intercept": float(fit.intercept_[0]),
             "coef_forest": float(fit.coef_[0, 0]), "coef_encoder": float(fit.coef_[0, 1]), "clip": BLEND_CLIP,
-            "threshold": threshold, "dev_rows": {s: int(np.sum(src == s)) for s in used},
-            "dev_out_of_fold_mean_accuracy": round(mean_acc, 4),
-            "dev_out_of_fold_accuracy": {s: _acc(oof[src == s] >= threshold, y[src == s]) for s in used}}
+            "threshold": threshold, "thresholds": thresholds, "dev_rows": {s: int(np.sum(src == s)) for s in used},
+            "dev_out_of_fold_mean_accuracy": round(float(np.mean([_acc(pred[src == s], y[src == s]) for s in used])), 4),
+            "dev_out_of_fold_mean_accuracy_pooled_threshold": round(mean_acc, 4),
+            "dev_out_of_fold_accuracy": {s: _acc(pred[src == s], y[src == s]) for s in used}}
 
 
 def _acc(pred: np.ndarray, y: np.ndarray) -> float:
@@ -391,6 +397,6 @@ def evaluate(model: StackedModel, table: Table, token_f1_threshold: float = 0.02
            "contains-reference": _acc(contains, table.y), "pred": pred, "probs": probs}
     if encoder_p is not None and model.encoder_blend:
         probs, scored = model.blend_where_scored(probs, encoder_p)
-        pred = np.where(scored, probs >= model.encoder_blend["threshold"], pred)
+        pred = np.where(scored, probs >= model.blend_threshold(fam), pred)
         out.update({"stacked+encoder": _acc(pred, table.y), "pred": pred, "probs": probs})
     return out

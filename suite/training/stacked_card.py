@@ -49,7 +49,8 @@ def model_card(model: StackedModel, sources: Sequence[str]) -> str:
                   f"{blend['coef_encoder']:.4f} logit(P_encoder)), probabilities clipped to [{blend['clip']}, "
                   f"1 - {blend['clip']}]; encoder checkpoint: {blend['checkpoint'] or 'the shipped default'} (fp32). "
                   f"Fit on the dev rows {json.dumps(blend['dev_rows'])} (logistic regression, sources weigh the "
-                  f"same); threshold **{blend['threshold']:.2f}**, chosen on 5-fold out-of-fold predictions (grouped "
+                  f"same); thresholds by family {json.dumps(blend.get('thresholds', {}))} (**{blend['threshold']:.2f}** "
+                  f"for the others), chosen on 5-fold out-of-fold predictions (grouped "
                   f"by question): dev accuracy {json.dumps(blend['dev_out_of_fold_accuracy'])}, mean "
                   f"{blend['dev_out_of_fold_mean_accuracy']:.4f}."]
     extra = " stacked+encoder |" if blend else ""
