@@ -109,3 +109,12 @@ def test_the_blend_decides_each_family_by_its_own_threshold_and_the_others_by_th
     old = load_model(_with_meta(DEFAULT_ENCODER_MODEL, tmp_path, lambda m: m["encoder_blend"].pop("thresholds")),
                      features=feature_names(), features_version=FEATURES_VERSION)
     assert old.blend_threshold("open_qa") == blend["threshold"]
+
+
+def test_a_verdict_says_which_committed_answer_it_read():
+    samples = [Sample(id=str(i), task_type="multiple_choice_freeform", question="Which city?", candidate=c,
+                      references=("Paris",)) for i, c in enumerate(
+        [REASONING + "<answer> Lyon </answer>", "Paris", "<answer>Lyon</answer> <answer>Paris</answer>", None])]
+    verdicts = make_judge("stacked").judge(samples)
+    assert [v.extracted for v in verdicts] == ["Lyon", None, None, None]
+    assert verdicts[0].correct is False and verdicts[1].correct is True

@@ -93,20 +93,22 @@ def _clean(text: str) -> str:
     return fold(text[:MAX_CHARS]).lower()
 
 
-def _markup_spans(candidate: str) -> set[str]:
-    return {" ".join(_clean(v).split()) for v in every_markup_answer(candidate[:MAX_CHARS])}
+def markup_answer(candidate: str) -> str | None:
+    """The answer `candidate` commits to in markup (answer tags, a JSON answer field: what annotators of such
+    outputs rate), as written, when every such span holds the same answer; else None."""
+    values = every_markup_answer(candidate[:MAX_CHARS])
+    return values[-1].strip() if len({" ".join(_clean(v).split()) for v in values}) == 1 else None
 
 
 def has_markup_answer(candidate: str) -> bool:
     """Whether `committed_answer` reads a span of `candidate` rather than all of it."""
-    return len(_markup_spans(candidate)) == 1
+    return markup_answer(candidate) is not None
 
 
 def committed_answer(candidate: str) -> str:
-    """The answer `candidate` commits to in markup (answer tags, a JSON answer field: what annotators of such
-    outputs rate) when every such span holds the same answer, cleaned; else the whole candidate, cleaned."""
-    spans = _markup_spans(candidate)
-    return spans.pop() if len(spans) == 1 else _clean(candidate)
+    """What the columns read, cleaned: the `markup_answer` where there is one, else the whole candidate."""
+    span = markup_answer(candidate)
+    return _clean(candidate) if span is None else " ".join(_clean(span).split())
 
 
 def _distinct_references(references: Sequence) -> list[str]:

@@ -22,7 +22,7 @@ import numpy as np
 from judgesuite.judges.base import Judge, JudgeTags, held_out_record
 from judgesuite.judges.composite import CompositeJudge, Read, ReadVerdicts, judge_reads
 from judgesuite.judges.fingerprint import file_digest
-from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
+from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix, markup_answer
 from judgesuite.judges.learned.model import RETRAIN_HINT, ModelFormatError, StackedModel, load_model
 from judgesuite.judges.restated import restated_verdict, restates_question_only
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
@@ -211,7 +211,9 @@ class StackedJudge(CompositeJudge):
             if not np.isfinite(p):
                 out.append(Verdict.none(NoVerdict.ERROR, "non-finite model output"))
                 continue
-            out.append(Verdict(correct=bool(p >= t), score=float(p), extra={"family": fam}))
+            # what the columns read, where it is not the whole answer
+            out.append(Verdict(correct=bool(p >= t), score=float(p), extracted=markup_answer(sample.candidate) if isinstance(sample.candidate, str) else None,
+                               extra={"family": fam}))
         return out
 
     def close(self) -> None:
