@@ -6,6 +6,9 @@ Usage:
     python scripts/build_model_openqa_styles.py finalize --raw /tmp/model_openqa_styles_raw.jsonl \
         --replies-out tests/fixtures/model_openqa_styles.replies.jsonl
     python scripts/build_model_openqa_styles.py finalize   # rebuilds the corpus from the committed replies
+    python scripts/build_model_openqa_styles.py --round 2 generate --raw /tmp/model_openqa_markup_raw.jsonl
+    python scripts/build_model_openqa_styles.py --round 2 finalize --raw /tmp/model_openqa_markup_raw.jsonl \
+        --replies-out tests/fixtures/model_openqa_markup.replies.jsonl
 
 `generate` asks SmolLM2-135M-Instruct (the project's llama.cpp backend) to write a reply to an NQ question that
 gives an answer we choose: a gold alias (the row is labelled correct) or the gold of another drawn question with
@@ -16,6 +19,13 @@ the bundled `evouna-nq` and `openqa-eval-nq301`, improper ones left out. Seeded,
 `finalize` keeps a reply only when it was not cut off, holds the intended answer and none of the other side's
 answers (`keep_reason`: case-, accent- and article-folded whole words, no judge of the project), and writes the
 kept rows, all in the held-out split `heldout-oqa`, with the counts of every drop by reason.
+
+Round 2 (`--round 2`, stop 47: tests/fixtures/model_openqa_markup.jsonl, split `heldout-oqa-markup`): the next 200
+drawn questions (none of round 1's), asked in five machine-readable output formats that evaluation prompts use
+(`MARKUP`: a JSON object with the answer, a JSON object with reasoning and answer, reasoning then `<answer>` tags as
+the answer-matching study asks, reasoning then "Final answer:" as BERT-as-a-Judge asks, `<result>` tags). Styles,
+draw and filter were fixed and committed before generation; the kept rows are read once, by the lead, after stop
+47's `stacked` version 8 (which reads answers committed in markup) was shipped.
 """
 from __future__ import annotations
 
@@ -61,6 +71,21 @@ def ifeval_ids() -> list[str]:
 
 
 STYLES = {**{style_name(i): i for i in ifeval_ids()}, **{s: None for s in PLAIN}}  # style -> IFEval id (None: plain)
+# Round 2: output formats whose answer a program reads (style -> instruction)
+MARKUP = {
+    "json-answer": 'Reply only with a JSON object of the form {"answer": "..."}.',
+    "json-reasoning": 'Reply with a JSON object with two fields: "reasoning" (one or two sentences) and "answer".',
+    "answer-tags": "Explain your reasoning in one or two sentences, then give the final answer inside "
+                   "<answer></answer> tags.",
+    "final-answer-line": "Explain your reasoning in one or two sentences, then end with a line of the form "
+                         "'Final answer: <answer>'.",
+    "result-tags": "Put the answer inside <result></result> tags.",
+}
+ROUNDS = {1: {"offset": 0, "styles": list(STYLES), "split": SPLIT, "out": OUT, "replies": REPLIES, "raw": RAW},
+          2: {"offset": N_QUESTIONS, "styles": list(MARKUP), "split": "heldout-oqa-markup",
+              "out": ROOT / "tests" / "fixtures" / "model_openqa_markup.jsonl",
+              "replies": ROOT / "tests" / "fixtures" / "model_openqa_markup.replies.jsonl",
+              "raw": Path("/tmp/model_openqa_markup_raw.jsonl")}}
 
 # --- answers as whole words -----------------------------------------------------------------------
 
@@ -143,15 +168,17 @@ def numbers(*texts: str) -> set[float]:
     return {float(n) for t in texts for n in re.findall(r"\d+", t)}
 
 
-def items(n_questions: int = N_QUESTIONS, seed: int = SEED) -> list[dict]:
+def items(n_questions: int = N_QUESTIONS, seed: int = SEED, round_: int = 1) -> list[dict]:
     """Two items per drawn question (its first alias `usable`): the gold and a wrong answer, the first alias of
     the next drawn question of the same question word (in drawn order, cyclic; else the next undrawn one) that
-    is `usable` and shares no word run with any gold alias either way. Styles cycle over `STYLES` in drawn order."""
+    is `usable` and shares no word run with any gold alias either way. Styles cycle over the round's styles in drawn
+    order; round 2 draws the questions after round 1's."""
     rng = random.Random(seed)
     pool = [q for q in questions() if usable(q["aliases"][0], q["question"])]
     rng.shuffle(pool)
-    drawn, rest = pool[:n_questions], pool[n_questions:]
-    styles = list(STYLES)
+    offset = ROUNDS[round_]["offset"]
+    drawn, rest = pool[offset:offset + n_questions], pool[:offset] + pool[offset + n_questions:]
+    styles = ROUNDS[round_]["styles"]
     out = []
     for k, q in enumerate(drawn):
         wh = q["question_word"]
@@ -161,8 +188,8 @@ def items(n_questions: int = N_QUESTIONS, seed: int = SEED) -> list[dict]:
         if wrong is None:
             continue
         gold, style = q["aliases"][0], styles[k % len(styles)]
-        instruction = PLAIN.get(style, "")
-        if STYLES[style]:
+        instruction = PLAIN.get(style, MARKUP.get(style, ""))
+        if STYLES.get(style):
             avoid = numbers(gold, wrong, q["question"])
             instruction = fill(STYLES[style], random.Random(f"{RULE_SEED}:{q['question_id']}"), avoid)[0]
         for label, final, others in ((True, gold, [wrong]), (False, wrong, q["aliases"])):
@@ -183,18 +210,18 @@ def prompt_of(item: dict) -> str:
 # --- generation -----------------------------------------------------------------------------------
 
 def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: int, max_tokens: int,
-             temperature: float, until: str | None) -> None:
+             temperature: float, until: str | None, round_: int = 1) -> None:
     done = done_items(raw)
-    todo = [it for it in items(n_questions) if (it["item"], model) not in done]
+    todo = [it for it in items(n_questions, round_=round_) if (it["item"], model) not in done]
     print(f"{len(todo)} items to generate with {model}", flush=True)
     record = lambda it: {"item": it["item"], "model": model, "seed": SEED, "temperature": temperature}  # noqa: E731
     generate_replies(model, todo, prompt_of, record, raw, threads=threads, parallel=parallel, n_ctx=1024,
                      max_tokens=max_tokens, temperature=temperature, seed=SEED, until=until)
 
 
-def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> Counter:
+def finalize(raws: list[Path], out: Path, replies_out: Path | None = None, round_: int = 1) -> Counter:
     """Filter the replies of `raws` into `out` (and every reply into `replies_out`); the reasons by style and label."""
-    by_item = {it["item"]: it for it in items()}
+    by_item = {it["item"]: it for it in items(round_=round_)}
     replies = sorted((json.loads(line) for p in raws for line in p.read_text(encoding="utf-8").splitlines()
                       if line.strip()), key=lambda r: (r["model"], r["item"]))
     rows, reasons = [], Counter()
@@ -208,7 +235,7 @@ def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> Co
                      "question_id": it["question_id"], "question": it["question"], "candidate": rep["reply"].strip(),
                      "references": it["aliases"], "label": it["label"], "model": rep["model"],
                      "prompt_style": it["style"], "instruction": it["instruction"], "intended": it["final"],
-                     "item": it["item"], "seed": rep["seed"], "source": it["source"], "split": SPLIT,
+                     "item": it["item"], "seed": rep["seed"], "source": it["source"], "split": ROUNDS[round_]["split"],
                      "origin": f"{rep['model']} reply to bundled {it['source']} {it['question_id']} "
                                f"({it['data_split']}) asked to give {'the gold' if it['label'] else 'a wrong'} "
                                f"answer {it['final']!r}"})
@@ -216,12 +243,12 @@ def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> Co
     if replies_out is not None:
         replies_out.write_text("".join(json.dumps({k: r[k] for k in REPLY_FIELDS}, ensure_ascii=False, sort_keys=True)
                                        + "\n" for r in replies), encoding="utf-8")
-    print(report(reasons))
+    print(report(reasons, round_))
     print(f"{len(rows)} rows -> {out}")
     return reasons
 
 
-def report(reasons: Counter) -> str:
+def report(reasons: Counter, round_: int = 1) -> str:
     """Markdown tables: drops by reason and label; generated and kept per style."""
     names = sorted({r for _, _, r in reasons}, key=lambda r: (r != "kept", r))
     lines = ["| label | replies | " + " | ".join(names) + " |", "|---" * (len(names) + 2) + "|"]
@@ -230,7 +257,8 @@ def report(reasons: Counter) -> str:
         lines.append(f"| {'correct' if label else 'incorrect'} | {sum(n)} | " + " | ".join(map(str, n)) + " |")
     lines += ["", "| style | IFEval id | generated | kept | kept correct | kept incorrect |",
               "|---|---|---|---|---|---|"]
-    for style, iid in STYLES.items():
+    for style in ROUNDS[round_]["styles"]:
+        iid = STYLES.get(style) or ("(markup)" if style in MARKUP else None)
         gen = sum(v for (s, _, _), v in reasons.items() if s == style)
         kept = [reasons[(style, lab, "kept")] for lab in (True, False)]
         lines.append(f"| `{style}` | {iid or '(plain)'} | {gen} | {sum(kept)} | {kept[0]} | {kept[1]} |")
@@ -239,6 +267,7 @@ def report(reasons: Counter) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1, help="1: IFEval and plain styles; 2: markup")
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("generate")
     g.add_argument("--model", default="smollm2-135m")
@@ -247,18 +276,20 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--parallel", type=int, default=16, help="requests decoded together (llama.cpp slots)")
     g.add_argument("--max-tokens", type=int, default=256)
     g.add_argument("--temperature", type=float, default=0.6)
-    g.add_argument("--raw", type=Path, default=RAW)
+    g.add_argument("--raw", type=Path, default=None, help=f"default {RAW} (round 2: {ROUNDS[2]['raw']})")
     g.add_argument("--until", default=None, help="HH:MM UTC: start no batch after this time")
     f = sub.add_parser("finalize")
-    f.add_argument("--raw", type=Path, nargs="+", default=[REPLIES], help=f"replies ({RAW} after generate)")
-    f.add_argument("--out", type=Path, default=OUT)
+    f.add_argument("--raw", type=Path, nargs="+", default=None, help=f"replies ({RAW} after generate; default the "
+                                                                       "round's committed replies)")
+    f.add_argument("--out", type=Path, default=None, help="default the round's corpus")
     f.add_argument("--replies-out", type=Path, default=None, help=f"write the replies file too ({REPLIES})")
     args = ap.parse_args(argv)
+    r = ROUNDS[args.round]
     if args.cmd == "generate":
-        generate(args.model, args.questions, args.raw, args.threads, args.parallel, args.max_tokens,
-                 args.temperature, args.until)
+        generate(args.model, args.questions, args.raw or r["raw"], args.threads, args.parallel, args.max_tokens,
+                 args.temperature, args.until, args.round)
     else:
-        finalize(args.raw, args.out, args.replies_out)
+        finalize(args.raw or [r["replies"]], args.out or r["out"], args.replies_out, args.round)
     return 0
 
 
