@@ -267,7 +267,8 @@ def report(reasons: Counter, round_: int = 1) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1, help="1: IFEval and plain styles; 2: markup")
+    ap.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1,
+                    help="1: IFEval and plain styles; 2: markup formats")
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("generate")
     g.add_argument("--model", default="smollm2-135m")

@@ -192,6 +192,7 @@ def test_encoder_feature_path_trains_and_judges(tmp_path):
     judge = make_judge("stacked", encoder=True, model=str(out / "stacked-encoder.npz"))
     blend = judge.load().encoder_blend
     assert blend["coef_forest"] > 0 and blend["coef_encoder"] > 0  # both models carry signal on dev rows
+    assert set(blend["thresholds"]) == {"open_qa"} and 0 <= blend["thresholds"]["open_qa"] <= 1  # one per family
     (v,) = judge.judge([Sample(id="1", task_type="open_qa", question="who wrote hamlet",
                                candidate="William Shakespeare", references=("Shakespeare",))])
     assert v.correct is True and v.extra["family"] == "blend" and 0 <= v.score <= 1

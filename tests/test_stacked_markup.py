@@ -69,7 +69,8 @@ def test_rows_with_markup_enter_training_once_more_read_whole():
     from judgesuite.suite.training.stacked import FeatureStore, train_stacked
 
     store = FeatureStore(limit=120)
-    plain, doubled = store.table("answer-matching-gpqa-mmlupro", "train"), store.train_table("answer-matching-gpqa-mmlupro")
+    gpqa = "answer-matching-gpqa-mmlupro"
+    plain, doubled = store.table(gpqa, "train"), store.train_table(gpqa)
     marked = [i for i, r in enumerate(plain.rows) if has_markup_answer(r.sample.candidate)]
     assert len(marked) > 100 and len(doubled.y) == len(plain.y) + len(marked)
     assert np.array_equal(doubled.X[:len(plain.y)], plain.X)

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from judgesuite.judges.math.answer_markup import every_markup_answer
 from judgesuite.judges.learned.numbers import numbers as _numbers, num_close as _num_close, ranges as _ranges
+from judgesuite.judges.math.answer_markup import every_markup_answer
 from judgesuite.judges.spelling import CLOSE_MIN, fold, respell, words as _tokens
 from judgesuite.judges.types import TASK_TYPES, Sample
 

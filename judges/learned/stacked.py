@@ -178,7 +178,8 @@ class StackedJudge(CompositeJudge):
         probability was blended in), with the reads judged directly."""
         return self._probabilities(samples, judge_reads(self.reads(), samples))[:2]
 
-    def _probabilities(self, samples: Sequence[Sample], reads: ReadVerdicts) -> tuple[np.ndarray, list[str], np.ndarray]:
+    def _probabilities(self, samples: Sequence[Sample],
+                       reads: ReadVerdicts) -> tuple[np.ndarray, list[str], np.ndarray]:
         """P(correct), family ("blend" where blended) and the threshold that decides, per sample."""
         model = self.load()
         samples = [_coerce(s) for s in samples]
@@ -211,9 +212,9 @@ class StackedJudge(CompositeJudge):
             if not np.isfinite(p):
                 out.append(Verdict.none(NoVerdict.ERROR, "non-finite model output"))
                 continue
-            # what the columns read, where it is not the whole answer
-            out.append(Verdict(correct=bool(p >= t), score=float(p), extracted=markup_answer(sample.candidate) if isinstance(sample.candidate, str) else None,
-                               extra={"family": fam}))
+            # extracted: what the columns read, where it is not the whole answer
+            read = markup_answer(sample.candidate) if isinstance(sample.candidate, str) else None
+            out.append(Verdict(correct=bool(p >= t), score=float(p), extracted=read, extra={"family": fam}))
         return out
 
     def close(self) -> None:

@@ -301,14 +301,15 @@ def fit_encoder_blend(model: StackedModel, store: FeatureStore, sources: Sequenc
     thresholds = {fam: best_threshold([(oof[src == s], y[src == s]) for s in used if family[s] == fam], GRID)[0]
                   for fam in sorted({family[s] for s in used})}
     pred = np.array([oof[i] >= thresholds[family[s]] for i, s in enumerate(src)], dtype=bool)
+    accuracy = {s: _acc(pred[src == s], y[src == s]) for s in used}
     return {"checkpoint": store.encoder_checkpoint,
             "encoder_weights_sha256": store._encoder_judge().identity()["weights_sha256"],
             "intercept": float(fit.intercept_[0]),
             "coef_forest": float(fit.coef_[0, 0]), "coef_encoder": float(fit.coef_[0, 1]), "clip": BLEND_CLIP,
             "threshold": threshold, "thresholds": thresholds, "dev_rows": {s: int(np.sum(src == s)) for s in used},
-            "dev_out_of_fold_mean_accuracy": round(float(np.mean([_acc(pred[src == s], y[src == s]) for s in used])), 4),
+            "dev_out_of_fold_mean_accuracy": round(float(np.mean(list(accuracy.values()))), 4),
             "dev_out_of_fold_mean_accuracy_pooled_threshold": round(mean_acc, 4),
-            "dev_out_of_fold_accuracy": {s: _acc(pred[src == s], y[src == s]) for s in used}}
+            "dev_out_of_fold_accuracy": accuracy}
 
 
 def _acc(pred: np.ndarray, y: np.ndarray) -> float:
