@@ -63,6 +63,12 @@ the six sets: out-of-fold dev accuracy GPQA 0.8061 -> 0.8517 but evouna 0.9172 -
 0.8307. Rule for the blend, written before its first run: one threshold per family (as the forest has), chosen on the
 same out-of-fold predictions; adopt if every source's out-of-fold dev accuracy is >= the version-7 blend's - 0.005
 and the six-set mean >= its 0.8901. If it fails, features version 8 is not shipped (the blend's forest shares them).
+Result: passed (every source >= version 7 - 0.005; mean 0.9016); shipped.
+Stop 47, `mcqa` again over version 8: GPQA's rows are now read as their committed answers, the same kind of text as
+the gold and other options of the rows by construction, so the leave-gpqa-out model may now learn from them what
+stop 46's could not. Rule, written before its run, stop 46's four conditions with base = version 8 (the shipped
+recipe: held out GPQA 0.7590, evouna 0.9006, nq301 0.8316, financebench 0.7957; dev means 0.8779 / 0.8479 / 0.8632
+/ 0.9667; DEV master keys 0.09%): `--held-out-splits train,dev --probe-split dev --mcqa-per-benchmark 200`.
 """
 from __future__ import annotations
 
