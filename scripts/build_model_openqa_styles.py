@@ -26,6 +26,16 @@ drawn questions (none of round 1's), asked in five machine-readable output forma
 the answer-matching study asks, reasoning then "Final answer:" as BERT-as-a-Judge asks, `<result>` tags). Styles,
 draw and filter were fixed and committed before generation; the kept rows are read once, by the lead, after stop
 47's `stacked` version 8 (which reads answers committed in markup) was shipped.
+
+Round 3 (`--round 3 generate --model /tmp/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf`, stop 48:
+tests/fixtures/model_openqa_committed.jsonl): the next 200 drawn questions, written by Qwen2.5-Coder-0.5B-Instruct
+(it follows output formats more often than SmolLM2-135M), in `COMMITTED` styles: four name the other side's answer
+as a common wrong guess (for a gold row the wrong answer, for a wrong row the gold) and then commit to the intended
+answer in `<answer>` tags, a JSON field, a "Final answer:" line or a sentence "The answer is ..."; two controls
+without a guess (`<answer>` tags, a bold answer). The filter of rounds 1-2, except that in round 3 the other side's
+answer may occur before the last run of the intended answer (`keep_reason(last_wins=True)`). Each question's two
+rows go to `dev-oqa-committed` or `frozen-oqa-committed` by `round3_split` (SHA-256 rule fixed before generation):
+judges are developed on the dev half only and the frozen half is read once.
 """
 from __future__ import annotations
 
@@ -81,11 +91,34 @@ MARKUP = {
                          "'Final answer: <answer>'.",
     "result-tags": "Put the answer inside <result></result> tags.",
 }
+# Round 3: a wrong guess named, then the answer committed ({other}: the other side's answer); two controls
+GUESS = "Begin by saying that {other} is a common wrong guess and why it is wrong, then "
+COMMITTED = {
+    "guess-answer-tags": GUESS + "give the final answer inside <answer></answer> tags.",
+    "guess-json": 'Reply only with a JSON object with three fields: "wrong_guess" ({other}), "why_wrong" (one '
+                  'sentence) and "answer".',
+    "guess-final-line": GUESS + "end with a line of the form 'Final answer: <answer>'.",
+    "guess-prose": GUESS + "state the correct answer in a sentence that starts with 'The answer is'.",
+    "answer-tags": MARKUP["answer-tags"],
+    "bold-answer": "Explain your reasoning in one or two sentences, then give the final answer in bold (**answer**).",
+}
 ROUNDS = {1: {"offset": 0, "styles": list(STYLES), "split": SPLIT, "out": OUT, "replies": REPLIES, "raw": RAW},
           2: {"offset": N_QUESTIONS, "styles": list(MARKUP), "split": "heldout-oqa-markup",
               "out": ROOT / "tests" / "fixtures" / "model_openqa_markup.jsonl",
               "replies": ROOT / "tests" / "fixtures" / "model_openqa_markup.replies.jsonl",
-              "raw": Path("/tmp/model_openqa_markup_raw.jsonl")}}
+              "raw": Path("/tmp/model_openqa_markup_raw.jsonl")},
+          3: {"offset": 2 * N_QUESTIONS, "styles": list(COMMITTED), "split": None,
+              "out": ROOT / "tests" / "fixtures" / "model_openqa_committed.jsonl",
+              "replies": ROOT / "tests" / "fixtures" / "model_openqa_committed.replies.jsonl",
+              "raw": Path("/tmp/model_openqa_committed_raw.jsonl")}}
+ROUND3_RULE = "judgesuite-issue37-openqa-round3"
+
+
+def round3_split(question_id: str) -> str:
+    """Round 3's split of a question, fixed before generation: the first hex digit of SHA-256 of
+    `ROUND3_RULE:<question_id>` even -> `frozen-oqa-committed` (read once), odd -> `dev-oqa-committed`."""
+    digit = int(hashlib.sha256(f"{ROUND3_RULE}:{question_id}".encode()).hexdigest()[0], 16)
+    return "frozen-oqa-committed" if digit % 2 == 0 else "dev-oqa-committed"
 
 # --- answers as whole words -----------------------------------------------------------------------
 
@@ -102,15 +135,27 @@ def contains(text: str, answer: str) -> bool:
     return bool(a) and any(t[i:i + len(a)] == a for i in range(len(t) - len(a) + 1))
 
 
-def keep_reason(reply: str, finish_reason: str, intended: str, others: list[str]) -> str:
+def last_end(text: str, answer: str) -> int:
+    """The word position just after the last run of `answer`'s words in `text` (-1: none)."""
+    a, t = words(answer), words(text)
+    return max((i + len(a) for i in range(len(t) - len(a) + 1) if a and t[i:i + len(a)] == a), default=-1)
+
+
+def keep_reason(reply: str, finish_reason: str, intended: str, others: list[str], last_wins: bool = False) -> str:
     """'kept', or why the reply is dropped; `others`: the answers of the other side (for a correct row the
-    wrong answer, for an incorrect row every gold alias)."""
+    wrong answer, for an incorrect row every gold alias). `last_wins` (round 3, where the reply names the other
+    side's answer as a wrong guess): the other side's answer may occur, but only before the last run of the
+    intended answer."""
     if finish_reason == "length":
         return "cut off at the token limit"
     if not reply.strip():
         return "empty reply"
     if not contains(reply, intended):
         return "intended answer absent"
+    if last_wins:
+        if any(last_end(reply, o) >= last_end(reply, intended) for o in others):
+            return "other side's answer after the intended one"
+        return "kept"
     if any(contains(reply, o) for o in others):
         return "other side's answer present"
     return "kept"
@@ -193,6 +238,8 @@ def items(n_questions: int = N_QUESTIONS, seed: int = SEED, round_: int = 1) -> 
             avoid = numbers(gold, wrong, q["question"])
             instruction = fill(STYLES[style], random.Random(f"{RULE_SEED}:{q['question_id']}"), avoid)[0]
         for label, final, others in ((True, gold, [wrong]), (False, wrong, q["aliases"])):
+            if style in COMMITTED:  # round 3 names the other side's answer (a gold row: the wrong one; else the gold)
+                instruction = COMMITTED[style].format(other=wrong if label else gold)
             out.append({"item": f"{q['question_id']}-{style}-{'right' if label else 'wrong'}",
                         "question_id": q["question_id"], "question": q["question"], "aliases": q["aliases"],
                         "question_word": wh, "source": q["source"], "data_split": q["data_split"],
@@ -227,7 +274,8 @@ def finalize(raws: list[Path], out: Path, replies_out: Path | None = None, round
     rows, reasons = [], Counter()
     for rep in replies:
         it = by_item[rep["item"]]
-        reason = keep_reason(rep["reply"], rep["finish_reason"], it["final"], it["others"])
+        reason = keep_reason(rep["reply"], rep["finish_reason"], it["final"], it["others"],
+                             last_wins=round_ == 3)
         reasons[(it["style"], it["label"], reason)] += 1
         if reason != "kept":
             continue
@@ -235,7 +283,8 @@ def finalize(raws: list[Path], out: Path, replies_out: Path | None = None, round
                      "question_id": it["question_id"], "question": it["question"], "candidate": rep["reply"].strip(),
                      "references": it["aliases"], "label": it["label"], "model": rep["model"],
                      "prompt_style": it["style"], "instruction": it["instruction"], "intended": it["final"],
-                     "item": it["item"], "seed": rep["seed"], "source": it["source"], "split": ROUNDS[round_]["split"],
+                     "item": it["item"], "seed": rep["seed"], "source": it["source"],
+                     "split": ROUNDS[round_]["split"] or round3_split(it["question_id"]),
                      "origin": f"{rep['model']} reply to bundled {it['source']} {it['question_id']} "
                                f"({it['data_split']}) asked to give {'the gold' if it['label'] else 'a wrong'} "
                                f"answer {it['final']!r}"})
@@ -258,7 +307,7 @@ def report(reasons: Counter, round_: int = 1) -> str:
     lines += ["", "| style | IFEval id | generated | kept | kept correct | kept incorrect |",
               "|---|---|---|---|---|---|"]
     for style in ROUNDS[round_]["styles"]:
-        iid = STYLES.get(style) or ("(markup)" if style in MARKUP else None)
+        iid = STYLES.get(style) or ("(markup)" if style in MARKUP or style in COMMITTED else None)
         gen = sum(v for (s, _, _), v in reasons.items() if s == style)
         kept = [reasons[(style, lab, "kept")] for lab in (True, False)]
         lines.append(f"| `{style}` | {iid or '(plain)'} | {gen} | {sum(kept)} | {kept[0]} | {kept[1]} |")
@@ -268,7 +317,7 @@ def report(reasons: Counter, round_: int = 1) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1,
-                    help="1: IFEval and plain styles; 2: markup formats")
+                    help="1: IFEval and plain styles; 2: markup formats; 3: a wrong guess, then a committed answer")
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("generate")
     g.add_argument("--model", default="smollm2-135m")
