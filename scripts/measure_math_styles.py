@@ -6,7 +6,7 @@ Usage:
     python scripts/measure_math_styles.py --split dev-w2   # batch 2 of the grader cases, dev half
     python scripts/measure_math_styles.py --split heldout-w2  # batch 2, held-out half: the lead, ONCE
     python scripts/measure_math_styles.py --split dev-w3   # batch 3 of the grader cases, dev part
-    python scripts/measure_math_styles.py --split heldout-w3  # batch 3, held-out third: ONCE, after the fixes
+    python scripts/measure_math_styles.py --split heldout-w3  # batch 3, held-out third: read once (2026-12-06)
     python scripts/measure_math_styles.py --master-keys     # false-positive rate on the master-key probes
 
 Per family and judge: accuracy (a no-verdict counts as incorrect), false-positive rate (a `correct`
@@ -28,8 +28,8 @@ from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.runner import Runner
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "math_style_corpus.jsonl"
-UNREAD_SPLITS: tuple[str, ...] = ("heldout-w3",)  # held out, not yet measured: never in `all`, never row by row
-# heldout-w2 was read once on 2026-12-05 (docs/math-judges.md) and is in `all` since
+UNREAD_SPLITS: tuple[str, ...] = ()  # held out and not yet measured: never in `all`, never shown row by row
+# heldout-w2 was read once on 2026-12-05, heldout-w3 on 2026-12-06 (docs/math-judges.md); both are in `all` since
 SPLITS = ("dev", "frozen", "dev-w2", "heldout-w2", "dev-w3", "heldout-w3", "all")
 WARM_UP = Sample(id="warm-up", task_type="math", question="", candidate="Final answer: 1", references=("1",))
 
