@@ -28,10 +28,10 @@ def _builder():
 
 
 UNREAD: set[str] = set()  # held out and not yet read: no test runs a judge on these rows (heldout-w2, -w3 read once)
-# False "equal" verdicts of `sympy` that are known and not fixed yet (docs/math-judges.md, "Grader batch 3"): the
-# once-read of heldout-w3 found that an equation whose left side is a function of x is read as a label, so
-# `\cos(x)=\frac{42}{59}` equals `\sin(x)=\frac{42}{59}`; that task was not to fix against the held-out read.
-KNOWN_FALSE_EQUALS = {"grader-mario-eval-0904"}
+# False "equal" verdicts of `sympy` that are known and not fixed yet: none. The once-read of heldout-w3 found one
+# (an equation's left side `\sin(x)` read as a label; docs/math-judges.md, "Grader batch 3"), fixed after that read
+# with the family as development data (a left side that is mathematics is no label: tests/test_sympy_judge.py).
+KNOWN_FALSE_EQUALS: set[str] = set()
 
 
 def _rows(read_only: bool = False) -> list[dict]:

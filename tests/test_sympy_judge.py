@@ -354,3 +354,37 @@ def test_malformed_answers_through_the_registry_judge(auto):
 def test_in_eulers_form_i_is_the_imaginary_unit(cand, gold, equal):
     from judgesuite.judges.math.symbolic import judge_math
     assert judge_math(((gold,), cand, "auto"))[0] is equal
+
+
+# Two equations are not equal by their right sides alone when a left side is mathematics (a known function applied
+# to its argument) and the left sides differ; names on the left (`y`, `f(x)`, `Total`) stay a naming difference.
+@pytest.mark.parametrize("cand, gold, equal", [
+    ("$\\tan(\\theta) = 7$", "\\cot(\\theta) = 7", False), ("\\boxed{\\log_3(y) = 2}", "\\log_2(y) = 2", False),
+    ("$\\exp(t) = 9$", "\\ln(t) = 9", False), ("sec(u) = 1.5", "csc(u) = 1.5", False),
+    ("\\arctan(z) \\approx 0.25", "\\arcsin(z) \\approx 0.25", False),
+    ("The answer is $\\cos(3x) = -\\frac{1}{4}$.", "\\cos(x) = -\\frac{1}{4}", False),
+    ("$\\cosh(w) = 4$", "\\sinh(w) = 4", False),
+    ("$h(s) = 11$", "\\sqrt(s) = 11", None), ("$\\sqrt(s) = 11$", "h(s) = 11", None),  # a name against mathematics
+    # controls: the same left side written another way, a renamed variable, a bare value, names on the left
+    ("$\\tan\\theta = 7$", "\\tan(\\theta) = 7", True), ("$\\tan(\\alpha) = 7$", "\\tan(\\theta) = 7", True),
+    ("$\\log_{3}(y) = 2$", "\\log_3(y) = 2", True), ("$\\cos(x) = -0.25$", "\\cos(x) = -\\frac{1}{4}", True),
+    ("$\\sin(x + \\frac{\\pi}{2}) = \\frac{2}{7}$", "\\cos(x) = \\frac{2}{7}", True),
+    ("$-\\frac{1}{4}$", "\\cos(x) = -\\frac{1}{4}", True), ("$\\cos(x) = -\\frac{1}{4}$", "-\\frac{1}{4}", True),
+    ("$g(t) = 3t - 5$", "h(t) = 3t - 5", True), ("$y = 3t - 5$", "h(t) = 3t - 5", True),
+    ("Total = 48", "48", True), ("$k = 48$", "48", True), ("$k = 48$", "m = 48", True),
+])
+def test_an_equation_whose_left_side_is_mathematics_is_no_label(cand, gold, equal):
+    from judgesuite.judges.math.symbolic import judge_math
+    assert judge_math(((gold,), cand, "auto"))[0] is equal
+
+
+@pytest.mark.parametrize("span, left", [
+    ("\\tan(\\theta) = 7", ("\\tan(\\theta)", True)), ("$\\log_2(y)=2$", ("\\log_2(y)", True)),
+    ("cos x = 0.5", ("cos x", True)), ("\\sqrt[3]{v} = 2", ("\\sqrt[3]{v}", True)),
+    ("f(x) = x^2", ("f(x)", False)), ("Total cost = 15", ("Total cost", False)), ("V_1 = 3", ("V_1", False)),
+    ("cost = 15", ("cost", False)), ("sec = 4", ("sec", False)),  # words and units, not functions
+    ("2x - y + 1 = 0", None), ("x = 1, y = 2", None), ("48", None), ("x \\le 3", None),
+])
+def test_equation_left_sides_are_names_or_mathematics(span, left):
+    from judgesuite.judges.math.forms import equation_left
+    assert equation_left(span) == left

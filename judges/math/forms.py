@@ -4,6 +4,8 @@
   `\\prod`, or an equation whose left side is not a label goes to the ANTLR path
   (math_latex_backend). A label is a name (`k`, `AB`, `V_1`, `f(x)`, `(x, y)`) and
   `k = 45` reads as 45; `2x - y + 1 = 0` is an equation.
+- `equation_left`: the left side of such a labelled equation, and whether it is mathematics (a known
+  function applied to its argument, `\\sin(x)`, `\\log_2(y)`) rather than a name (`f(x)`, `Total`).
 - `as_list`: "5 and 8", "5 or 8", "(a) 5, (b) 8" as the list "5, 8" (used when the gold
   holds several answers).
 - `decimal_comma`: "3,5" / "1 000,50 €" as 3.5 / 1000.50, only for a single number whose
@@ -44,6 +46,30 @@ def is_equation(span: str) -> bool:
     if not re.search(r"[A-Za-z]", _clean(left)):  # "7 = 11a + c" (not "18 + 2 = 20")
         return bool(left.strip("$ ") and re.search(r"[A-Za-z]", _clean(right)) and "=" not in right)
     return not _LABEL.match(left.strip("$ "))
+
+
+# a left side that is a known function applied to its argument ("\\sin(x)", "\\log_2(x)", "ln(t)", "\\sqrt[3]{x}",
+# "\\cos x"): mathematics, not a name
+_MATH_LEFT = re.compile(r"^\s*\\?(?:(?:arc|a)?(?:sin|cos|tan|cot|sec|csc)h?|log|ln|lg|exp|sqrt)(?![A-Za-z])"
+                        r"(?:_\{?\w{1,6}\}?|\^\{?-?\w{1,3}\}?|\[[^\[\]]{0,10}\])*"
+                        r"\s*(?:\([^()]{1,40}\)|\{[^{}]{1,40}\}|\\?[A-Za-z](?:_\{?\w{1,3}\}?)?|\\[A-Za-z]+)\s*$")
+_DELIMITERS = re.compile(r"\$|\\[()\[\]]")
+
+
+def equation_left(span: str) -> tuple[str, bool] | None:
+    """The left side of one equation whose right side our grammar reads alone, and whether that left side is
+    mathematics: "f(x) = 3" -> ("f(x)", False), "\\sin(x) = \\frac{3}{5}" -> ("\\sin(x)", True). A name (`y`,
+    `f(x)`, `Total`, `V_1`) may differ between gold and answer (a naming difference); a known function applied
+    to an argument (`\\sin(x)`, `\\log_2(x)`) may not. None: no `=`, several answers (a comma, `;`), or a left
+    side that is neither (`2x - y + 1 = 0` goes to the ANTLR path whole)."""
+    s = _DELIMITERS.sub(" ", span).replace("\\approx", "=").strip()
+    left, eq, _ = s.partition("=")
+    if not eq or len(s) > 400 or any(c in s for c in ",;<>") or left.endswith("!"):
+        return None
+    left = left.strip()
+    if _MATH_LEFT.match(left):
+        return left, True
+    return (left, False) if _LABEL.match(left) else None
 
 
 def needs_latex_backend(span: str) -> bool:

@@ -18,6 +18,10 @@ Per sample, in a `BoundedPool` worker with a per-sample `timeout`:
    reads as 3.5 against a one-number gold (and "1.250 pesos" as 1250 in a decimal-comma text:
    locale_numbers.py), and prose or labelled lists ("(a) 5, (b) 8")
    as lists against a gold of several answers. Any reference matching makes the answer correct.
+   Two equations equal by their right sides (our grammar reads `x = 5` as 5) stay equal only when their left
+   sides are names (`y =` and `f(x) =`: a naming difference) or the same mathematics; a left side that is
+   a known function applied to its argument (`\\sin(x) =`, math_forms.equation_left) is no label, so
+   `\\cos(x) = c` is not `\\sin(x) = c` (unequal), and a name against such a left side is undecided.
 When a reference does not parse, the normalised texts are compared instead (equal:
 correct; otherwise no verdict). A candidate with no extractable or parseable answer
 gets no verdict (unparseable); a sample over its time limit gets no verdict (timeout).
@@ -25,15 +29,19 @@ gets no verdict (unparseable); a sample over its time limit gets no verdict (tim
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
+
+import sympy
 
 from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
-from judgesuite.judges.math.forms import (answer_groups, as_list, condition, decimal_comma, needs_latex_backend,
-                                          option_answers, plain_value, reference_answer, stands_alone)
+from judgesuite.judges.math.forms import (answer_groups, as_list, condition, decimal_comma, equation_left,
+                                          needs_latex_backend, option_answers, plain_value, reference_answer,
+                                          stands_alone)
 from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
 from judgesuite.judges.math.locale_numbers import comma_decimal_text, localized_number
 from judgesuite.judges.math.normalize import normalize
@@ -102,7 +110,7 @@ def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str
         if result is True:
             return True, span[:200], f"{ex.method}: {detail}"
         details.append(detail)
-    if all(d in ("unequal", "unequal (latex)") for d in details):
+    if all(d.startswith("unequal") for d in details):
         return False, span[:200], f"{ex.method}: {details[0]}"
     return None, span[:200], next(d for d in details if not d.startswith("unequal"))
 
@@ -113,7 +121,55 @@ def _several(gold: Parsed) -> bool:
 
 
 def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tuple[bool | None, str, str]:
-    """One reference against the candidate's spans: (equal?, span used, detail)."""
+    """One reference against the candidate's spans: (equal?, span used, detail). An "equal" of two equations
+    stands only when their left sides may differ (see _same_left_sides)."""
+    result, span, detail = _compare_values(ref, gold, spans, auto)
+    if result is True and auto:
+        same = _same_left_sides(ref, span)
+        if same is False:
+            return False, span, "unequal: the equations' left sides differ"
+        if same is None:
+            return None, span, f"{_UNDECIDED}: the equations' left sides are not comparable"
+    return result, span, detail
+
+
+def _same_left_sides(ref: str, span: str) -> bool | None:
+    """Gold and answer both equations, right sides equal (our grammar reads the right side alone, `x = 5` as 5):
+    True when their left sides are names (`y` and `f(x)`, `Total` and `x`: a naming difference, as a bare
+    `x = 2` for a gold 2) or the same mathematics (`\\sin(x)` and `\\sin x`; a one-variable renaming,
+    `\\sin(t)` and `\\sin(x)`, counts as a name); False when both are mathematics and differ (`\\sin(x)`
+    and `\\cos(x)`: the right sides are values of different quantities); None when one is a name and the other
+    mathematics, or the left sides cannot be compared. Not both equations: True."""
+    g, c = equation_left(ref), equation_left(span)
+    if g is None or c is None or not (g[1] or c[1]):
+        return True
+    if not (g[1] and c[1]):
+        return None
+    if re.sub(r"\s+", "", g[0]) == re.sub(r"\s+", "", c[0]):
+        return True
+    gl, cl = _parse(g[0]), _parse(c[0])
+    same = None
+    if gl is not None and cl is not None:
+        try:
+            same = answers_equal(gl, cl) or _renamed_equal(gl, cl)
+        except (ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError, AttributeError):
+            same = None
+    return _latex_compare(g[0], c[0]) if same is None else same
+
+
+def _renamed_equal(gold: Parsed, cand: Parsed) -> bool | None:
+    """Equal once the candidate's one variable is renamed to the gold's (`\\sin(t)` and `\\sin(x)`)."""
+    g, c = gold.value, cand.value
+    if not (isinstance(g, sympy.Expr) and isinstance(c, sympy.Expr)):
+        return False
+    gs, cs = g.free_symbols, c.free_symbols
+    if len(gs) != 1 or len(cs) != 1 or gs == cs:
+        return False
+    return answers_equal(gold, dataclasses.replace(cand, value=c.subs(next(iter(cs)), next(iter(gs)))))
+
+
+def _compare_values(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tuple[bool | None, str, str]:
+    """One reference against the candidate's spans, equations by their right sides: (equal?, span used, detail)."""
     top = spans[0]
     routed = auto and (needs_latex_backend(ref) or needs_latex_backend(top))
     if routed:
