@@ -261,7 +261,10 @@ def binomial(n: object, k: object) -> object:
 _UNARY = {"sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot,
           "sec": sympy.sec, "csc": sympy.csc, "ln": sympy.log, "log": sympy.log,
           "exp": sympy.exp, "floor": sympy.floor, "ceil": sympy.ceiling,
-          "arcsin": sympy.asin, "arccos": sympy.acos, "arctan": sympy.atan}
+          "arcsin": sympy.asin, "arccos": sympy.acos, "arctan": sympy.atan, "arccot": sympy.acot,
+          "arcsec": sympy.asec, "arccsc": sympy.acsc, "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh,
+          "coth": sympy.coth, "sech": sympy.sech, "csch": sympy.csch, "arsinh": sympy.asinh,
+          "arcosh": sympy.acosh, "artanh": sympy.atanh}
 
 
 def function(name: str, args: list) -> object:

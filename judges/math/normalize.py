@@ -5,6 +5,11 @@ input). What is removed or rewritten, in order:
 - dollar signs (`$`, `\\$`), `\\left`/`\\right`, LaTeX spacing (`\\,`, `\\;`, `\\!`,
   `~`, `\\quad`; not `~~`, a markdown strikethrough the grammar refuses), `\\displaystyle`,
   display delimiters `\\( \\) \\[ \\]`;
+- an operator name is never dropped (that would leave its argument as the answer): `\\operatorname{sinh}`,
+  `\\mathrm{arcsin}`, `\\text{ln}` of a function the grammar knows read as its command, `arcsin(x)` and
+  `floor(2.5)` as the function; any other name in `\\operatorname{...}`, and a known operator name (lcm, max, Re,
+  sgn...) in another wrapper or as a bare word before its bracket, become `\\operatorname`, which the tokenizer
+  refuses (the ANTLR path then reads the original span, or nothing does);
 - `\\text{...}`, `\\mathrm{...}`, `\\textbf{...}`, `\\mbox{...}`: kept when the content
   is a number, dropped otherwise (units, "for any", "dollars");
 - thousands separators: `1{,}234`, `1\\,234`, `1,\\!234`, `1 234`, `1'234`, and `1,234,567` when every
@@ -24,6 +29,8 @@ from __future__ import annotations
 
 import re
 
+from judgesuite.judges.math.parse import FUNCTION_COMMANDS
+
 _SMALL = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen".split())}
@@ -37,7 +44,21 @@ _WORD_RUN = re.compile(r"[A-Za-z]+(?:(?:-|\s+|\s+and\s+)[A-Za-z]+)*")
 
 # Words the grammar reads (function and constant names); any other word is dropped.
 KEEP_WORDS = frozenset({"sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp",
-                        "pi", "inf", "infinity", "oo", "frac", "dfrac", "tfrac", "cup"})
+                        "pi", "inf", "infinity", "oo", "frac", "dfrac", "tfrac", "cup",
+                        "arcsin", "arccos", "arctan", "arccot", "arcsec", "arccsc", "sinh", "cosh", "tanh", "coth",
+                        "sech", "csch", "arsinh", "arcosh", "artanh", "arcsinh", "arccosh", "arctanh",
+                        "asin", "acos", "atan", "asinh", "acosh", "atanh"})
+# read as functions only when glued to their bracket ("floor(2.5)"); "the 5th floor" is prose
+_GLUED_FUNCTIONS = frozenset({"floor", "ceil"})
+# Names of functions the grammar does not read (lcm, max, Re, sgn...). Such a name applied to an argument is
+# never dropped (that would leave the argument as the answer: "sign(2)" is not 2): it becomes the command
+# `\operatorname`, which the tokenizer refuses, so the ANTLR path reads the original span or nothing does.
+OPERATOR_NAMES = frozenset(("lcm gcd max min sup arg argmax argmin det deg dim ker tr trace rank sgn sign signum abs "
+                            "mod round erf erfc Re Im Pr Var Cov sinc cis lim limsup liminf").split())
+_UNREADABLE = " \\operatorname "
+# \operatorname{sinh}, \mathrm{arcsin}, \text{lcm}(...): a function name in a wrapper (see _named_operator)
+_NAMED_OP = re.compile(r"\\(operatorname\*?|mathrm|mathbf|mathit|mathsf|text|textrm|textit|textbf|mbox|emph)\s*"
+                       r"\{\s*([A-Za-z][A-Za-z \t]{0,40})\}(?=(\s*\()?)")
 
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mbox|emph|operatorname)\s*\{([^{}]*)\}")
 _SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|(?<!~)~(?!~)|\\left\b|\\right\b|\\big|\\Big")
@@ -138,6 +159,21 @@ def _replace_number_words(text: str) -> str:
     return _WORD_RUN.sub(repl, text)
 
 
+def _named_operator(m: re.Match) -> str:
+    """`\\operatorname{NAME}` (also `\\mathrm`, `\\text`, `\\mathbf`...): a function the grammar knows reads as its
+    command (`\\operatorname{sinh}(2)` is `\\sinh(2)`, never 2); any other name in `\\operatorname`, or a known
+    operator name (lcm, Re, max...) in another wrapper before a bracket, becomes unreadable to the grammar (the ANTLR
+    path reads the original span); any other wrapper stays for the text rule (units, prose)."""
+    wrapper, name, bracket = m.group(1), " ".join(m.group(2).split()), m.group(3)
+    operator = wrapper.startswith("operatorname")
+    if name in FUNCTION_COMMANDS or (operator and name.lower() in FUNCTION_COMMANDS):
+        after = m.string[m.end():m.end() + 1]
+        return f"\\{name.lower()}" + (" " if after.isalnum() else "")  # \\log_2 keeps its subscript
+    if (operator and len(name) > 1) or (bracket is not None and (name in OPERATOR_NAMES or name.lower() in OPERATOR_NAMES)):
+        return _UNREADABLE  # a one-letter \\operatorname{d} stays the letter (read as before, nothing dropped)
+    return m.group(0)
+
+
 def _text_repl(m: re.Match) -> str:
     return f" {m.group(1).strip()}"  # words in it (units, "for any") are dropped below
 
@@ -156,6 +192,11 @@ def _word_or_space(m: re.Match) -> str:
     if low in KEEP_WORDS:
         return word
     s, i, j = m.string, m.start(), m.end()
+    if s[j:j + 1] == "(" and "^" not in word:  # a function applied to its argument: "floor(2.5)", "lcm(4, 6)"
+        if low in _GLUED_FUNCTIONS:
+            return word
+        if low in OPERATOR_NAMES or word in OPERATOR_NAMES:
+            return _UNREADABLE
     glued = (i == 0 or s[i - 1] in "0123456789)}(+-*/=,^") and (j == len(s) or s[j] in "()^_+-*/=, ")
     if len(low) <= 3 and low not in _DROP_SHORT and glued and "^" not in word:
         return word
@@ -211,6 +252,7 @@ def normalize(answer: str) -> str:
     s = _plus_minus(_approx_tail(s))
     s = _SPACING.sub(" ", s)
     s = _SPACED.sub(lambda m: re.sub(r"\s", "", m.group(0)), s)
+    s = _NAMED_OP.sub(_named_operator, s)
     for _ in range(3):  # \text{\textbf{5}}: a few rounds, each linear
         s = _TEXT_CMD.sub(_text_repl, s)
     s = _THOUSANDS_BRACE.sub("", s)

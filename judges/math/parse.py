@@ -17,7 +17,8 @@ Grammar (precedence low to high): `,` and `\\cup` separate the items of a collec
 `=` (also `\\approx`, `\\Rightarrow`) discards its left side (`x = 5` reads as 5); `+ -`;
 `* / \\times \\cdot \\div` and implicit multiplication; unary minus; `^` / `**` (right-assoc.);
 postfix `!` and `%`; two numbers side by side ("5 3") are refused; functions (`\\frac`, `\\sqrt`,
-`\\sqrt[n]`, `\\binom`, `\\sin`..., `\\log_b`) bind the next operand(s) directly, as in LaTeX.
+`\\sqrt[n]`, `\\binom`, `\\sin`..., their inverse and hyperbolic forms `\\arcsin`, `\\sinh`, `\\log_b`) bind the
+next operand(s) directly, as in LaTeX; any other command (`\\max`, `\\gcd`, `\\operatorname`) is refused.
 `a:b` is a ratio, compared item by item (3:4 is not 6:8; 12:30 is a time); `\\sin^2 x` is
 `(\\sin x)^2` (exponents 2..9) and `\\cos 2x` is `\\cos(2x)`; `\\sin^{-1}` is left to the ANTLR path.
 Collections (order rules): `(a, b)` is an ordered tuple (also an open interval); `[a, b]`,
@@ -70,14 +71,18 @@ _SHORT_ARGS = re.compile(r" ?(\d) ?(\d)")
 _SUB = re.compile(r"_(?:\{([A-Za-z0-9]{1,8})\}|([A-Za-z0-9]))")
 
 # name -> arity; the tokenizer maps LaTeX commands and bare words onto these.
-_FUNC_ARITY = {"frac": 2, "binom": 2, "root": 2, "logb": 2, "sqrt": 1, "sin": 1, "cos": 1,
-               "tan": 1, "cot": 1, "sec": 1, "csc": 1, "log": 1, "ln": 1, "exp": 1,
-               "floor": 1, "ceil": 1, "arcsin": 1, "arccos": 1, "arctan": 1}
+_UNARY_FUNCS = ("sqrt sin cos tan cot sec csc log ln exp floor ceil arcsin arccos arctan arccot arcsec arccsc "
+                "sinh cosh tanh coth sech csch arsinh arcosh artanh").split()
+_FUNC_ARITY = {"frac": 2, "binom": 2, "root": 2, "logb": 2, **{f: 1 for f in _UNARY_FUNCS}}
 _FUNC_NAMES = {"frac": "frac", "dfrac": "frac", "tfrac": "frac", "cfrac": "frac",
-               "binom": "binom", "dbinom": "binom", "tbinom": "binom", "sqrt": "sqrt",
-               "sin": "sin", "cos": "cos", "tan": "tan", "cot": "cot", "sec": "sec", "csc": "csc",
-               "log": "log", "ln": "ln", "lg": "log", "exp": "exp", "arcsin": "arcsin",
-               "arccos": "arccos", "arctan": "arctan"}
+               "binom": "binom", "dbinom": "binom", "tbinom": "binom", "lg": "log",
+               **{f: f for f in _UNARY_FUNCS},
+               "arcsinh": "arsinh", "arccosh": "arcosh", "arctanh": "artanh", "asin": "arcsin", "acos": "arccos",
+               "atan": "arctan", "asinh": "arsinh", "acosh": "arcosh", "atanh": "artanh"}
+# names read only as commands (\tg x) or in \operatorname{...}, never as a bare word ("tg" may be t*g)
+_CMD_FUNCS = {**_FUNC_NAMES, "tg": "tan", "ctg": "cot", "arctg": "arctan", "arcctg": "arccot", "cosec": "csc"}
+# the names of functions of one argument: read as such in \operatorname{...} (see math_normalize)
+FUNCTION_COMMANDS = frozenset(n for n in _CMD_FUNCS if _FUNC_ARITY[_CMD_FUNCS[n]] == 1)
 _CMD_OPS = {"times": "*", "cdot": "*", "ast": "*", "div": "/"}
 _CMD_EQ = frozenset({"approx", "Rightarrow", "implies", "to", "equiv", "rightarrow", "Longrightarrow"})
 _CONSTS = {"pi": "pi", "infty": "oo", "infinity": "oo", "inf": "oo", "oo": "oo"}
@@ -173,8 +178,8 @@ def _command(name: str, text: str, i: int, toks: list[Tok]) -> int:
             toks.append(Tok("num" if m.group(1).isdigit() else "ident", m.group(1)))
             return m.end()
         return i + 1
-    elif name in _FUNC_NAMES:
-        fn = _FUNC_NAMES[name]
+    elif name in _CMD_FUNCS:
+        fn = _CMD_FUNCS[name]
         m = _FUNC_POWER.match(text, i) if _FUNC_ARITY[fn] == 1 else None
         toks.append(Tok("func", f"{fn}^{m.group(1) or m.group(2)}" if m else fn, _FUNC_ARITY[fn]))
         i = m.end() if m else i  # \sec^2 y = (\sec y)^2
@@ -183,7 +188,7 @@ def _command(name: str, text: str, i: int, toks: list[Tok]) -> int:
             toks += [Tok("lp", "("), Tok("num", m.group(1)), Tok("ident", m.group(2)), Tok("rp", ")")]
             return m.end()
         m = _SHORT_ARGS.match(text, i)
-        if m and _FUNC_NAMES[name] in ("frac", "binom"):  # \frac12 = \frac{1}{2}
+        if m and fn in ("frac", "binom"):  # \frac12 = \frac{1}{2}
             toks += [Tok("num", m.group(1)), Tok("num", m.group(2))]
             return m.end()
     elif name in _CMD_OPS:
