@@ -424,3 +424,22 @@ def test_an_operator_name_is_never_dropped(cand, gold):
 def test_operator_names_controls_stay_equal(cand, gold):
     from judgesuite.judges.math.symbolic import judge_math
     assert judge_math(((gold,), cand, "auto"))[0] is True
+
+
+# The ANTLR path: latex2sympy evaluates gcd / lcm of letters as SymPy's polynomial gcd (gcd(a, b) = 1, lcm(a, b) = ab),
+# so such an answer is refused there; \operatorname{sin} (which it does not read) reads as \sin, \coth is not cot(h(x)).
+@pytest.mark.parametrize("cand, gold, equal", [
+    ("$\\gcd(a, b)$", "1", None), ("$\\operatorname{lcm}(a, b)$", "ab", None), ("$\\mathrm{lcm}(m, n)$", "mn", None),
+    ("$\\text{gcd}(a, b)$", "1", None), ("1", "\\gcd(a, b)", None),
+    ("$\\gcd(12, 18)$", "6", True), ("$\\operatorname{lcm}(12, 18)$", "36", True), ("$\\mathrm{lcm}(12, 18)$", "36", True),
+    ("$\\operatorname{sin}(x) = \\frac{3}{5}$", "\\sin x = \\frac{3}{5}", True),
+    ("$\\operatorname{cos}(x) = \\frac{3}{5}$", "\\operatorname{sin}(x) = \\frac{3}{5}", False),
+])
+def test_gcd_and_lcm_of_letters_are_not_evaluated(cand, gold, equal):
+    from judgesuite.judges.math.symbolic import judge_math
+    assert judge_math(((gold,), cand, "auto"))[0] is equal
+
+
+def test_the_antlr_path_does_not_read_coth_as_cot_of_h():
+    assert math_latex_backend.parse_latex("\\coth(2)") is None
+    assert str(math_latex_backend.parse_latex("\\operatorname{cosh}\\left(2\\right)")) == "cosh(2)"

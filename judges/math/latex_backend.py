@@ -29,11 +29,21 @@ MAX_CHARS = 600
 logging.getLogger("math_verify").setLevel(logging.ERROR)
 logging.getLogger("latex2sympy2_extended").setLevel(logging.ERROR)
 
-_PREP = ((re.compile(r"\\varnothing|\\O\b"), r"\\emptyset"), (re.compile(r"\\lor\b|\\vee\b"), r"\\text{ or }"),
+# function names the ANTLR grammar reads as commands, not in \operatorname{...} (where it reads none of them)
+_NAMES = "sin|cos|tan|cot|sec|csc|arcsin|arccos|arctan|arccot|arcsec|arccsc|sinh|cosh|tanh|exp|ln|max|min|gcd"
+_PREP = ((re.compile(rf"\\operatorname\*?\s*\{{\s*({_NAMES})\s*\}}"), r"\\\1 "),
+         (re.compile(rf"\\(?:mathrm|text)\s*\{{\s*({_NAMES})\s*\}}(?=\s*(?:\(|\\left))"), r"\\\1 "),
+         (re.compile(r"\\(?:mathrm|text)\s*\{\s*lcm\s*\}(?=\s*(?:\(|\\left))"), r"\\operatorname{lcm}"),
+         (re.compile(r"\\(coth|sech|csch)(?![A-Za-z])"), r"\\operatorname{\1}"),  # not cot(h(x)): refused
+         (re.compile(r"\\varnothing|\\O\b"), r"\\emptyset"), (re.compile(r"\\lor\b|\\vee\b"), r"\\text{ or }"),
          (re.compile(r"\\geqslant"), r"\\geq"), (re.compile(r"\\leqslant"), r"\\leq"),
          (re.compile(r"(?<![<>=!])==(?!=)"), "="), (re.compile(r"\+\s*\\infty"), r"\\infty"), (re.compile(r"[\$]|\\[$()\[\]]"), " "))
 # latex2sympy evaluates powers and factorials eagerly: refuse the towers our grammar reads as Huge
 _HEAVY = re.compile(r"\^\s*\{?\s*\d{4}|\^\s*\{[^{}]*\^|\d{4,}\s*!|\d{40}")
+# latex2sympy evaluates gcd and lcm eagerly, as SymPy's polynomial gcd: of letters, gcd(a, b) is 1 and lcm(a, b) is
+# a*b; such an answer is refused here (numbers only: \gcd(12, 18) is 6)
+_GCD_LCM = re.compile(r"\\(?:gcd|lcm)(?![A-Za-z])|\\(?:operatorname\*?|mathrm)\s*\{\s*(?:gcd|lcm)\s*\}")
+_COMMANDS = re.compile(r"\\(?:operatorname\*?|mathrm)\s*\{[^{}]*\}|\\[A-Za-z]+")
 _NORMALIZATION = None
 
 
@@ -56,6 +66,8 @@ def parse_latex(text: str) -> object | None:
 
     for pattern, repl in _PREP:
         text = pattern.sub(repl, text)
+    if _GCD_LCM.search(text) and re.search(r"[A-Za-z]", _COMMANDS.sub(" ", text)):
+        return None  # gcd / lcm of letters (see _GCD_LCM)
     try:
         value = latex2sympy(normalize_latex(text, _config()), is_real=True, normalization_config=None)
     except Exception:  # the ANTLR grammar raises plain Exceptions on syntax errors
