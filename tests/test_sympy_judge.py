@@ -443,3 +443,33 @@ def test_gcd_and_lcm_of_letters_are_not_evaluated(cand, gold, equal):
 def test_the_antlr_path_does_not_read_coth_as_cot_of_h():
     assert math_latex_backend.parse_latex("\\coth(2)") is None
     assert str(math_latex_backend.parse_latex("\\operatorname{cosh}\\left(2\\right)")) == "cosh(2)"
+
+
+# Left sides read as names that are mathematics (a function glued to its variable, an operator command or name), a
+# list of equations paired by left side rather than compared as a list of right sides, one function at two points.
+@pytest.mark.parametrize("cand, gold, equal", [
+    ("cosx = 3/5", "sinx = 3/5", False), ("\\cosx = 3/5", "\\sinx = 3/5", False), ("$\\Pr(B) = 0.3$", "\\Pr(A) = 0.3", None),
+    ("$\\sin(x) = b, \\cos(x) = a$", "\\sin(x) = a, \\cos(x) = b", False),
+    ("$\\tan(x) = a, \\cos(x) = b$", "\\sin(x) = a, \\cos(x) = b", False),
+    ("$y = 3, x = 4$", "x = 3, y = 4", False), ("$f(3) = 5$", "f(2) = 5", False), ("$P(B) = 0.3$", "P(A) = 0.3", None),
+    # controls: the same equations in another order or notation, renamed variables, names, unordered roots
+    ("sinx = 3/5", "\\sin(x) = 3/5", True), ("$\\cos(x) = b, \\sin(x) = a$", "\\sin(x) = a, \\cos(x) = b", True),
+    ("$\\sin(t) = a, \\cos(t) = b$", "\\sin(x) = a, \\cos(x) = b", True), ("$y = 4, x = 3$", "x = 3, y = 4", True),
+    ("$a = 3, b = 4$", "x = 3, y = 4", True), ("$x_1 = 3, x_2 = 2$", "x_1 = 2, x_2 = 3", True),
+    ("$(3, 4)$", "x = 3, y = 4", True), ("$x = 3, y = 4$", "(3, 4)", True), ("$p = 15/8, p = -1$", "p = -1, p = 15/8", True),
+    ("$f(2) = 5$", "f(2) = 5", True), ("$f(t) = 5$", "f(x) = 5", True), ("$g(2) = 5$", "f(2) = 5", True),
+    ("cost = 15", "price = 15", True), ("$\\gcd(a, b) = 6$", "\\gcd(a, b) = 6", True),
+])
+def test_equations_are_paired_by_left_side(cand, gold, equal):
+    from judgesuite.judges.math.symbolic import judge_math
+    assert judge_math(((gold,), cand, "auto"))[0] is equal
+
+
+@pytest.mark.parametrize("span, left", [
+    ("sinx = 0.5", ("\\sin x", True)), ("\\cosx = 1", ("\\cos x", True)), ("cost = 15", ("cost", False)),
+    ("\\gcd(a, b) = 6", ("\\gcd(a, b)", True)), ("\\operatorname{lcm}(a, b) = 12", ("\\operatorname{lcm}(a, b)", True)),
+    ("f(a, b) = 3", ("f(a, b)", False)),
+])
+def test_equation_left_sides_glued_and_operators(span, left):
+    from judgesuite.judges.math.forms import equation_left
+    assert equation_left(span) == left

@@ -5,7 +5,8 @@
   (math_latex_backend). A label is a name (`k`, `AB`, `V_1`, `f(x)`, `(x, y)`) and
   `k = 45` reads as 45; `2x - y + 1 = 0` is an equation.
 - `equation_left`: the left side of such a labelled equation, and whether it is mathematics (a known
-  function applied to its argument, `\\sin(x)`, `\\log_2(y)`) rather than a name (`f(x)`, `Total`).
+  function applied to its argument, `\\sin(x)`, `\\log_2(y)`, `sinx`, `\\gcd(a, b)`, `\\operatorname{lcm}(a, b)`)
+  rather than a name (`f(x)`, `Total`); `equation_list`: the same for each equation of a list.
 - `as_list`: "5 and 8", "5 or 8", "(a) 5, (b) 8" as the list "5, 8" (used when the gold
   holds several answers).
 - `decimal_comma`: "3,5" / "1 000,50 €" as 3.5 / 1000.50, only for a single number whose
@@ -50,9 +51,16 @@ def is_equation(span: str) -> bool:
 
 # a left side that is a known function applied to its argument ("\\sin(x)", "\\log_2(x)", "ln(t)", "\\sqrt[3]{x}",
 # "\\cos x"): mathematics, not a name
-_MATH_LEFT = re.compile(r"^\s*\\?(?:(?:arc|a)?(?:sin|cos|tan|cot|sec|csc)h?|log|ln|lg|exp|sqrt)(?![A-Za-z])"
+_FUNC = r"(?:(?:arc|a)?(?:sin|cos|tan|cot|sec|csc)h?|log|ln|lg|exp|sqrt)"
+# an operator written as a command or an operator name: \gcd(a, b), \Pr(A), \operatorname{lcm}(a, b), \mathrm{sinh}(x)
+_OPERATOR = (r"\\(?:gcd|lcm|max|min|det|deg|dim|ker|Pr|arg|sup|inf|lim|hom)(?![A-Za-z])"
+             r"|\\(?:operatorname\*?|mathrm)\s*\{\s*[A-Za-z]{2,12}\s*\}")
+_MATH_LEFT = re.compile(rf"^\s*(?:\\?{_FUNC}(?![A-Za-z])|{_OPERATOR})"
                         r"(?:_\{?\w{1,6}\}?|\^\{?-?\w{1,3}\}?|\[[^\[\]]{0,10}\])*"
                         r"\s*(?:\([^()]{1,40}\)|\{[^{}]{1,40}\}|\\?[A-Za-z](?:_\{?\w{1,3}\}?)?|\\[A-Za-z]+)\s*$")
+# a function glued to its variable: "sinx", "\cosx", "tanθ" (without a backslash only x, y, z or a Greek letter:
+# "cost" is a word)
+_GLUED_LEFT = re.compile(rf"^\s*(\\)?({_FUNC})((?(1)[A-Za-z]|(?:[xyz]|θ|\\(?:theta|alpha|beta|phi|varphi))))\s*$")
 _DELIMITERS = re.compile(r"\$|\\[()\[\]]")
 
 
@@ -64,12 +72,48 @@ def equation_left(span: str) -> tuple[str, bool] | None:
     side that is neither (`2x - y + 1 = 0` goes to the ANTLR path whole)."""
     s = _DELIMITERS.sub(" ", span).replace("\\approx", "=").strip()
     left, eq, _ = s.partition("=")
-    if not eq or len(s) > 400 or any(c in s for c in ",;<>") or left.endswith("!"):
+    if not eq or len(s) > 400 or any(c in s for c in ";<>") or len(_top_level(s)) > 1 or left.endswith("!"):
         return None
     left = left.strip()
     if _MATH_LEFT.match(left):
         return left, True
+    glued = _GLUED_LEFT.match(left)
+    if glued:  # "sinx" is \sin x
+        return f"\\{glued.group(2)} {glued.group(3)}", True
     return (left, False) if _LABEL.match(left) else None
+
+
+def _top_level(s: str) -> list[str]:
+    """`s` split at its commas and semicolons outside brackets ("\\gcd(a, b) = 6, y = 2" is two parts)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(s):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch in ",;" and depth == 0:
+            parts.append(s[start:i])
+            start = i + 1
+    return parts + [s[start:]]
+
+
+def equation_list(span: str) -> list[tuple[str, str, bool]] | None:
+    """A list of two or more equations ("x = 3, y = 4", "\\sin x = a; \\cos x = b") as (left side, right side, whether
+    the left side is mathematics) per equation (see equation_left); None for anything else (one equation, a part
+    without its own `=`, a comma inside brackets)."""
+    s = _DELIMITERS.sub(" ", span)
+    if len(s) > 400 or not re.search(r"[,;]", s):
+        return None
+    parts = [p.strip() for p in _top_level(s)]
+    if len(parts) < 2 or any(p.count("=") != 1 for p in parts):
+        return None
+    out = []
+    for p in parts:
+        left = equation_left(p)
+        if left is None:
+            return None
+        out.append((left[0], p.partition("=")[2].strip(), left[1]))
+    return out
 
 
 def needs_latex_backend(span: str) -> bool:
