@@ -3,12 +3,15 @@
 Usage:
     python scripts/measure_model_openqa_styles.py --cache /tmp/oqa.sqlite --out /tmp/oqa.json   # ONCE (held out)
     python scripts/measure_model_openqa_styles.py --corpus FILE.jsonl --cache ... [--judges token-f1,...]
+    python scripts/measure_model_openqa_styles.py --corpus tests/fixtures/model_openqa_committed.jsonl \
+        --split dev-oqa-committed --errors stacked --cache ...      # round 3's dev half, errors listed
 
 Every row of the corpus is in the held-out split `heldout-oqa`: it is read once, by the lead, after the stacked
 judge work it measures is final; never row by row (no error listing here). Per style (`prompt_style`), per model
 and overall, for each judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct` verdict
 on an incorrect row, over the incorrect rows), no-verdict rate; the counting (`rates`) and the cached loop
-(`Runner`, `VerdictCache`) are those of scripts/measure_math_styles.py.
+(`Runner`, `VerdictCache`) are those of scripts/measure_math_styles.py. Round 3's corpus has a dev half
+(`--split dev-oqa-committed`), the only split whose errors `--errors JUDGE` lists.
 """
 from __future__ import annotations
 
@@ -66,12 +69,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--judges", default=JUDGES, help=f"comma-separated registry names (default {JUDGES})")
     ap.add_argument("--cache", required=True, help="SQLite verdict cache (a fresh file measures afresh)")
     ap.add_argument("--out", default="", help="write the table as JSON")
+    ap.add_argument("--split", default="", help="only the rows of this split (default: every row)")
+    ap.add_argument("--errors", default="", help="list this judge's errors (only on a dev split)")
     args = ap.parse_args(argv)
     judges = [j for j in args.judges.split(",") if j]
-    rows = load_rows(args.corpus)
+    if args.errors and not args.split.startswith("dev"):
+        ap.error("--errors lists rows of a dev split only (--split dev-...): the other splits are read once")
+    if args.errors and args.errors not in judges:
+        judges.append(args.errors)
+    rows = [r for r in load_rows(args.corpus) if not args.split or r.get("split") == args.split]
     if not rows:
-        ap.error(f"no rows in {args.corpus}")
-    result = table(judges, rows, Runner(VerdictCache(args.cache)))
+        ap.error(f"no rows in {args.corpus}" + (f" of split {args.split}" if args.split else ""))
+    runner = Runner(VerdictCache(args.cache))
+    result = table(judges, rows, runner)
     print(f"{len(rows)} rows ({sum(r['label'] for r in rows)} correct) of {args.corpus}")
     print(f"{'group':36s} {'n':>4s} " + " ".join(f"{j:>30s}" for j in judges))
     for g in result[judges[0]]:
@@ -81,6 +91,12 @@ def main(argv: list[str] | None = None) -> int:
     print("ms per 1,000: " + ", ".join(f"{j} {result[j]['all']['ms_per_1000']:,}" for j in judges))
     if args.out:
         Path(args.out).write_text(json.dumps({"corpus": str(args.corpus), "judges": result}, indent=1))
+    if args.errors:
+        verdicts, _ = measure(args.errors, rows, runner)  # read back from the cache
+        for row, v in zip(rows, verdicts):
+            if v.correct is not row["label"]:
+                print(f"\n[{row['prompt_style']}] label {row['label']}, {args.errors} {v.correct} "
+                      f"P {v.score}: {row['question']} | refs {row['references'][:3]}\n{row['candidate']}")
     return 0
 
 
