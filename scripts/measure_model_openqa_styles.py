@@ -40,6 +40,16 @@ def sample_of(row: dict) -> Sample:
                   candidate=row["candidate"], references=tuple(row["references"]))
 
 
+def relabel(rows: list[dict], reread: dict) -> list[dict]:
+    """`rows` with the labels as read: `label_read` true / false replaces `label`; null leaves the row out."""
+    out = []
+    for r in rows:
+        read = reread.get(r["id"], {"label_read": r["label"]})["label_read"]
+        if read is not None:
+            out.append({**r, "label": read})
+    return out
+
+
 def measure(judge_name: str, rows: list[dict], runner: Runner) -> tuple[list, float]:
     """Verdicts on `rows` through the runner's cached loop, and milliseconds per 1,000 rows."""
     with make_judge(judge_name) as judge:
@@ -71,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="", help="write the table as JSON")
     ap.add_argument("--split", default="", help="only the rows of this split (default: every row)")
     ap.add_argument("--errors", default="", help="list this judge's errors (only on a dev split)")
+    ap.add_argument("--reread", type=Path, default=None,
+                    help="labels as read ({id: {label_read: true | false | null}}): replace the labels by "
+                         "construction, leave out the rows read as neither")
     args = ap.parse_args(argv)
     judges = [j for j in args.judges.split(",") if j]
     if args.errors and not args.split.startswith("dev"):
@@ -78,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.errors and args.errors not in judges:
         judges.append(args.errors)
     rows = [r for r in load_rows(args.corpus) if not args.split or r.get("split") == args.split]
+    if args.reread:
+        rows = relabel(rows, json.loads(args.reread.read_text(encoding="utf-8")))
     if not rows:
         ap.error(f"no rows in {args.corpus}" + (f" of split {args.split}" if args.split else ""))
     runner = Runner(VerdictCache(args.cache))

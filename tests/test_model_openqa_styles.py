@@ -145,3 +145,61 @@ def test_stacked_reads_the_markup_corpus_at_least_as_well_as_token_f1():
     stacked, stacked_fp = _accuracy_and_false_positives("stacked", rows)
     token_f1, token_f1_fp = _accuracy_and_false_positives("token-f1", rows)
     assert stacked >= token_f1 and stacked_fp <= token_f1_fp and stacked >= 0.97
+
+
+COMMITTED_CORPUS = ROOT / "tests" / "fixtures" / "model_openqa_committed.jsonl"
+REREAD = ROOT / "tests" / "fixtures" / "model_openqa_committed.reread.json"
+
+
+def test_round_3_corpus_is_the_filtered_replies_rebuilt_byte_for_byte_in_its_fixed_halves(tmp_path, capsys):
+    b = _builder()
+    rows, replies = _lines(COMMITTED_CORPUS), _lines(b.ROUNDS[3]["replies"])
+    items = {it["item"]: it for it in b.items(round_=3)}
+    earlier = {r["question_id"] for path in (CORPUS, MARKUP_CORPUS) for r in _lines(path)}
+    assert not {r["question_id"] for r in rows} & earlier
+    kept = [rep for rep in replies if b.keep_reason(rep["reply"], rep["finish_reason"], items[rep["item"]]["final"],
+                                                    items[rep["item"]]["others"], last_wins=True) == "kept"]
+    assert [(r["item"], r["candidate"]) for r in rows] == [(k["item"], k["reply"].strip()) for k in kept]
+    assert {r["prompt_style"] for r in rows} == set(b.COMMITTED)
+    assert all(r["split"] == b.round3_split(r["question_id"]) for r in rows)
+    assert all(split_of(r["question"]) in ("train", "dev") for r in rows)
+    b.main(["--round", "3", "finalize", "--out", str(tmp_path / "corpus.jsonl")])
+    assert (tmp_path / "corpus.jsonl").read_bytes() == COMMITTED_CORPUS.read_bytes()
+    capsys.readouterr()
+
+
+def test_round_3_filter_lets_the_other_answer_occur_only_before_the_intended_one():
+    b = _builder()
+    assert b.keep_reason("Paris is a common wrong guess. The answer is Lyon.", "stop", "Lyon", ["Paris"], True) == "kept"
+    assert b.keep_reason("Lyon is a common wrong guess. The answer is Paris.", "stop", "Lyon", ["Paris"], True) \
+        == "other side's answer after the intended one"
+    assert b.keep_reason("Paris is a common wrong guess. The answer is Lyon.", "stop", "Lyon", ["Paris"]) \
+        == "other side's answer present"
+
+
+def _as_read(rows: list[dict]) -> list[dict]:
+    reread = json.loads(REREAD.read_text(encoding="utf-8"))
+    assert set(reread) <= {r["id"] for r in rows} and all(v["why"] for v in reread.values())
+    return [{**r, "label": reread[r["id"]]["label_read"]} if r["id"] in reread else r
+            for r in rows if reread.get(r["id"], {"label_read": r["label"]})["label_read"] is not None]
+
+
+def test_labels_as_read_flip_or_leave_out_the_rows_the_card_counts():
+    rows = _lines(COMMITTED_CORPUS)
+    read = _as_read(rows)
+    by_half = Counter((r["split"], r["label"]) for r in read)
+    assert by_half == {("dev-oqa-committed", True): 72, ("dev-oqa-committed", False): 71,
+                       ("frozen-oqa-committed", True): 70, ("frozen-oqa-committed", False): 77}
+    card = (ROOT / "tests" / "fixtures" / "model_openqa_committed.md").read_text(encoding="utf-8")
+    assert "| dev | 147 | 8 (all gold rows read incorrect) | 4 | 143 (72 / 71) |" in card
+    assert "| frozen | 154 | 5 (all gold rows read incorrect) | 7 | 147 (70 / 77) |" in card
+
+
+def test_stacked_reads_answers_that_name_a_wrong_guess_far_better_than_token_f1():
+    """The single read of the frozen half (card): stacked 0.932 with 6 false "correct" of 77, token-f1 0.667 with 47:
+    a reply that names the other answer before committing fools a judge that looks for the reference anywhere."""
+    rows = _as_read(_lines(COMMITTED_CORPUS))
+    stacked, stacked_fp = _accuracy_and_false_positives("stacked", rows)
+    token_f1, token_f1_fp = _accuracy_and_false_positives("token-f1", rows)
+    assert stacked >= 0.92 and stacked >= token_f1 + 0.15
+    assert stacked_fp * 4 <= token_f1_fp
