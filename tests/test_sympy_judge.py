@@ -473,3 +473,15 @@ def test_equations_are_paired_by_left_side(cand, gold, equal):
 def test_equation_left_sides_glued_and_operators(span, left):
     from judgesuite.judges.math.forms import equation_left
     assert equation_left(span) == left
+
+
+# The same mechanism with the name spaced from its bracket or before a brace: "sign (2)" was 2, "max{4, 6}" the list.
+@pytest.mark.parametrize("cand, gold, equal", [
+    ("sign (2)", "2", False), ("floor (2.5)", "2.5", None), ("round (2.5)", "2.5", False),
+    ("max{4, 6}", "\\{4, 6\\}", None), ("$\\text{max}\\{4, 6\\}$", "\\{4, 6\\}", None),
+    ("$\\operatorname{sh}(2)$", "\\sinh 2", True), ("$\\operatorname{ch} 2$", "\\cosh 2", True),  # sh, ch, th
+    ("$\\operatorname{sh}(2)$", "2", False), ("5 \\text{th}", "5", True), ("$5 \\text{ min}$", "5", True),
+])
+def test_an_operator_name_spaced_from_its_argument(cand, gold, equal):
+    from judgesuite.judges.math.symbolic import judge_math
+    assert judge_math(((gold,), cand, "auto"))[0] is equal

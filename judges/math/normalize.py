@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from judgesuite.judges.math.parse import FUNCTION_COMMANDS
+from judgesuite.judges.math.parse import FUNCTION_COMMANDS, FUNCTION_WORDS
 
 _SMALL = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -58,7 +58,11 @@ OPERATOR_NAMES = frozenset(("lcm gcd max min sup arg argmax argmin det deg dim k
 _UNREADABLE = " \\operatorname "
 # \operatorname{sinh}, \mathrm{arcsin}, \text{lcm}(...): a function name in a wrapper (see _named_operator)
 _NAMED_OP = re.compile(r"\\(operatorname\*?|mathrm|mathbf|mathit|mathsf|text|textrm|textit|textbf|mbox|emph)\s*"
-                       r"\{\s*([A-Za-z][A-Za-z \t]{0,40})\}(?=(\s*\()?)")
+                       r"\{\s*([A-Za-z][A-Za-z \t]{0,40})\}(?=(\s*(?:\(|\[|\\?\{))?)")
+# a bare word applied to an argument: glued to its bracket ("sign(2)", "max{4, 6}"), or spaced before a bracket
+# that opens on a number ("sign (2)", not "floor (top)")
+_ARGUMENT = re.compile(r"(?:\(|\[|\\?\{)|(\s+)(?=(?:\(|\[|\\?\{)\s*[-+\d.\\])")
+_SPACED_NOT = frozenset({"min", "deg", "mod"})  # "5 min (300 s)": a unit before a remark
 
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mbox|emph|operatorname)\s*\{([^{}]*)\}")
 _SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|(?<!~)~(?!~)|\\left\b|\\right\b|\\big|\\Big")
@@ -166,7 +170,7 @@ def _named_operator(m: re.Match) -> str:
     path reads the original span); any other wrapper stays for the text rule (units, prose)."""
     wrapper, name, bracket = m.group(1), " ".join(m.group(2).split()), m.group(3)
     operator = wrapper.startswith("operatorname")
-    if name in FUNCTION_COMMANDS or (operator and name.lower() in FUNCTION_COMMANDS):
+    if name in FUNCTION_WORDS or (operator and name.lower() in FUNCTION_COMMANDS):
         after = m.string[m.end():m.end() + 1]
         return f"\\{name.lower()}" + (" " if after.isalnum() else "")  # \\log_2 keeps its subscript
     if (operator and len(name) > 1) or (bracket is not None and (name in OPERATOR_NAMES or name.lower() in OPERATOR_NAMES)):
@@ -192,10 +196,12 @@ def _word_or_space(m: re.Match) -> str:
     if low in KEEP_WORDS:
         return word
     s, i, j = m.string, m.start(), m.end()
-    if s[j:j + 1] == "(" and "^" not in word:  # a function applied to its argument: "floor(2.5)", "lcm(4, 6)"
-        if low in _GLUED_FUNCTIONS:
+    arg = _ARGUMENT.match(s, j) if "^" not in word else None
+    if arg:  # a function applied to its argument: "floor(2.5)", "lcm(4, 6)", "sign (2)"
+        if low in _GLUED_FUNCTIONS and not arg.group(1) and s[j] == "(":
             return word
-        if low in OPERATOR_NAMES or word in OPERATOR_NAMES:
+        if (low in OPERATOR_NAMES or word in OPERATOR_NAMES or low in _GLUED_FUNCTIONS) and not (
+                arg.group(1) and low in _SPACED_NOT):
             return _UNREADABLE
     glued = (i == 0 or s[i - 1] in "0123456789)}(+-*/=,^") and (j == len(s) or s[j] in "()^_+-*/=, ")
     if len(low) <= 3 and low not in _DROP_SHORT and glued and "^" not in word:

@@ -79,10 +79,13 @@ _FUNC_NAMES = {"frac": "frac", "dfrac": "frac", "tfrac": "frac", "cfrac": "frac"
                **{f: f for f in _UNARY_FUNCS},
                "arcsinh": "arsinh", "arccosh": "arcosh", "arctanh": "artanh", "asin": "arcsin", "acos": "arccos",
                "atan": "arctan", "asinh": "arsinh", "acosh": "arcosh", "atanh": "artanh"}
-# names read only as commands (\tg x) or in \operatorname{...}, never as a bare word ("tg" may be t*g)
-_CMD_FUNCS = {**_FUNC_NAMES, "tg": "tan", "ctg": "cot", "arctg": "arctan", "arcctg": "arccot", "cosec": "csc"}
-# the names of functions of one argument: read as such in \operatorname{...} (see math_normalize)
+# names read only as commands (\tg x) or in \operatorname{...}, never as a bare word ("tg" may be t*g, "th" a suffix)
+_CMD_FUNCS = {**_FUNC_NAMES, "tg": "tan", "ctg": "cot", "arctg": "arctan", "arcctg": "arccot", "cosec": "csc",
+              "sh": "sinh", "ch": "cosh", "th": "tanh", "cth": "coth"}
+# the names of functions of one argument: in \operatorname{...} all of them, in \mathrm{...} or \text{...} those
+# also read as bare words (see math_normalize)
 FUNCTION_COMMANDS = frozenset(n for n in _CMD_FUNCS if _FUNC_ARITY[_CMD_FUNCS[n]] == 1)
+FUNCTION_WORDS = frozenset(n for n in _FUNC_NAMES if _FUNC_ARITY[_FUNC_NAMES[n]] == 1)
 _CMD_OPS = {"times": "*", "cdot": "*", "ast": "*", "div": "/"}
 _CMD_EQ = frozenset({"approx", "Rightarrow", "implies", "to", "equiv", "rightarrow", "Longrightarrow"})
 _CONSTS = {"pi": "pi", "infty": "oo", "infinity": "oo", "inf": "oo", "oo": "oo"}
