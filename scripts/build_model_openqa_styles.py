@@ -36,6 +36,10 @@ without a guess (`<answer>` tags, a bold answer). The filter of rounds 1-2, exce
 answer may occur before the last run of the intended answer (`keep_reason(last_wins=True)`). Each question's two
 rows go to `dev-oqa-committed` or `frozen-oqa-committed` by `round3_split` (SHA-256 rule fixed before generation):
 judges are developed on the dev half only and the frozen half is read once.
+
+Round 4 (`--round 4`, stop 48: tests/fixtures/model_openqa_committed2.jsonl, split `heldout-oqa-committed-2`): round
+3's styles, model, filter and settings on the next 200 drawn questions, all held out: generated while a `stacked`
+change was developed on round 3 (both halves, after round 3's single read), read once after it.
 """
 from __future__ import annotations
 
@@ -110,7 +114,11 @@ ROUNDS = {1: {"offset": 0, "styles": list(STYLES), "split": SPLIT, "out": OUT, "
           3: {"offset": 2 * N_QUESTIONS, "styles": list(COMMITTED), "split": None,
               "out": ROOT / "tests" / "fixtures" / "model_openqa_committed.jsonl",
               "replies": ROOT / "tests" / "fixtures" / "model_openqa_committed.replies.jsonl",
-              "raw": Path("/tmp/model_openqa_committed_raw.jsonl")}}
+              "raw": Path("/tmp/model_openqa_committed_raw.jsonl")},
+          4: {"offset": 3 * N_QUESTIONS, "styles": list(COMMITTED), "split": "heldout-oqa-committed-2",
+              "out": ROOT / "tests" / "fixtures" / "model_openqa_committed2.jsonl",
+              "replies": ROOT / "tests" / "fixtures" / "model_openqa_committed2.replies.jsonl",
+              "raw": Path("/tmp/model_openqa_committed2_raw.jsonl")}}
 ROUND3_RULE = "judgesuite-issue37-openqa-round3"
 
 
@@ -275,7 +283,7 @@ def finalize(raws: list[Path], out: Path, replies_out: Path | None = None, round
     for rep in replies:
         it = by_item[rep["item"]]
         reason = keep_reason(rep["reply"], rep["finish_reason"], it["final"], it["others"],
-                             last_wins=round_ == 3)
+                             last_wins=round_ >= 3)
         reasons[(it["style"], it["label"], reason)] += 1
         if reason != "kept":
             continue
@@ -317,7 +325,7 @@ def report(reasons: Counter, round_: int = 1) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1,
-                    help="1: IFEval and plain styles; 2: markup formats; 3: a wrong guess, then a committed answer")
+                    help="1: IFEval and plain styles; 2: markup formats; 3, 4: a wrong guess, then a committed answer")
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("generate")
     g.add_argument("--model", default="smollm2-135m")
