@@ -73,6 +73,20 @@ Result (base -> mcqa): held out GPQA 0.7590 -> 0.7573 (fails (1)), evouna 0.9006
 financebench 0.7957 -> 0.7831 (fails (2)); dev means open QA 0.8779 -> 0.8754, multiple choice 0.8479 -> 0.8403 and
 context QA 0.8632 -> 0.8581 (these two fail (3)), math 0.9667; DEV master keys all sources 0.09% -> 0.70% (fails
 (4)). Not adopted; no test split read.
+Stop 48, variant `prose` (features version 9 if adopted): replies that name another answer before committing in
+prose ("X is a common wrong guess ... The correct answer is Y", "Final answer: Y") are judged on every mention
+(tests/fixtures/model_openqa_committed.md: the named wrong year or "he is not Y" about the wrong guess rejects a right
+answer). In `prose`, where a candidate has no markup answer, the columns read the answer it commits to in prose: the
+rest of a line that starts "Final answer:" / "Answer:" (or the next non-empty line), or the sentence after "The
+(final / correct / right) answer (to ...) is", when every such commitment holds the same answer; else the whole text
+(markup first, as in version 8; attack cues still the whole text; TRAIN rows with a commitment enter read whole too,
+as version 8's markup rows). Rule, written before the first run: base = this command on the code before the change
+(`--held-out-splits train,dev --probe-split dev`, fresh cache, the sympy judge of the day); adopt if stop 46's four
+conditions hold ((1) now reads: no held-out set below base - 0.3 on train + dev rows, the other three as written)
+and (5) the all-sources model, trained without test rows (`train_stacked(with_test=False)`), scores >= version 8 +
+0.5 point on round 3's 290 replies with labels as read (version 8: 274 / 290 = 0.9448; the corpus is development
+data since its single read). Then round 4's held-out corpus (`model_openqa_committed2`) is read once, and the test
+splits once with the retrained shipped models.
 """
 from __future__ import annotations
 
