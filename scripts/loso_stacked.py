@@ -87,6 +87,14 @@ and (5) the all-sources model, trained without test rows (`train_stacked(with_te
 0.5 point on round 3's 290 replies with labels as read (version 8: 274 / 290 = 0.9448; the corpus is development
 data since its single read). Then round 4's held-out corpus (`model_openqa_committed2`) is read once, and the test
 splits once with the retrained shipped models.
+Result (train + dev rows, base -> prose): held out evouna 0.9006 -> 0.8933, nq301 0.8316 -> 0.8224, GPQA 0.7590 ->
+0.7515, financebench 0.7957 -> 0.7705 (all fail (1)); dev means open QA 0.8779 -> 0.8726, multiple choice 0.8479 ->
+0.8403 (fail (3)), context QA 0.8632 -> 0.8615, math 0.9667; DEV master keys 0.09% -> 0.28%. Not adopted. The same
+code with prose reading switched off gives the base figures exactly, so the ~40 bundled TRAIN rows with a prose
+commitment (financebench 14, Omni-MATH 12, GPQA 4, evouna 1), read short and also whole, moved the pooled forest.
+Variant `prose-whole`, rule written before its run (the same five conditions, same base): inference as `prose`;
+in training, a TRAIN row whose only commitment is in prose is read whole only (so the forest learns from the
+same rows as version 8's), markup rows as in version 8.
 """
 from __future__ import annotations
 
