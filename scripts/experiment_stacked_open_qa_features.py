@@ -250,8 +250,8 @@ def question_recall(sample) -> float:
 def with_oneof(base_features):
     index = F.FEATURES.index("one_of")
 
-    def features(sample, read_markup=True):  # the signature of features.features (version 8)
-        row = base_features(sample, read_markup)
+    def features(sample, read_committed=True):  # the signature of features.features (version 9)
+        row = base_features(sample, read_committed)
         row[index] = offers_alternatives(sample)
         return row
     return features
@@ -264,13 +264,13 @@ def apply(variant: str) -> None:
     F._clean = clean_folded if "canon" in parts else _BASE["clean"]
     if "canon" in parts:
         F.FEATURES = _BASE["FEATURES"]
-        F.features = lambda s, read_markup=True: _BASE["features"](canon(s), read_markup)
+        F.features = lambda s, read_committed=True: _BASE["features"](canon(s), read_committed)
     elif "feat" in parts:
         F.FEATURES = _BASE["FEATURES"] + EXTRA
-        F.features = lambda s, read_markup=True: _BASE["features"](s, read_markup) + extra(s)
+        F.features = lambda s, read_committed=True: _BASE["features"](s, read_committed) + extra(s)
     elif "fold" in parts:  # the two exact columns only: folded containment, number words
         F.FEATURES = _BASE["FEATURES"] + EXTRA[::3]
-        F.features = lambda s, read_markup=True: _BASE["features"](s, read_markup) + extra(s)[::3]
+        F.features = lambda s, read_committed=True: _BASE["features"](s, read_committed) + extra(s)[::3]
     else:
         F.FEATURES, F.features = _BASE["FEATURES"], _BASE["features"]
     if "oneof" in parts:
@@ -278,7 +278,7 @@ def apply(variant: str) -> None:
     if "qrecall" in parts:
         F.FEATURES = tuple(F.FEATURES) + ("question_recall",)
         with_recall = F.features
-        F.features = lambda s, read_markup=True: with_recall(s, read_markup) + [question_recall(s)]
+        F.features = lambda s, read_committed=True: with_recall(s, read_committed) + [question_recall(s)]
     F.N_FEATURES = len(F.FEATURES)
     S.FEATURES = F.FEATURES
     import loso_stacked

@@ -104,6 +104,16 @@ that say "the answer is ..." lose the rest of their analysis when read short.
 Variant `prose-open-qa`, rule written before its run (the same five conditions, same base): `prose-whole` with
 prose commitments read for open-QA rows only (task type open_qa: the family of the corpus that motivated it; math
 answers are read by the sympy column, context-QA and multiple-choice answers by their markup or whole).
+Result: held out evouna 0.9006, nq301 0.8316, GPQA 0.7590, financebench 0.7957; dev means 0.8779 / 0.8479 / 0.8632 /
+0.9667; DEV master keys 0.09%, leave-one-out 0-0.7% (all as base: no bundled open-QA dev row commits in prose, and
+the one train row is read whole); (5) round 3's 290 replies as read: 0.9552 (277) against 0.9448 (274), +1.0 point.
+Passed: shipped as features version 9. Before shipping, the guards of the earlier model-written corpora (tests)
+showed two reading faults, fixed on those development corpora: "The answer is:" with the answer on the next line
+read ":", and "the answer is given by ..." / "<response></response>" read as answers. After the fix the rule's
+figures are unchanged (the leave-one-out table and master keys as base; round 3 0.9552) and, against the same forest
+with prose reading off, rounds 1 and 2 lose one row each (184 rows: 181 -> 180; 207: 203 -> 202; a reply that ends
+"The answer is: Matt Smith", labelled correct by construction for Carol Worthington, and a "Final answer:" line deep
+in a garbled reply) while round 3 gains three (274 -> 277).
 """
 from __future__ import annotations
 

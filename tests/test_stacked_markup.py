@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from judgesuite.judges import make_judge
-from judgesuite.judges.learned.features import FEATURES, committed_answer, features, has_markup_answer
+from judgesuite.judges.learned.features import FEATURES, committed_answer, features, has_committed_span
 from judgesuite.judges.learned.model import ModelFormatError, load_model
 from judgesuite.judges.learned.stacked import DEFAULT_ENCODER_MODEL, FEATURES_VERSION, feature_names
 from judgesuite.judges.math.answer_markup import every_markup_answer
@@ -35,7 +35,9 @@ def _feats(candidate: str, references=("Paris",)) -> dict[str, float]:
 ])
 def test_the_committed_answer_is_the_one_answer_in_markup_else_the_whole_text(candidate, read):
     assert committed_answer(candidate) == read
-    assert has_markup_answer(candidate) == (read == "lyon" and candidate != "Lyon")
+    sample = Sample(id="x", task_type="multiple_choice_freeform", question="Which city?", candidate=candidate,
+                    references=("Paris",))
+    assert has_committed_span(sample) == (read == "lyon" and candidate != "Lyon")
 
 
 def test_every_markup_answer_lists_each_tag_and_json_field_with_escapes_undone():
@@ -59,7 +61,7 @@ def test_the_columns_read_the_committed_answer_and_the_attack_cues_the_whole_tex
 def test_the_shipped_model_judges_gpqa_answers_by_their_committed_answer():
     """Held-out questions (test split): version 7, reading the whole reasoning, scored 0.779 here."""
     rows = load_bundled("answer-matching-gpqa-mmlupro", "test").scorable()
-    assert sum(has_markup_answer(r.sample.candidate) for r in rows) / len(rows) > 0.95
+    assert sum(has_committed_span(r.sample) for r in rows) / len(rows) > 0.95
     verdicts = make_judge("stacked").judge([r.sample for r in rows])
     assert sum(v.correct == bool(r.label) for v, r in zip(verdicts, rows)) / len(rows) >= 0.82
 
@@ -71,11 +73,11 @@ def test_rows_with_markup_enter_training_once_more_read_whole():
     store = FeatureStore(limit=120)
     gpqa = "answer-matching-gpqa-mmlupro"
     plain, doubled = store.table(gpqa, "train"), store.train_table(gpqa)
-    marked = [i for i, r in enumerate(plain.rows) if has_markup_answer(r.sample.candidate)]
+    marked = [i for i, r in enumerate(plain.rows) if has_committed_span(r.sample)]
     assert len(marked) > 100 and len(doubled.y) == len(plain.y) + len(marked)
     assert np.array_equal(doubled.X[:len(plain.y)], plain.X)
     again = doubled.X[len(plain.y):]
-    whole = np.array([features(plain.rows[i].sample, read_markup=False) for i in marked])
+    whole = np.array([features(plain.rows[i].sample, read_committed=False) for i in marked])
     assert np.array_equal(again[:, :len(FEATURES)], whole) and not np.array_equal(again, plain.X[marked])
     model, _ = train_stacked(["answer-matching-gpqa-mmlupro"], store=store, with_test=False,
                              params={"max_iter": 10}, synthetic_weight=0)

@@ -22,7 +22,8 @@ import numpy as np
 from judgesuite.judges.base import Judge, JudgeTags, held_out_record
 from judgesuite.judges.composite import CompositeJudge, Read, ReadVerdicts, judge_reads
 from judgesuite.judges.fingerprint import file_digest
-from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix, markup_answer
+from judgesuite.judges.learned.features import (FEATURES, FEATURES_VERSION, committed_span, feature_matrix,
+                                                reads_prose)
 from judgesuite.judges.learned.model import RETRAIN_HINT, ModelFormatError, StackedModel, load_model
 from judgesuite.judges.restated import restated_verdict, restates_question_only
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
@@ -213,7 +214,8 @@ class StackedJudge(CompositeJudge):
                 out.append(Verdict.none(NoVerdict.ERROR, "non-finite model output"))
                 continue
             # extracted: what the columns read, where it is not the whole answer
-            read = markup_answer(sample.candidate) if isinstance(sample.candidate, str) else None
+            read = (committed_span(sample.candidate, reads_prose(sample.task_type))
+                    if isinstance(sample.candidate, str) else None)
             out.append(Verdict(correct=bool(p >= t), score=float(p), extracted=read, extra={"family": fam}))
         return out
 

@@ -21,7 +21,7 @@ import numpy as np
 from judgesuite.judges.fingerprint import module_closure
 from judgesuite.judges.learned import features as features_module
 from judgesuite.judges.learned import stacked as stacked_module
-from judgesuite.judges.learned.features import FEATURES_VERSION, feature_matrix, has_markup_answer
+from judgesuite.judges.learned.features import FEATURES_VERSION, feature_matrix, has_committed_span, markup_answer
 from judgesuite.judges.learned.model import FORMAT, Forest, StackedModel, logit
 from judgesuite.judges.learned.stacked import encoder_probabilities, feature_names, signal_columns
 from judgesuite.judges.squad import best_token_f1
@@ -100,18 +100,29 @@ class FeatureStore:
         return self._tables[key]
 
     def train_table(self, source: str) -> Table:
-        """The TRAIN rows as the forest learns them: each row read as at inference, and each row whose candidate
-        commits to an answer in markup once more, read whole (its reasoning is the forest's example of a long
-        answer; read as its short committed answer only, the leave-financebench-out model lost 6 points)."""
+        """The TRAIN rows as the forest learns them: each row whose candidate commits to an answer in markup read as
+        at inference and once more read whole (its reasoning is the forest's example of a long answer; read as its
+        short committed answer only, the leave-financebench-out model lost 6 points); a row that commits in prose
+        only is read whole only (read short too, its ~40 rows moved the pooled forest: every held-out set lost
+        0.7-2.5 points, stop 48); every other row as at inference."""
         t = self.table(source, "train")
-        idx = [i for i, r in enumerate(t.rows) if has_markup_answer(r.sample.candidate)]
+        idx = [i for i, r in enumerate(t.rows) if has_committed_span(r.sample)]
         if not idx:
             return t
         samples = [t.rows[i].sample for i in idx]
-        X = self._cached(source, "train.whole", samples, compute=lambda: np.hstack(
-            [feature_matrix(samples, read_markup=False), signal_columns(samples, self._sympy_judge(samples))[0]]))
-        return Table(source, "train", t.rows + [t.rows[i] for i in idx], np.vstack([t.X, X]),
-                     np.concatenate([t.y, t.y[idx]]), np.concatenate([t.token_f1, t.token_f1[idx]]))
+        X = self._read_whole(source, "train.whole", samples)
+        markup = np.array([markup_answer(s.candidate) is not None for s in samples], dtype=bool)
+        prose = [i for i, m in zip(idx, markup) if not m]
+        base_X = t.X.copy()
+        base_X[prose] = X[~markup]
+        twice = [i for i, m in zip(idx, markup) if m]
+        return Table(source, "train", t.rows + [t.rows[i] for i in twice], np.vstack([base_X, X[markup]]),
+                     np.concatenate([t.y, t.y[twice]]), np.concatenate([t.token_f1, t.token_f1[twice]]))
+
+    def _read_whole(self, name: str, split: str, samples: list) -> np.ndarray:
+        """Feature rows of `samples` with every column reading the whole candidate (cached as `name`.`split`)."""
+        return self._cached(name, split, samples, compute=lambda: np.hstack(
+            [feature_matrix(samples, read_committed=False), signal_columns(samples, self._sympy_judge(samples))[0]]))
 
     def synthetic(self, names: Sequence[str], seed: int = 0, mcqa_per_benchmark: int = 0) -> dict[str, Table]:
         """Rows by construction (suite/data/synthetic.py) from the TRAIN questions of `names` (and of
@@ -128,7 +139,13 @@ class FeatureStore:
                 idx = np.random.default_rng(self.seed).choice(len(rows), self.limit, replace=False)
                 rows = [rows[i] for i in sorted(idx)]
             samples = [r.sample for r in rows]
-            X = self._cached(key[0].replace(",", "+").replace(":", "-"), f"seed{seed}", samples)
+            name = key[0].replace(",", "+").replace(":", "-")
+            X = self._cached(name, f"seed{seed}", samples)
+            prose = [i for i, s in enumerate(samples) if markup_answer(s.candidate) is None
+                     and has_committed_span(s)]  # read whole, as the source rows (train_table)
+            if prose:
+                X = X.copy()
+                X[prose] = self._read_whole(name, f"seed{seed}.prose-whole", [samples[i] for i in prose])
             y = np.array([bool(r.label) for r in rows])
             self._tables[key] = Table("synthetic", "train", rows, X, y, np.zeros(len(rows)))
             self.seconds += time.perf_counter() - t0
