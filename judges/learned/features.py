@@ -168,7 +168,7 @@ def reads_prose(task_type: str) -> bool:
 
 def has_committed_span(sample: Sample) -> bool:
     """Whether `features` reads a span of the sample's candidate rather than all of it."""
-    return committed_span(sample.candidate, reads_prose(sample.task_type)) is not None
+    return committed_span(sample.candidate or "", reads_prose(sample.task_type)) is not None
 
 
 def committed_answer(candidate: str, prose: bool = True) -> str:
