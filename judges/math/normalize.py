@@ -61,7 +61,8 @@ _NAMED_OP = re.compile(r"\\(operatorname\*?|mathrm|mathbf|mathit|mathsf|text|tex
                        r"\{\s*([A-Za-z][A-Za-z \t]{0,40})\}(?=(\s*(?:\(|\[|\\?\{))?)")
 # a bare word applied to an argument: glued to its bracket ("sign(2)", "max{4, 6}"), or spaced before a bracket
 # that opens on a number ("sign (2)", not "floor (top)")
-_ARGUMENT = re.compile(r"(?:\(|\[|\\?\{)|(\s+)(?=(?:\(|\[|\\?\{)\s*[-+\d.\\])")
+# (the space run starts only after a non-space, so a search over a long run of spaces stays linear)
+_ARGUMENT = re.compile(r"(?:\(|\[|\\?\{)|(?<!\s)(\s+)(?=(?:\(|\[|\\?\{)\s*[-+\d.\\])")
 _SPACED_NOT = frozenset({"min", "deg", "mod"})  # "5 min (300 s)": a unit before a remark
 
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mbox|emph|operatorname)\s*\{([^{}]*)\}")
