@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from judgesuite.judges import make_judge
-from judgesuite.judges.learned.features import FEATURES, committed_answer, features, has_committed_span
+from judgesuite.judges.learned.committed import has_committed_span
+from judgesuite.judges.learned.features import FEATURES, committed_answer, features
 from judgesuite.judges.learned.model import ModelFormatError, load_model
 from judgesuite.judges.learned.stacked import DEFAULT_ENCODER_MODEL, FEATURES_VERSION, feature_names
 from judgesuite.judges.math.answer_markup import every_markup_answer

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from judgesuite.judges import make_judge
-from judgesuite.judges.learned.features import FEATURES, committed_span, features, has_committed_span, prose_answers
+from judgesuite.judges.learned.committed import committed_span, has_committed_span, prose_answers
+from judgesuite.judges.learned.features import FEATURES, features
 from judgesuite.judges.types import Sample
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,8 +22,8 @@ import numpy as np
 from judgesuite.judges.base import Judge, JudgeTags, held_out_record
 from judgesuite.judges.composite import CompositeJudge, Read, ReadVerdicts, judge_reads
 from judgesuite.judges.fingerprint import file_digest
-from judgesuite.judges.learned.features import (FEATURES, FEATURES_VERSION, committed_span, feature_matrix,
-                                                reads_prose)
+from judgesuite.judges.learned.committed import committed_span, reads_prose
+from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import RETRAIN_HINT, ModelFormatError, StackedModel, load_model
 from judgesuite.judges.restated import restated_verdict, restates_question_only
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
