@@ -35,6 +35,7 @@ from tests.sympy_format_set import words  # noqa: E402  (English number words)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import math_grader_cases_w2 as w2  # noqa: E402  (batch 2 of the grader cases and its split)
 import math_grader_cases_w3 as w3  # noqa: E402  (batch 3 of the grader cases and its split)
+import math_grader_cases_w4 as w4  # noqa: E402  (batch 4 of the grader cases and its split)
 
 SPLIT_SEED = "judgesuite-issue37-style-split"
 
@@ -158,13 +159,21 @@ def batch3_rows() -> list[dict]:
             for family, (source, origin, cases) in w3.FAMILIES.items() for c, refs, eq in cases]
 
 
+def batch4_rows() -> list[dict]:
+    """Batch 4 of the grader cases (scripts/math_grader_cases_w4.py), appended after every earlier row."""
+    return [_row(family, source, origin, c, refs, eq)
+            for family, (source, origin, cases) in w4.FAMILIES.items() for c, refs, eq in cases]
+
+
 def split_of(family: str) -> str:
-    """`dev-w2` / `heldout-w2` and `dev-w3` / `heldout-w3` for the batch-2 and batch-3 families (their own
-    seeded rules), else `frozen` / `dev`."""
+    """`dev-w2` / `heldout-w2`, `dev-w3` / `heldout-w3` and `dev-w4` / `heldout-w4` for the grader families of
+    batches 2-4 (their own seeded rules), else `frozen` / `dev`."""
     if family in w2.FAMILIES:
         return w2.split_w2(family)
     if family in w3.FAMILIES:
         return w3.split_w3(family)
+    if family in w4.FAMILIES:
+        return w4.split_w4(family)
     return "frozen" if frozen_family(family) else "dev"
 
 
@@ -316,7 +325,8 @@ def _math_form_rows() -> list[dict]:
 
 def build() -> list[dict]:
     rng = random.Random(37)
-    rows = bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows() + batch2_rows() + batch3_rows()
+    rows = (bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows() + batch2_rows() + batch3_rows()
+            + batch4_rows())
     for i, r in enumerate(rows):
         r["id"] = f"{r['family']}-{i:04d}"
         r["split"] = split_of(r["family"])
