@@ -2,7 +2,9 @@
 
 P(correct) comes from the family's forest (open_qa, multiple_choice_freeform, context_qa,
 math; "default" for other task types), thresholded at the value chosen on the dev splits.
-Extra signal beside `features.FEATURES`: the `sympy` judge's verdict on math rows.
+Extra signal beside `features.FEATURES`: the `sympy` judge's verdict on math rows, which decides a math row
+wherever it gives one (the forest decides the rest: where it overrode `sympy`, `sympy` was right 28 times of 30;
+scripts/stacked_sympy_decides_check.py).
 With `encoder=True` a second stage blends the forest's and the encoder judge's probabilities
 (a logistic regression fit on the dev splits, which neither model was trained on; the shipped
 `models/stacked-encoder.npz`, or `judgesuite train-stacked --encoder`). An answer that only restates
@@ -94,7 +96,7 @@ class StackedJudge(CompositeJudge):
     the encoder judge's probability (`encoder=True`). The sympy (and encoder) verdicts are reads
     (judges.composite): under the runner they come through the cache; its own verdicts are cached."""
 
-    tags = JudgeTags(version="3", identity_exclude=("workers",), libraries=("numpy",))
+    tags = JudgeTags(version="4", identity_exclude=("workers",), libraries=("numpy",))
 
     def __init__(self, encoder: bool = False, model: str | None = None, threshold: float | None = None,
                  encoder_checkpoint: str | None = None, workers: int | None = None) -> None:
@@ -201,14 +203,18 @@ class StackedJudge(CompositeJudge):
         return probs, fams, thresholds
 
     def combine(self, samples: Sequence[Sample], reads: ReadVerdicts) -> list[Verdict]:
-        return self._verdicts(samples, *self._probabilities(samples, reads))
+        return self._verdicts(samples, *self._probabilities(samples, reads), reads["sympy"])
 
     def _verdicts(self, samples: Sequence[Sample], probs: np.ndarray, fams: list[str],
-                  thresholds: np.ndarray) -> list[Verdict]:
+                  thresholds: np.ndarray, sympy: Sequence[Verdict | None]) -> list[Verdict]:
         out = []
-        for sample, p, fam, t in zip(samples, probs, fams, thresholds):
+        for sample, p, fam, t, sv in zip(samples, probs, fams, thresholds, sympy):
             if restates_question_only(sample):
                 out.append(restated_verdict({"family": fam}))
+                continue
+            if sv is not None and sv.correct is not None:  # only math rows are read by sympy
+                out.append(Verdict(correct=sv.correct, score=float(sv.correct), extracted=sv.extracted,
+                                   extra={"family": fam, "rule": "sympy decides"}))
                 continue
             if not np.isfinite(p):
                 out.append(Verdict.none(NoVerdict.ERROR, "non-finite model output"))
