@@ -57,7 +57,8 @@ _SIMPLERL_NUMBER = re.compile(r"-?\d*\.?\d+")
 # a digit; a span holding prose ("$10 bill so will receive $") is currency, not math.
 _LATEX = re.compile(r"(?<!\\)\$\$([^$]{1,400}?)\$\$|(?<![\\\d])\$([^\n$]{1,400}?)\$"
                     r"|\\\(([^\n]{1,400}?)\\\)|\\\[(.{1,400}?)\\\]", re.DOTALL)
-_PROSE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}\s+[A-Za-z]{2,}")
+_PROSE = re.compile(r"(?<![\\A-Za-z])(?<!operatorname\{)(?<!operatorname\*\{)(?!arg\s+m(?:ax|in)\b)"  # not arg max
+                    r"[A-Za-z]{2,}\s+[A-Za-z]{2,}")
 _BOLD = re.compile(r"\*\*([^*\n]{1,200})\*\*")
 # (pattern, committed?) markers after which the answer span starts
 _AUTO_MARKERS = re.compile(

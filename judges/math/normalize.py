@@ -8,8 +8,10 @@ input). What is removed or rewritten, in order:
 - an operator name is never dropped (that would leave its argument as the answer): `\\operatorname{sinh}`,
   `\\mathrm{arcsin}`, `\\text{ln}` of a function the grammar knows read as its command, `arcsin(x)` and
   `floor(2.5)` as the function; any other name in `\\operatorname{...}`, and a known operator name (lcm, max, Re,
-  sgn...) in another wrapper or as a bare word before its bracket, become `\\operatorname`, which the tokenizer
-  refuses (the ANTLR path then reads the original span, or nothing does);
+  sgn...) in another wrapper or as a bare word before its argument (`sign(2)`, `sign x`, `floor 2.5`, `sign2`;
+  `min`, `deg`, `mod` after a number are units), become `\\operatorname`, which the tokenizer refuses (the ANTLR
+  path then reads the original span, or nothing does); so does any other word glued to its bracketed argument
+  (`Total(5)`, `\\text{Area}(5)`: function notation; "Total: 5" and "Total (5)" stay labels);
 - `\\text{...}`, `\\mathrm{...}`, `\\textbf{...}`, `\\mbox{...}`: kept when the content
   is a number, dropped otherwise (units, "for any", "dollars");
 - thousands separators: `1{,}234`, `1\\,234`, `1,\\!234`, `1 234`, `1'234`, and `1,234,567` when every
@@ -59,11 +61,18 @@ _UNREADABLE = " \\operatorname "
 # \operatorname{sinh}, \mathrm{arcsin}, \text{lcm}(...): a function name in a wrapper (see _named_operator)
 _NAMED_OP = re.compile(r"\\(operatorname\*?|mathrm|mathbf|mathit|mathsf|text|textrm|textit|textbf|mbox|emph)\s*"
                        r"\{\s*([A-Za-z][A-Za-z \t]{0,40})\}(?=(\s*(?:\(|\[|\\?\{))?)")
+# what an argument starts with: a number, a sign, a command or one letter ("x", not the word "top")
+_ARG_START = r"(?:[-+\d.\\]|[A-Za-z](?![A-Za-z]))"
 # a bare word applied to an argument: glued to its bracket ("sign(2)", "max{4, 6}"), or spaced before a bracket
-# that opens on a number ("sign (2)", not "floor (top)")
+# that opens on an argument ("sign (2)", "floor (x)", not "floor (top)")
 # (the space run starts only after a non-space, so a search over a long run of spaces stays linear)
-_ARGUMENT = re.compile(r"(?:\(|\[|\\?\{)|(?<!\s)(\s+)(?=(?:\(|\[|\\?\{)\s*[-+\d.\\])")
-_SPACED_NOT = frozenset({"min", "deg", "mod"})  # "5 min (300 s)": a unit before a remark
+_ARGUMENT = re.compile(r"(?:\(|\[|\\?\{)|(?<!\s)(\s+)(?=(?:\(|\[|\\?\{)\s*" + _ARG_START + ")")
+# an operator's argument without a bracket, glued or spaced: "sign x", "floor 2.5", "sign2", "min \\theta"
+_BARE_ARGUMENT = re.compile(r"(?<![ \t])[ \t]*(?:[-+]?[\d.]|[A-Za-z](?![A-Za-z])"
+                            r"|\\(?:[dt]?frac|sqrt|pi|theta|alpha|beta|gamma|phi|lambda|mu|omega)(?![A-Za-z]))")
+_SPACED_NOT = frozenset({"min", "deg", "mod"})  # "5 min (300 s)", "5 min 30": a unit after a number
+_BEFORE_WORD = re.compile(r"[\d})%]\s*$")
+_GLUED_ARGUMENT = re.compile(r"[(\[]\s*" + _ARG_START)  # "Total(5)", not "Total(in dollars)"
 
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mbox|emph|operatorname)\s*\{([^{}]*)\}")
 _SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|(?<!~)~(?!~)|\\left\b|\\right\b|\\big|\\Big")
@@ -198,15 +207,20 @@ def _word_or_space(m: re.Match) -> str:
         return word
     s, i, j = m.string, m.start(), m.end()
     arg = _ARGUMENT.match(s, j) if "^" not in word else None
+    operator = low in OPERATOR_NAMES or word in OPERATOR_NAMES or low in _GLUED_FUNCTIONS
+    unit = low in _SPACED_NOT and _BEFORE_WORD.search(s[max(0, i - 20):i])  # "5 min (300 s)"
     if arg:  # a function applied to its argument: "floor(2.5)", "lcm(4, 6)", "sign (2)"
         if low in _GLUED_FUNCTIONS and not arg.group(1) and s[j] == "(":
             return word
-        if (low in OPERATOR_NAMES or word in OPERATOR_NAMES or low in _GLUED_FUNCTIONS) and not (
-                arg.group(1) and low in _SPACED_NOT):
+        if operator and not (arg.group(1) and unit):
             return _UNREADABLE
+    if operator and "^" not in word and not unit and _BARE_ARGUMENT.match(s, j):
+        return _UNREADABLE  # "sign x", "floor 2.5", "min 3" are not x, 2.5, 3
     glued = (i == 0 or s[i - 1] in "0123456789)}(+-*/=,^") and (j == len(s) or s[j] in "()^_+-*/=, ")
     if len(low) <= 3 and low not in _DROP_SHORT and glued and "^" not in word:
         return word
+    if _GLUED_ARGUMENT.match(s, j) and not _BEFORE_WORD.search(s[max(0, i - 20):i]):
+        return _UNREADABLE  # "Total(5)", "\\text{Area}(5)": a function's name glued to its argument, not a label
     return " "
 
 
