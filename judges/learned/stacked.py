@@ -52,6 +52,12 @@ def sympy_column(verdicts: Sequence[Verdict | None]) -> np.ndarray:
                     dtype=np.float64).reshape(len(verdicts), 1)
 
 
+def sympy_decides(pred: np.ndarray, sympy: np.ndarray) -> np.ndarray:
+    """Verdicts where a definite sympy verdict (the `sympy_column`, 1 / -1) replaces the model's (`pred`)."""
+    sympy = np.asarray(sympy, dtype=np.float64).reshape(len(pred))
+    return np.where(sympy != 0, sympy > 0, pred)
+
+
 def encoder_column(verdicts: Sequence[Verdict | None]) -> np.ndarray:
     """The encoder's P(correct) per sample (NaN where it gives no score)."""
     return np.array([np.nan if v is None or v.score is None else float(v.score) for v in verdicts], dtype=np.float64)
@@ -208,12 +214,14 @@ class StackedJudge(CompositeJudge):
     def _verdicts(self, samples: Sequence[Sample], probs: np.ndarray, fams: list[str],
                   thresholds: np.ndarray, sympy: Sequence[Verdict | None]) -> list[Verdict]:
         out = []
-        for sample, p, fam, t, sv in zip(samples, probs, fams, thresholds, sympy):
+        column = sympy_column(sympy)  # only math rows are read by sympy
+        decided = sympy_decides(probs >= thresholds, column)
+        for sample, p, fam, t, sv, ok in zip(samples, probs, fams, thresholds, sympy, decided):
             if restates_question_only(sample):
                 out.append(restated_verdict({"family": fam}))
                 continue
-            if sv is not None and sv.correct is not None:  # only math rows are read by sympy
-                out.append(Verdict(correct=sv.correct, score=float(sv.correct), extracted=sv.extracted,
+            if sv is not None and sv.correct is not None:
+                out.append(Verdict(correct=bool(ok), score=float(ok), extracted=sv.extracted,
                                    extra={"family": fam, "rule": "sympy decides"}))
                 continue
             if not np.isfinite(p):

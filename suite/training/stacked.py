@@ -16,7 +16,7 @@ import numpy as np
 
 from judgesuite.judges.learned.features import FEATURES_VERSION
 from judgesuite.judges.learned.model import FORMAT, Forest, StackedModel, logit
-from judgesuite.judges.learned.stacked import feature_names
+from judgesuite.judges.learned.stacked import feature_names, sympy_decides
 from judgesuite.suite.training.feature_tables import SYNTHETIC_ATTACKS, FeatureStore, Table
 from judgesuite.suite.training.thresholds import best_threshold
 
@@ -233,7 +233,8 @@ def evaluate(model: StackedModel, table: Table, token_f1_threshold: float = 0.02
     probabilities, also the encoder blend ("stacked+encoder", the forest alone where it gave none)."""
     fam = model.family_for(table.family)
     probs = model.proba(fam, table.X)
-    pred = probs >= model.threshold(fam)
+    sympy = table.X[:, feature_names().index("sympy_verdict")]  # a definite sympy verdict decides, as in the judge
+    pred = sympy_decides(probs >= model.threshold(fam), sympy)
     from judgesuite.judges.learned.features import FEATURES
 
     contains = table.X[:, FEATURES.index("contains_ref")] > 0
@@ -242,6 +243,6 @@ def evaluate(model: StackedModel, table: Table, token_f1_threshold: float = 0.02
            "contains-reference": _acc(contains, table.y), "pred": pred, "probs": probs}
     if encoder_p is not None and model.encoder_blend:
         probs, scored = model.blend_where_scored(probs, encoder_p)
-        pred = np.where(scored, probs >= model.blend_threshold(fam), pred)
+        pred = sympy_decides(np.where(scored, probs >= model.blend_threshold(fam), pred), sympy)
         out.update({"stacked+encoder": _acc(pred, table.y), "pred": pred, "probs": probs})
     return out
