@@ -40,6 +40,16 @@ judges are developed on the dev half only and the frozen half is read once.
 Round 4 (`--round 4`, stop 48: tests/fixtures/model_openqa_committed2.jsonl, split `heldout-oqa-committed-2`): round
 3's styles, model, filter and settings on the next 200 drawn questions, all held out: generated while a `stacked`
 change was developed on round 3 (both halves, after round 3's single read), read once after it.
+
+Round 5 (`--round 5 generate --model /tmp/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf`:
+tests/fixtures/model_openqa_round5.jsonl, split `heldout-oqa-round5`): the next 200 drawn questions, written by
+Qwen2.5-Coder-0.5B-Instruct in `FORMATS`, output formats no earlier round asked for: the whole reply in French,
+Spanish, German or Portuguese (the answer kept as given), one answer stated with uncertainty (`hedged`), a friendly
+chat reply (`chatty`), a Python snippet that prints the answer followed by its printed output (`code-then-output`),
+and a bare JSON object with no field named (`json-mode`). Round 1's filter (`last_wins` off: the other side's answer
+must not occur at all, so a reply listing several answers is dropped, not read as a hedge) and round 1's label by
+construction; every row held out, read once. Styles, prompts, draw, filter and split were committed before
+generation.
 """
 from __future__ import annotations
 
@@ -106,6 +116,18 @@ COMMITTED = {
     "answer-tags": MARKUP["answer-tags"],
     "bold-answer": "Explain your reasoning in one or two sentences, then give the final answer in bold (**answer**).",
 }
+# Round 5: output formats no earlier round asked for (style -> instruction)
+KEEP_AS_GIVEN = " Keep the answer as given, untranslated."
+FORMATS = {
+    "in-french": "Reply in French." + KEEP_AS_GIVEN,
+    "in-spanish": "Reply in Spanish." + KEEP_AS_GIVEN,
+    "in-german": "Reply in German." + KEEP_AS_GIVEN,
+    "in-portuguese": "Reply in Portuguese." + KEEP_AS_GIVEN,
+    "hedged": "Reply giving the answer, but say you are not completely sure.",
+    "chatty": "Reply in a friendly, chatty tone, as a chat assistant would.",
+    "code-then-output": "Reply with a short Python snippet that prints the answer, then the printed output.",
+    "json-mode": "Reply only with a JSON object.",
+}
 ROUNDS = {1: {"offset": 0, "styles": list(STYLES), "split": SPLIT, "out": OUT, "replies": REPLIES, "raw": RAW},
           2: {"offset": N_QUESTIONS, "styles": list(MARKUP), "split": "heldout-oqa-markup",
               "out": ROOT / "tests" / "fixtures" / "model_openqa_markup.jsonl",
@@ -118,7 +140,12 @@ ROUNDS = {1: {"offset": 0, "styles": list(STYLES), "split": SPLIT, "out": OUT, "
           4: {"offset": 3 * N_QUESTIONS, "styles": list(COMMITTED), "split": "heldout-oqa-committed-2",
               "out": ROOT / "tests" / "fixtures" / "model_openqa_committed2.jsonl",
               "replies": ROOT / "tests" / "fixtures" / "model_openqa_committed2.replies.jsonl",
-              "raw": Path("/tmp/model_openqa_committed2_raw.jsonl")}}
+              "raw": Path("/tmp/model_openqa_committed2_raw.jsonl")},
+          5: {"offset": 4 * N_QUESTIONS, "styles": list(FORMATS), "split": "heldout-oqa-round5",
+              "out": ROOT / "tests" / "fixtures" / "model_openqa_round5.jsonl",
+              "replies": ROOT / "tests" / "fixtures" / "model_openqa_round5.replies.jsonl",
+              "raw": Path("/tmp/model_openqa_round5_raw.jsonl")}}
+LAST_WINS = {3, 4}  # the rounds whose replies name the other side's answer as a wrong guess
 ROUND3_RULE = "judgesuite-issue37-openqa-round3"
 
 
@@ -225,7 +252,7 @@ def items(n_questions: int = N_QUESTIONS, seed: int = SEED, round_: int = 1) -> 
     """Two items per drawn question (its first alias `usable`): the gold and a wrong answer, the first alias of
     the next drawn question of the same question word (in drawn order, cyclic; else the next undrawn one) that
     is `usable` and shares no word run with any gold alias either way. Styles cycle over the round's styles in drawn
-    order; round 2 draws the questions after round 1's."""
+    order; round k draws the N_QUESTIONS questions after round k - 1's."""
     rng = random.Random(seed)
     pool = [q for q in questions() if usable(q["aliases"][0], q["question"])]
     rng.shuffle(pool)
@@ -241,7 +268,7 @@ def items(n_questions: int = N_QUESTIONS, seed: int = SEED, round_: int = 1) -> 
         if wrong is None:
             continue
         gold, style = q["aliases"][0], styles[k % len(styles)]
-        instruction = PLAIN.get(style, MARKUP.get(style, ""))
+        instruction = FORMATS[style] if style in FORMATS else PLAIN.get(style, MARKUP.get(style, ""))
         if STYLES.get(style):
             avoid = numbers(gold, wrong, q["question"])
             instruction = fill(STYLES[style], random.Random(f"{RULE_SEED}:{q['question_id']}"), avoid)[0]
@@ -283,7 +310,7 @@ def finalize(raws: list[Path], out: Path, replies_out: Path | None = None, round
     for rep in replies:
         it = by_item[rep["item"]]
         reason = keep_reason(rep["reply"], rep["finish_reason"], it["final"], it["others"],
-                             last_wins=round_ >= 3)
+                             last_wins=round_ in LAST_WINS)
         reasons[(it["style"], it["label"], reason)] += 1
         if reason != "kept":
             continue
@@ -315,7 +342,8 @@ def report(reasons: Counter, round_: int = 1) -> str:
     lines += ["", "| style | IFEval id | generated | kept | kept correct | kept incorrect |",
               "|---|---|---|---|---|---|"]
     for style in ROUNDS[round_]["styles"]:
-        iid = STYLES.get(style) or ("(markup)" if style in MARKUP or style in COMMITTED else None)
+        iid = STYLES.get(style) or ("(markup)" if style in MARKUP or style in COMMITTED else
+                                    "(format)" if style in FORMATS else None)
         gen = sum(v for (s, _, _), v in reasons.items() if s == style)
         kept = [reasons[(style, lab, "kept")] for lab in (True, False)]
         lines.append(f"| `{style}` | {iid or '(plain)'} | {gen} | {sum(kept)} | {kept[0]} | {kept[1]} |")
@@ -325,7 +353,8 @@ def report(reasons: Counter, round_: int = 1) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1,
-                    help="1: IFEval and plain styles; 2: markup formats; 3, 4: a wrong guess, then a committed answer")
+                    help="1: IFEval and plain styles; 2: markup formats; 3, 4: a wrong guess, then a committed "
+                         "answer; 5: other languages, hedged, chatty, code, bare JSON")
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("generate")
     g.add_argument("--model", default="smollm2-135m")
