@@ -162,3 +162,26 @@ def test_an_operator_word_without_its_bracket_is_never_dropped(cand, gold):
 ])
 def test_operator_words_and_labels_controls_stay_equal(cand, gold):
     assert judge_math(((gold,), cand, "auto"))[0] is True
+
+
+# `\log` without a base (log_base.py): the ANTLR path read it as base 10, our grammar as natural. A verdict now holds
+# for both readings or there is none; `\lg` is base 10 on both paths (it was natural in our grammar), `\log_b` keeps b.
+@pytest.mark.parametrize("cand, gold, equal", [
+    ("$\\log(100)$", "2", None), ("$\\log(e)$", "1", None), ("$\\log 8$", "3\\ln 2", None), ("$\\ln 8$", "3\\log 2", None),
+    ("log(100)", "2", None), ("$\\operatorname{log}(100)$", "2", None), ("$\\log 2$", "0.30103", None),
+    ("$\\log^2 x$", "(\\ln x)^2", None), ("$\\log(x) = 2$", "\\ln(x) = 2", None), ("lg2", "2", False),
+    ("$\\lg 8$", "3", False),
+    # controls: equal whatever the base, a base written out, \ln against \ln, a method call
+    ("$\\log 8$", "3\\log 2", True), ("$2\\log 2$", "\\log 4", True), ("$\\mathrm{log}\\, 8$", "3\\log 2", True),
+    ("The answer is $\\log 3 + \\log 4$.", "\\log 12", True), ("The answer is $\\log 3 + \\log 4$.", "\\log 7", False),
+    ("$\\log_{10}(100)$", "2", True), ("$\\log_2 8$", "3", True), ("$\\lg 100$", "2", True), ("lg 100", "2", True),
+    ("$\\ln(e)$", "1", True), ("$\\ln 8$", "3\\ln 2", True), ("$\\frac{\\ln 3}{\\ln 2}$", "\\log_2 3", True),
+    ("$\\log^2 x$", "\\log^2 x", True), ("```js\nconst eggs = 12;\nconsole.log(eggs * 2)\n```", "24", False),
+])
+def test_log_without_a_base_needs_both_readings(cand, gold, equal):
+    assert judge_math(((gold,), cand, "auto"))[0] is equal
+
+
+def test_both_paths_read_lg_as_base_10():
+    assert math_latex_backend.parse_latex("\\lg 100") == math_latex_backend.parse_latex("\\log_{10} 100")
+    assert judge_math((("2",), "$\\lg(100)$", "auto"))[0] is True

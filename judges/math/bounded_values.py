@@ -260,6 +260,7 @@ def binomial(n: object, k: object) -> object:
 
 _UNARY = {"sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot,
           "sec": sympy.sec, "csc": sympy.csc, "ln": sympy.log, "log": sympy.log,
+          "lg": lambda x: sympy.log(x, 10),  # ISO 80000-2
           "exp": sympy.exp, "floor": sympy.floor, "ceil": sympy.ceiling,
           "arcsin": sympy.asin, "arccos": sympy.acos, "arctan": sympy.atan, "arccot": sympy.acot,
           "arcsec": sympy.asec, "arccsc": sympy.acsc, "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh,

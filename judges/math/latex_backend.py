@@ -35,6 +35,7 @@ _PREP = ((re.compile(rf"\\operatorname\*?\s*\{{\s*({_NAMES})\s*\}}"), r"\\\1 "),
          (re.compile(rf"\\(?:mathrm|text)\s*\{{\s*({_NAMES})\s*\}}(?=\s*(?:\(|\\left))"), r"\\\1 "),
          (re.compile(r"\\(?:mathrm|text)\s*\{\s*lcm\s*\}(?=\s*(?:\(|\\left))"), r"\\operatorname{lcm}"),
          (re.compile(r"\\(coth|sech|csch)(?![A-Za-z])"), r"\\operatorname{\1}"),  # not cot(h(x)): refused
+         (re.compile(r"\\lg(?![A-Za-z])"), r"\\log"),  # its \log is base 10 (see log_base.py)
          (re.compile(r"\\varnothing|\\O\b"), r"\\emptyset"), (re.compile(r"\\lor\b|\\vee\b"), r"\\text{ or }"),
          (re.compile(r"\\geqslant"), r"\\geq"), (re.compile(r"\\leqslant"), r"\\leq"),
          (re.compile(r"(?<![<>=!])==(?!=)"), "="), (re.compile(r"\+\s*\\infty"), r"\\infty"), (re.compile(r"[\$]|\\[$()\[\]]"), " "))

@@ -45,7 +45,7 @@ NUMBER_WORDS = frozenset(_NUMBER_WORD)
 _WORD_RUN = re.compile(r"[A-Za-z]+(?:(?:-|\s+|\s+and\s+)[A-Za-z]+)*")
 
 # Words the grammar reads (function and constant names); any other word is dropped.
-KEEP_WORDS = frozenset({"sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp",
+KEEP_WORDS = frozenset({"sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "lg", "exp",
                         "pi", "inf", "infinity", "oo", "frac", "dfrac", "tfrac", "cup",
                         "arcsin", "arccos", "arctan", "arccot", "arcsec", "arccsc", "sinh", "cosh", "tanh", "coth",
                         "sech", "csch", "arsinh", "arcosh", "artanh", "arcsinh", "arccosh", "arctanh",

@@ -17,9 +17,9 @@ Grammar (precedence low to high): `,` and `\\cup` separate the items of a collec
 `=` (also `\\approx`, `\\Rightarrow`) discards its left side (`x = 5` reads as 5); `+ -`;
 `* / \\times \\cdot \\div` and implicit multiplication; unary minus; `^` / `**` (right-assoc.);
 postfix `!` and `%`; two numbers side by side ("5 3") are refused; functions (`\\frac`, `\\sqrt`,
-`\\sqrt[n]`, `\\binom`, `\\sin`..., their inverse and hyperbolic forms `\\arcsin`, `\\sinh`, `\\log_b`) bind the
-next operand(s) directly, as in LaTeX; any other command (`\\max`, `\\gcd`, `\\operatorname`) is refused.
-`a:b` is a ratio, compared item by item (3:4 is not 6:8; 12:30 is a time); `\\sin^2 x` is
+`\\sqrt[n]`, `\\binom`, `\\sin`..., their inverse and hyperbolic forms `\\arcsin`, `\\sinh`, `\\log_b`,
+`\\lg` of base 10) bind the next operand(s) directly, as in LaTeX; any other command (`\\max`, `\\gcd`,
+`\\operatorname`) is refused. `a:b` is a ratio, compared item by item (3:4 is not 6:8; 12:30 is a time); `\\sin^2 x` is
 `(\\sin x)^2` (exponents 2..9) and `\\cos 2x` is `\\cos(2x)`; `\\sin^{-1}` is left to the ANTLR path.
 Collections (order rules): `(a, b)` is an ordered tuple (also an open interval); `[a, b]`,
 `[a, b)`, `(a, b]` are intervals (ordered, bracket kinds must match); `\\{a, b\\}` is a
@@ -71,11 +71,11 @@ _SHORT_ARGS = re.compile(r" ?(\d) ?(\d)")
 _SUB = re.compile(r"_(?:\{([A-Za-z0-9]{1,8})\}|([A-Za-z0-9]))")
 
 # name -> arity; the tokenizer maps LaTeX commands and bare words onto these.
-_UNARY_FUNCS = ("sqrt sin cos tan cot sec csc log ln exp floor ceil arcsin arccos arctan arccot arcsec arccsc "
+_UNARY_FUNCS = ("sqrt sin cos tan cot sec csc log ln lg exp floor ceil arcsin arccos arctan arccot arcsec arccsc "
                 "sinh cosh tanh coth sech csch arsinh arcosh artanh").split()
 _FUNC_ARITY = {"frac": 2, "binom": 2, "root": 2, "logb": 2, **{f: 1 for f in _UNARY_FUNCS}}
 _FUNC_NAMES = {"frac": "frac", "dfrac": "frac", "tfrac": "frac", "cfrac": "frac",
-               "binom": "binom", "dbinom": "binom", "tbinom": "binom", "lg": "log",
+               "binom": "binom", "dbinom": "binom", "tbinom": "binom",
                **{f: f for f in _UNARY_FUNCS},
                "arcsinh": "arsinh", "arccosh": "arcosh", "arctanh": "artanh", "asin": "arcsin", "acos": "arccos",
                "atan": "arctan", "asinh": "arsinh", "acosh": "arcosh", "atanh": "artanh"}

@@ -48,6 +48,7 @@ from judgesuite.judges.math.forms import (answer_groups, as_list, condition, dec
                                           stands_alone)
 from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
 from judgesuite.judges.math.locale_numbers import comma_decimal_text, localized_number
+from judgesuite.judges.math.log_base import READINGS, read_log, unbased_log
 from judgesuite.judges.math.normalize import normalize
 from judgesuite.judges.math.parse import Collection, Parsed, ParseError, parse
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
@@ -74,8 +75,19 @@ def _text_key(text: str) -> str:
 
 
 def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str | None, str]:
-    """Worker function: (references, candidate, extraction) -> (correct or None, extracted, detail)."""
+    """Worker function: (references, candidate, extraction) -> (correct or None, extracted, detail). A pair with
+    `\\log` unbased is judged with it read as natural and as base-10 log: no verdict where the two differ (log_base)."""
     references, candidate, extraction = task
+    if not unbased_log(candidate, *references):
+        return _judge_math(references, candidate, extraction)
+    natural, decimal = (_judge_math(tuple(read_log(r, b) for r in references), read_log(candidate, b), extraction)
+                        for b in READINGS)
+    if natural[0] is decimal[0]:
+        return natural
+    return None, natural[1], f"{_UNDECIDED}: the verdict depends on the base of \\log (e or 10)"
+
+
+def _judge_math(references: tuple[str, ...], candidate: str, extraction: str) -> tuple[bool | None, str | None, str]:
     auto = extraction == "auto"  # the answer forms of issue 17 are `auto` only
     ex = extract(candidate, CONFIGS[extraction])
     refs = [answer_groups(reference_answer(r)) if auto else r for r in references]
