@@ -42,9 +42,8 @@ from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, 
                                                   PARAGRAPH, SLOT, all_boxed, last_boxed, markup_answers,
                                                   program_output, signs_off, strip_proof_end, undouble_escapes,
                                                   unit_slot, value_first, without_remark)
-from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED,
-                                          SPAN_HEDGES)
-from judgesuite.judges.math.prose_numbers import number_in_words, rejected_alternative, rejected_number
+from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED, SPAN_HEDGES
+from judgesuite.judges.math.prose_numbers import applied_number, number_in_words, rejected_alternative, rejected_number
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
@@ -264,7 +263,8 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
 def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
     """The numbers of `text`, but not one negated ("¬3"), struck through ("3̶") or with a superscript ("3²")."""
     return [m.group() for m in pattern.finditer(text) if not _MARKED.match(text, m.end())
-            and text[m.start() - 1:m.start()] != "\u00ac" and not rejected_number(text, m.start())]
+            and text[m.start() - 1:m.start()] != "\u00ac" and not (rejected_number(text, m.start())
+                                                                 or applied_number(text, m.start()))]
 
 
 def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:

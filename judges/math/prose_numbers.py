@@ -7,6 +7,8 @@
 - `rejected_number`: whether the number at a position is such a rejected alternative ("... 60, not 50",
   "$480, not $400", "18 and not 16", "24 (I previously said 20)"): the last number of the output is then the
   value before it.
+- `applied_number`: whether the number at a position is the argument of a function or operator written before
+  it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), so no answer (the name would be dropped).
 - `number_in_words`: an output without a digit whose last sentence states a number in words ("She has three
   hundred and twelve apples.", "It takes nine hours.") gives that number, and so does a concluding last
   sentence without a digit after digits ("... 4 * 3 bags. So she has twelve apples."); a lone "one" ("the one that ...",
@@ -16,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-from judgesuite.judges.math.normalize import FRACTION_WORDS, NUMBER_WORDS
+from judgesuite.judges.math.normalize import FRACTION_WORDS, NUMBER_WORDS, OPERATOR_NAMES
+from judgesuite.judges.math.parse import FUNCTION_COMMANDS, FUNCTION_WORDS
 
 _REJECTION = (r"(?:(?:,|;|\(|--?|\u2013|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
               r"|(?:,\s*)?(?:rather\s+than|instead\s+of))")
@@ -27,6 +30,14 @@ _REJECTED = re.compile(r"((?:[A-Za-z']{1,12}\s+){0,3}?)(\$?\d{1,3}(?:,\d{3})+(?:
 _REJECTING = re.compile(r"\d[%)]?(?:\s+[A-Za-z]{1,15})?\s*(?:" + _REJECTION
                         + r"|\((?:I\s+)?(?:previously|earlier|originally|initially|first)\s+"
                         r"(?:said|wrote|got|thought|had|claimed))\s+\$?\Z", re.IGNORECASE)
+_NAMES = sorted(FUNCTION_WORDS | OPERATOR_NAMES, key=len, reverse=True)
+# right before a number: a function or operator applied to it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), whose
+# argument it is, not the answer; min, deg and mod after a number are units ("5 min 30 s")
+_APPLIED = re.compile(r"(?:(?<![A-Za-z\\])(" + "|".join(_NAMES) + r")\s*[(\[{]?"
+                      r"|\\(?:" + "|".join(sorted(FUNCTION_COMMANDS | OPERATOR_NAMES, key=len, reverse=True))
+                      + r"|operatorname|mathrm|text)(?![A-Za-z])(?:\s*\{[A-Za-z ]{1,20}\})?\s*[(\[{]?"
+                      r"|(?<![A-Za-z])[A-Za-z]{2,}[(\[])\s*\Z", re.IGNORECASE)
+_UNIT_BEFORE = re.compile(r"\d\s*(?:min|deg|mod)\s*\Z", re.IGNORECASE)
 _SENTENCES = re.compile(r"[.!?\u3002\n]+\s*")
 _WORD = re.compile(r"[A-Za-z]+")
 _UNSURE = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|between)\b", re.IGNORECASE)
@@ -46,6 +57,13 @@ def rejected_alternative(span: str) -> str | None:
 def rejected_number(text: str, start: int) -> bool:
     """Whether the number starting at `start` in `text` is the alternative a value before it rejects."""
     return bool(_REJECTING.search(text[max(0, start - 40):start]))
+
+
+def applied_number(text: str, start: int) -> bool:
+    """Whether the number starting at `start` in `text` is the argument of a function or operator before it."""
+    before = text[max(0, start - 40):start]
+    m = _APPLIED.search(before)
+    return bool(m) and not (m.group(1) and _UNIT_BEFORE.search(before))
 
 
 def number_in_words(text: str) -> str | None:
