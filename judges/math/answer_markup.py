@@ -21,7 +21,7 @@ _JSON_KEY_VALUE = re.compile(r'"(?:key|name|label|field)"\s*:\s*"(?:final[ _]?)?
 _PROGRAM_OUTPUT = re.compile(r"```\s*output[ \t]*\n((?:(?!```).){1,400}?)\n?```", re.DOTALL | re.IGNORECASE)
 # a template slot the model copied unfilled: "Final answer: 30 <unit>"; a value before a copied unit slot,
 # anywhere in a sentence, is the template's answer: "... for 1 hour <unit> if ..."
-SLOT = re.compile(r"\s*<[A-Za-z][A-Za-z ]{0,19}>")
+SLOT = re.compile(r"(?:(?<=\S)|^)\s*<[A-Za-z][A-Za-z ]{0,19}>")  # the space run from its start only: linear
 _UNIT_SLOT = re.compile(r"(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)(?:\s+[A-Za-z]{1,15})?\s*<units?>", re.IGNORECASE)
 FENCE = re.compile(r"```\w*|[}\])]+[,;]?")  # markup lines: a code fence ("```", "```json"), closing brackets
 # a line of data or code, not math: a JSON member or object ('"type": "json",', "'10': '10'",
