@@ -22,7 +22,9 @@ Result on the development sources (forest alone -> rule; `stacked`, then the ble
 omni-math dev 0.9333 -> 0.9333 both; grader-case corpus (973 rows, dev-w4 included) 0.9548 -> 0.9794 and 0.9260 ->
 0.9794; model-written corpora (1,117) 0.9722 -> 0.9749 and 0.9749 -> 0.9749; false "correct" 24 -> 0 and 58 -> 0; DEV
 master keys of the math sets 6 -> 0 and 4 -> 0 of 640. Passed, adopted. Test, read once: gsm8k 1.0000 -> 1.0000 and
-0.9981 -> 1.0000; omni-math 0.8980 -> 0.9184 both; test master keys 2 -> 0 and 1 -> 0 of 656.
+0.9981 -> 1.0000; omni-math 0.8980 -> 0.9184 both; test master keys 2 -> 0 and 1 -> 0 of 656. Grader batch 4's
+held-out split (53 rows), read once after helper 29's sympy fixes (`--corpus-split heldout-w4`): 0.9811 -> 0.9811
+(false "correct" 1 -> 0) and 0.9434 -> 0.9811 (3 -> 0).
 
     python scripts/stacked_sympy_decides_check.py [--split dev|test] [--judges stacked,stacked:encoder=true]
 """
@@ -42,7 +44,7 @@ from judgesuite.suite.data.probes import build_probe_set
 ROOT = Path(__file__).resolve().parents[1]
 MATH_SETS = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")
 CORPORA = ("tests/fixtures/math_style_corpus.jsonl", "tests/fixtures/model_math_styles.jsonl")
-UNREAD = ("heldout-w4",)  # read once, by name, with --corpus-split
+UNREAD: tuple[str, ...] = ()  # a held-out split not yet read: read once, by name, with --corpus-split (heldout-w4: read)
 
 
 def corpus_rows(rel: str, split: str | None = None):
