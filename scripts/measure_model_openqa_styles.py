@@ -5,6 +5,8 @@ Usage:
     python scripts/measure_model_openqa_styles.py --corpus FILE.jsonl --cache ... [--judges token-f1,...]
     python scripts/measure_model_openqa_styles.py --corpus tests/fixtures/model_openqa_committed.jsonl \
         --split dev-oqa-committed --errors stacked --cache ...      # round 3's dev half, errors listed
+    python scripts/measure_model_openqa_styles.py --corpus tests/fixtures/model_openqa_round5.jsonl \
+        --reread tests/fixtures/model_openqa_round5.reread.json --cache FRESH.sqlite   # round 5: ONCE (held out)
 
 Every row of the corpus is in the held-out split `heldout-oqa`: it is read once, by the lead, after the stacked
 judge work it measures is final; never row by row (no error listing here). Per style (`prompt_style`), per model

@@ -229,3 +229,52 @@ def test_stacked_leads_on_the_held_out_round_4():
     stacked, stacked_fp = _accuracy_and_false_positives("stacked", rows)
     token_f1, token_f1_fp = _accuracy_and_false_positives("token-f1", rows)
     assert stacked >= 0.95 and stacked >= token_f1 + 0.15 and stacked_fp * 4 <= token_f1_fp
+
+
+ROUND_5 = ROOT / "tests" / "fixtures" / "model_openqa_round5.jsonl"
+ROUND_5_REREAD = ROOT / "tests" / "fixtures" / "model_openqa_round5.reread.json"
+
+
+def test_round_5_styles_are_the_formats_no_earlier_round_asked_for():
+    b = _builder()
+    drawn = b.items(round_=5)
+    assert len(drawn) == 400 and {it["style"] for it in drawn} == set(b.FORMATS)
+    assert not set(b.FORMATS) & (set(b.STYLES) | set(b.MARKUP) | set(b.COMMITTED))
+    for it in drawn:
+        assert it["instruction"] == b.FORMATS[it["style"]] and b.prompt_of(it).endswith(it["instruction"])
+    earlier = {it["question_id"] for r in (1, 2, 3, 4) for it in b.items(round_=r)}
+    assert not {it["question_id"] for it in drawn} & earlier
+    assert {split_of(it["question"]) for it in drawn} <= {"train", "dev"}
+    assert {it["source"] for it in drawn} <= {"evouna-nq", "openqa-eval-nq301"}  # never TriviaQA
+    for right, wrong in zip(drawn[::2], drawn[1::2]):  # round 1's construction
+        assert right["question_id"] == wrong["question_id"] and (right["label"], wrong["label"]) == (True, False)
+        assert right["others"] == [wrong["final"]] and wrong["others"] == right["aliases"]
+        assert not any(b.contains(wrong["final"], a) or b.contains(a, wrong["final"]) for a in right["aliases"])
+    assert 5 not in b.LAST_WINS  # round 1's filter: the other side's answer may not occur anywhere
+
+
+def test_round_5_corpus_is_the_filtered_replies_rebuilt_byte_for_byte(tmp_path, capsys):
+    b = _builder()
+    rows, replies = _lines(ROUND_5), _lines(b.ROUNDS[5]["replies"])
+    items = {it["item"]: it for it in b.items(round_=5)}
+    assert len(replies) == len(items) == len({r["item"] for r in replies})
+    reasons, kept = Counter(), []
+    for rep in replies:  # the filter re-run on every reply
+        it = items[rep["item"]]
+        reason = b.keep_reason(rep["reply"], rep["finish_reason"], it["final"], it["others"])
+        reasons[(it["style"], it["label"], reason)] += 1
+        if reason == "kept":
+            kept.append((rep, it))
+    assert len(kept) == len(rows)
+    for row, (rep, it) in zip(rows, kept):
+        assert (row["item"], row["candidate"], row["label"], row["intended"], row["references"]) == (
+            it["item"], rep["reply"].strip(), it["label"], it["final"], it["aliases"])
+        assert not any(b.contains(row["candidate"], o) for o in it["others"]), row["id"]
+    assert {r["split"] for r in rows} == {"heldout-oqa-round5"} and {r["prompt_style"] for r in rows} == set(b.FORMATS)
+    assert all(split_of(r["question"]) in ("train", "dev") for r in rows)
+    earlier = {r["question_id"] for path in (CORPUS, MARKUP_CORPUS, COMMITTED_CORPUS, HELD_OUT_4) for r in _lines(path)}
+    assert not {r["question_id"] for r in rows} & earlier
+    b.main(["--round", "5", "finalize", "--out", str(tmp_path / "corpus.jsonl")])
+    assert (tmp_path / "corpus.jsonl").read_bytes() == ROUND_5.read_bytes()
+    out = capsys.readouterr().out
+    assert b.report(reasons, 5) in out and b.report(reasons, 5) in ROUND_5.with_suffix(".md").read_text(encoding="utf-8")
