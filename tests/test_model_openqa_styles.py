@@ -278,3 +278,24 @@ def test_round_5_corpus_is_the_filtered_replies_rebuilt_byte_for_byte(tmp_path, 
     assert (tmp_path / "corpus.jsonl").read_bytes() == ROUND_5.read_bytes()
     out = capsys.readouterr().out
     assert b.report(reasons, 5) in out and b.report(reasons, 5) in ROUND_5.with_suffix(".md").read_text(encoding="utf-8")
+
+
+def test_round_5_labels_as_read_and_the_measurer_reads_them_without_a_judge():
+    """Every kept reply read once before any judge ran (card): 1 gold row read incorrect, 10 rows left out."""
+    rows = _lines(ROUND_5)
+    read = _as_read(rows, ROUND_5_REREAD)
+    assert (len(read), sum(r["label"] for r in read)) == (217, 105)
+    reread = json.loads(ROUND_5_REREAD.read_text(encoding="utf-8"))
+    assert Counter(v["label_read"] for v in reread.values()) == {None: 10, False: 1}
+    assert "**217 (105 correct / 112 incorrect)**" in ROUND_5.with_suffix(".md").read_text(encoding="utf-8")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        spec = importlib.util.spec_from_file_location("measure_model_openqa_styles",
+                                                      ROOT / "scripts" / "measure_model_openqa_styles.py")
+        measurer = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(measurer)
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    relabelled = measurer.relabel(measurer.load_rows(ROUND_5), reread)
+    assert [(r["id"], r["label"]) for r in relabelled] == [(r["id"], r["label"]) for r in read]
+    assert all(measurer.sample_of(r).candidate == r["candidate"] for r in relabelled)
