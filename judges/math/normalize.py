@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from judgesuite.judges.math.parse import FUNCTION_COMMANDS, FUNCTION_WORDS
+from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
 
 _SMALL = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from judgesuite.judges.math.normalize import FRACTION_WORDS, NUMBER_WORDS, OPERATOR_NAMES
-from judgesuite.judges.math.parse import FUNCTION_COMMANDS, FUNCTION_WORDS
+from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
 
 _REJECTION = (r"(?:(?:,|;|\(|--?|\u2013|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
               r"|(?:,\s*)?(?:rather\s+than|instead\s+of))")
