@@ -79,8 +79,10 @@ def test_training_reads_rows_that_commit_in_prose_whole():
     store.close()
 
 
-def test_the_model_card_records_the_rule_that_shipped_version_9():
+def test_the_model_card_records_the_rules_that_shipped_versions_9_and_10():
     for name in ("stacked.npz", "stacked-encoder.npz"):
         with np.load(ROOT / "judges" / "learned" / "models" / name, allow_pickle=False) as z:
-            assert json.loads(z["meta"].tobytes())["features_version"] == "9"
+            meta = json.loads(z["meta"].tobytes())
+            assert meta["features_version"] == "10" and "version 9's tables" in meta["features_version_note"]
     assert "Passed: shipped as features version 9." in (ROOT / "scripts" / "loso_stacked.py").read_text()
+    assert "Variant `apostrophe-inference`" in (ROOT / "scripts" / "loso_stacked.py").read_text()

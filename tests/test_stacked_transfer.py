@@ -129,6 +129,26 @@ def test_close_spellings_accents_and_number_words_read_as_the_reference():
     assert f("two thousand and twenty", ["2020"], "when?")["ref_numbers_found"] == 1
 
 
+@pytest.mark.parametrize("candidate", ["Destiny's Child", "Destinys Child", "Destny's Child", "destiny's child."])
+def test_a_reference_word_with_an_apostrophe_is_read_as_itself(candidate):
+    """Features version 10: "Destiny's Child" was respelled "destinys's child" (the close spellings came from the
+    reference without its apostrophe, the candidate was split at it), so no column found the reference."""
+    row = dict(zip(FEATURES, features(Sample(id="x", task_type="open_qa", question="who sang Survivor?",
+                                             candidate=candidate, references=("Destiny's Child",)))))
+    assert row["exact_match"] == 1 and row["contains_ref"] == 1
+
+
+def test_the_shipped_models_reject_a_negated_reference_with_an_apostrophe():
+    """Two master-key test probes ("The answer is not Destiny's Child.") were accepted before version 10."""
+    samples = [Sample(id="n", task_type="open_qa", question="who sang Survivor?",
+                      candidate="The answer is not Destiny's Child.", references=("Destiny's Child", "Solange Knowles")),
+               Sample(id="y", task_type="open_qa", question="who sang Survivor?", candidate="Destiny's Child",
+                      references=("Destiny's Child", "Solange Knowles"))]
+    for spec in ("stacked", "stacked:encoder=true"):
+        with make_judge(spec) as judge:
+            assert [v.correct for v in judge.judge(samples)] == [False, True]
+
+
 def test_a_reference_late_in_a_long_alias_list_is_read():
     """TriviaQA lists many forms of an answer: the distinct forms count against the cap, not the repeats
     (version 5 read the first 50 strings, and missed "Eleanor Roosevelt" after 15 other names' 7 forms)."""

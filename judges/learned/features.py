@@ -27,7 +27,7 @@ from judgesuite.judges.spelling import CLOSE_MIN, fold, respell, words as _token
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "9"
+FEATURES_VERSION = "10"
 MAX_REFS = 200  # distinct (folded, lower-cased) references read; with the two below this bounds time
 MAX_REFS_READ = 2_000
 MAX_REF_CHARS = 200_000  # characters of all references together
@@ -171,7 +171,9 @@ def features(sample: Sample, read_committed: bool = True) -> list[float]:
     whole text."""
     refs = _distinct_references(sample.references or ()) or [""]
     qlow = _clean(sample.question or "")
-    close_words = {t: t for rlow in refs for t in _tokens(rlow) if len(t) >= CLOSE_MIN and t.isalpha()}
+    # respell splits "destiny's" at the apostrophe: the parts are keys too, or "destiny" became "destinys" (version 10)
+    close_words = {t: t for rlow in refs for t in (*_tokens(rlow), *_tokens(rlow.replace("'", " ")))
+                   if len(t) >= CLOSE_MIN and t.isalpha()}
     whole = _clean(sample.candidate or "")
     plain = committed_answer(sample.candidate or "", reads_prose(sample.task_type)) if read_committed else whole
     clow = _clean(respell(plain, close_words))
