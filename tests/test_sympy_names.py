@@ -192,7 +192,7 @@ def test_both_paths_read_lg_as_base_10():
 @pytest.mark.parametrize("cand, gold", [
     ("so we get sign 2", "2"), ("the value is round(2.5)", "2.5"), ("We conclude floor(2.5)", "2.5"),
     ("The answer is floor 2.5", "2.5"), ("the result is lg 2", "2"), ("the result is \\lg 2", "2"),
-    ("So the area is Area(5).", "5"), ("total cost(5)", "5"),
+    ("So the area is Area(5).", "5"), ("total cost(5)", "5"), ("so it is |-3|", "-3"), ("so it is |-7.5|", "-7.5"),
 ])
 def test_a_number_in_prose_after_an_operator_is_no_answer(cand, gold):
     assert judge_math(((gold,), cand, "auto"))[0] is not True
@@ -201,6 +201,7 @@ def test_a_number_in_prose_after_an_operator_is_no_answer(cand, gold):
 @pytest.mark.parametrize("cand, gold", [
     ("So she has 5 apples.", "5"), ("It took 5 min 30 s in all, so 330 s", "330"), ("The total is 15.", "15"),
     ("so the answer is x = 4", "4"), ("the sign flips, so we get -3", "-3"), ("After rounding we get 2.5", "2.5"),
+    ("The distance is |-3| = 3.", "3"), ("| Total | 5 |", "5"),
 ])
 def test_a_number_in_prose_controls_stay_equal(cand, gold):
     assert judge_math(((gold,), cand, "auto"))[0] is True

@@ -60,8 +60,11 @@ def rejected_number(text: str, start: int) -> bool:
 
 
 def applied_number(text: str, start: int) -> bool:
-    """Whether the number starting at `start` in `text` is the argument of a function or operator before it."""
+    """Whether the number starting at `start` in `text` is the argument of a function or operator before it
+    (also an absolute value glued to its bars: "so it is |-3|" is 3, not -3)."""
     before = text[max(0, start - 40):start]
+    if before.endswith("|"):  # "| 5 |", a table cell, has spaces inside its bars
+        return True
     m = _APPLIED.search(before)
     return bool(m) and not (m.group(1) and _UNIT_BEFORE.search(before))
 
