@@ -8,6 +8,10 @@ Variants: `family` (one logistic regression per family), `product` (adds logit P
 `columns` (adds the forest's inputs contains_ref, contains_ref_squashed and log_cand_tokens).
 
     python scripts/blend_variants.py --cache DIR
+
+Result (5.5 s with cached tables and encoder scores; the shipped forest read with features version 10): shipped
+0.9019, family 0.8977, product 0.9002, columns 0.9005. None adopted: the two-input logistic stage is the best of
+these; the blend's errors are not where a second stage can reach.
 """
 from __future__ import annotations
 
