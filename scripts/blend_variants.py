@@ -21,11 +21,9 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
 
-from judgesuite.judges.learned.features import FEATURES
-from judgesuite.judges.learned.model import logit
+from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION
+from judgesuite.judges.learned.model import load_model, logit
 from judgesuite.judges.learned.stacked import DEFAULT_ENCODER_MODEL, feature_names
-from judgesuite.judges.learned.model import load_model
-from judgesuite.judges.learned.features import FEATURES_VERSION
 from judgesuite.suite.training.feature_tables import FeatureStore
 from judgesuite.suite.training.stacked import GRID, SOURCES
 from judgesuite.suite.training.thresholds import best_threshold
