@@ -98,7 +98,7 @@ def _coerce(sample: Sample) -> Sample:
 
 
 class StackedJudge(CompositeJudge):
-    """Gradient-boosted trees over cheap lexical features (+ sympy on math), optionally blended with
+    """Gradient-boosted trees over cheap lexical features (on math, sympy decides where it can), optionally blended with
     the encoder judge's probability (`encoder=True`). The sympy (and encoder) verdicts are reads
     (judges.composite): under the runner they come through the cache; its own verdicts are cached."""
 
