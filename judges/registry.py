@@ -158,7 +158,8 @@ _BUILTIN = {
     "bertscore": ("judgesuite.judges.encoder.bertscore:BERTScoreJudge", "encoder",
                   "BERTScore F1 (MiniLM-L6) against the best reference, threshold tuned on dev"),
     "stacked": ("judgesuite.judges.learned.stacked:StackedJudge", "core",
-                "boosted trees over cheap lexical features, one model per task family; on math sympy decides where it can"),
+                "boosted trees over cheap lexical features, one model per task family; on math sympy decides "
+                "where it can"),
     "recorded": ("judgesuite.judges.recorded.judge:RecordedJudge", "core",
                  "replays a published judge's verdicts: source=gpt-4-eval|instructgpt-eval|bem (NQ301, Kamalloo "
                  "et al. 2023), deepseek-v3|qwen2.5-7b-instruct (GPQA/MMLU-Pro, Chandak et al. 2025)"),

@@ -23,8 +23,9 @@ _LOCALE_WORDS = re.compile(r"(?<!\w)(?:antwort|ergebnis|lösung|beträgt|insgesa
                            r"resposta|portanto|então|ответ|итого|равно)(?!\w)", re.IGNORECASE)
 _POINT_DECIMAL = re.compile(r"\d\.(?:\d{1,2}|\d{4,})(?!\d)")
 _EQ_LABEL = re.compile(r"\A[A-Za-z](?:_\w)?\s*=\s*")  # "x = 2,5"
-_RESTATED = re.compile(r"(?:(?<=\S)|^)\s*\((?:soit|d\.\s?h\.|i\.\s?e\.|es decir|cioè|ou seja|that is|=|\u2248)[^()]{0,40}\)\Z",
-                       re.IGNORECASE)  # "0,75 (soit 75 %)": the same value restated; a space run is tried from its start only (linear)
+# "0,75 (soit 75 %)": the same value restated; a space run is tried from its start only (linear)
+_RESTATED = re.compile(r"(?:(?<=\S)|^)\s*\((?:soit|d\.\s?h\.|i\.\s?e\.|es decir|cioè|ou seja|that is|=|\u2248)"
+                       r"[^()]{0,40}\)\Z", re.IGNORECASE)
 _CJK_NUMERAL = re.compile(r"[零〇一二两兩三四五六七八九十百千]{1,12}")
 _CJK_WORD = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]*")  # after the numeral: a counter or a verb
 _CJK_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2, "兩": 2}
