@@ -14,6 +14,9 @@ Usage:
         --max-tokens 256 --raw /tmp/model_math_styles_raw_r5.jsonl --until 00:25   # English styles (SmolLM2)
     python scripts/build_model_math_styles.py generate --round 5 --model /tmp/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf \
         --items 208 --threads 1 --parallel 16 --max-tokens 256 --raw /tmp/model_math_styles_raw_r5.jsonl --until 00:25
+    python scripts/build_model_math_styles.py generate --round 6 --model /tmp/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf \
+        --items 40 --threads 1 --parallel 16 --max-tokens 256 --raw /tmp/model_math_styles_raw_r6.jsonl --until 17:45
+    python scripts/build_model_math_styles.py draw-r6 --train /tmp/gsm8k_train.jsonl   # wrote the round-6 questions
     python scripts/build_model_math_styles.py finalize   # rebuilds the corpus from the committed replies
 
 `generate` asks a local GGUF model (through the project's llama.cpp backend) to REWRITE a worked GSM8K
@@ -34,7 +37,13 @@ instructions as styles, `model_math_styles_ifeval.py`) was held out as `heldout-
 ranking) was held out as `heldout-r4`, read once. Round 5 (`--round 5`: new questions, the answer-format
 instructions of public evaluation harnesses, `model_math_styles_harness.py`, English ones written by SmolLM2,
 the others by Qwen2.5-Coder-0.5B: `generate` makes only the items of the `--model` given) is split by style:
-`heldout-r5` (held out, unread) and `dev-r5`. Rounds 3, 4 and 5 keep their replies in their own files.
+`heldout-r5` (read once) and `dev-r5`. Round 6 (`--round 6`: `ROUND6_STYLES`, everyday output formats: JSON
+mode, program of thought, a chat reply, a hedged answer, four languages; all written by Qwen2.5-Coder-0.5B) takes
+its 40 questions from GSM8K's own train split (grade_school_math/data/train.jsonl of openai/grade-school-math at
+3101c7d, which the bundled set, made from GSM8K's test split, does not hold: its train and dev questions ran out
+after round 5), committed in tests/fixtures/model_math_styles.questions-r6.jsonl (`draw_round6`); it is split by
+question (`split_of_question`): `heldout-r6` (held out, unread) and `dev-r6`. Rounds 3-6 keep their replies in
+their own files.
 """
 from __future__ import annotations
 
@@ -58,6 +67,8 @@ REPLIES = ROOT / "tests" / "fixtures" / "model_math_styles.replies.jsonl"  # eve
 REPLIES_R3 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r3.jsonl"  # every reply of round 3
 REPLIES_R4 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r4.jsonl"  # every reply of round 4
 REPLIES_R5 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r5.jsonl"  # every reply of round 5
+REPLIES_R6 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r6.jsonl"  # every reply of round 6
+QUESTIONS_R6 = ROOT / "tests" / "fixtures" / "model_math_styles.questions-r6.jsonl"  # round 6's GSM8K train questions
 REPLY_FIELDS = ("item", "model", "seed", "temperature", "generated_tokens", "finish_reason", "reply")
 SEED = 37
 N_QUESTIONS = 240  # the questions drawn; generation may stop before the last (resumable)
@@ -110,6 +121,22 @@ ROUND3_QUESTIONS = 200  # drawn after round 2's, same order; one of the 12 `ROUN
 ROUND4_QUESTIONS = 200  # drawn after round 3's, same order; one of the 12 `ROUND4_STYLES` (IFEval) each
 ROUND5_QUESTIONS = 208  # drawn after round 4's, same order (211 were left); one of the 13 harness styles each
 IFEVAL_STYLES = {3: ROUND3_STYLES, 4: ROUND4_STYLES}
+# Round 6 (issue 37 item 1, written before generation): everyday output formats no earlier round asked for in
+# these words, all written by Qwen2.5-Coder-0.5B (`harness.QWEN`), on 40 questions of GSM8K's train split
+# (`QUESTIONS_R6`). The prompt: "Rewrite this solution, giving the final answer N. <instruction>" ({n} is N).
+ROUND6_STYLES = {
+    "json-mode": "Reply only with a JSON object.",
+    "program-of-thought": "Write a short Python program that computes the answer, then show the output it prints.",
+    "chat-assistant": "Reply as a friendly chat assistant talking to the user.",
+    "hedged-check": 'Give the final answer {n} with a stated doubt, such as "I\'m fairly sure, but please '
+                    'double-check."',
+    "in-russian": "Write the whole reply in Russian. Keep the number {n} as given.",
+    "in-japanese": "Write the whole reply in Japanese. Keep the number {n} as given.",
+    "in-arabic": "Write the whole reply in Arabic. Keep the number {n} as given.",
+    "in-hindi": "Write the whole reply in Hindi. Keep the number {n} as given.",
+}
+ROUND6_QUESTIONS = 40
+ROUND6_SPLIT_SEED = "judgesuite-issue37-round6-split"
 # How each style writes the number in the prompt (the model may write it otherwise; the scan reads both).
 LOCALE = {"french": "fr", "german": "de", "spanish": "de"}
 
@@ -121,12 +148,23 @@ def frozen_styles(styles=tuple(STYLES)) -> set[str]:
     return set(ranked[: len(ranked) // 2])
 
 
-def split_of(round_: int, style: str = "") -> str:
+def split_of_question(question_id: str) -> str:
+    """Round 6's split rule, fixed before generation: the round's 40 question ids ordered by the SHA-256 of
+    `ROUND6_SPLIT_SEED:<id>`, the first half held out (`heldout-r6`), the rest `dev-r6`."""
+    ids = sorted((q["question_id"] for q in round6_questions()),
+                 key=lambda i: hashlib.sha256(f"{ROUND6_SPLIT_SEED}:{i}".encode()).hexdigest())
+    return "heldout-r6" if question_id in ids[: len(ids) // 2] else "dev-r6"
+
+
+def split_of(round_: int, style: str = "", question_id: str = "") -> str:
     """The split rule: rounds 1 and 2 are `dev`; rounds 3 and 4 keep their labels `heldout-r3`, `heldout-r4`
-    (each read once, since development data); round 5 is split by style, `heldout-r5` (held out, unread) or
-    `dev-r5` (`model_math_styles_harness.split_of_style`, fixed before generation)."""
+    (each read once, since development data); round 5 is split by style, `heldout-r5` (read once) or
+    `dev-r5` (`model_math_styles_harness.split_of_style`, fixed before generation); round 6 by question,
+    `heldout-r6` (held out, unread) or `dev-r6` (`split_of_question`)."""
     if round_ == 5:
         return harness.split_of_style(style)
+    if round_ == 6:
+        return split_of_question(question_id)
     return "dev" if round_ in (1, 2) else f"heldout-r{round_}"
 
 
@@ -202,6 +240,39 @@ def questions() -> list[dict]:
     return out
 
 
+def normalised(question: str) -> str:
+    return " ".join(question.lower().split())
+
+
+def draw_round6(train: Path, n: int = ROUND6_QUESTIONS, seed: int = SEED + 6) -> list[dict]:
+    """Round 6's questions: GSM8K's train.jsonl (openai/grade-school-math 3101c7d) shuffled with `seed`, the first
+    `n` with a whole, non-negative answer whose question is in no split (train, dev or test) of the bundled set."""
+    bundled = {normalised(r.sample.question) for split in ("train", "dev", "test")
+               for r in load_bundled("gsm8k-openai-solutions", split).scorable()}
+    lines = train.read_text(encoding="utf-8").splitlines()
+    order = list(range(len(lines)))
+    random.Random(seed).shuffle(order)
+    out = []
+    for k in order:
+        row = json.loads(lines[k])
+        gold = row["answer"].rsplit("####", 1)[1].strip().replace(",", "")
+        if normalised(row["question"]) in bundled or value(gold) != int(value(gold)) or value(gold) < 0:
+            continue
+        out.append({"question_id": f"gsm8k-train-{k + 1}", "line": k + 1, "question": row["question"],
+                    "answer": row["answer"]})
+        if len(out) == n:
+            break
+    return out
+
+
+def round6_questions() -> list[dict]:
+    """The committed round-6 questions (`draw_round6`), as `questions()` gives them."""
+    rows = [json.loads(line) for line in QUESTIONS_R6.read_text(encoding="utf-8").splitlines()]
+    return [{"question_id": r["question_id"], "question": r["question"],
+             "gold": r["answer"].rsplit("####", 1)[1].strip().replace(",", ""),
+             "solution": r["answer"].rsplit("\n####", 1)[0], "split": "gsm8k-train"} for r in rows]
+
+
 def wrong_number(gold: float, rng: random.Random) -> float:
     """A deliberately wrong final answer: an off-by-one, a slip of ten, a doubling or halving."""
     options = [gold + 1, gold - 1, gold * 10, gold * 2, gold + 10, gold / 2 if gold % 2 == 0 else gold + 2]
@@ -223,7 +294,8 @@ def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
     """The build items of a round: round 1 the first `n_questions` of the shuffled questions in `STYLES`,
     round 2 the next ones (after round 1's `N_QUESTIONS`) in `ROUND2_STYLES`, round 3 the ones after round 2's
     in `ROUND3_STYLES` (an IFEval instruction, its parameters drawn per question: `instruction`), round 4 the
-    ones after round 3's in `ROUND4_STYLES` (likewise), round 5 the ones after round 4's in the harness styles."""
+    ones after round 3's in `ROUND4_STYLES` (likewise), round 5 the ones after round 4's in the harness styles,
+    round 6 the committed GSM8K train questions (`round6_questions`) in `ROUND6_STYLES`."""
     rng = random.Random(seed)
     qs = [q for q in questions() if value(q["gold"]) == int(value(q["gold"])) and value(q["gold"]) >= 0]
     rng.shuffle(qs)
@@ -236,6 +308,8 @@ def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
     if round_ == 5:
         start = N_QUESTIONS + ROUND2_QUESTIONS + ROUND3_QUESTIONS + ROUND4_QUESTIONS
         qs, styles, rng = qs[start:], list(harness.STYLES), random.Random(seed + 5)
+    if round_ == 6:
+        qs, styles, rng = round6_questions(), list(ROUND6_STYLES), random.Random(seed + 6)
     out = []
     for k, q in enumerate(qs[:n_questions]):
         style = styles[k % len(styles)]
@@ -264,6 +338,9 @@ def prompt_of(item: dict) -> str:
         return (f"Question: {item['question']}\n\nWorked solution:\n{item['worked']}\n\n"
                 f"Rewrite this solution, giving the final answer {n}. {harness.instruction(item['style'], n)}")
     n = written(item["final"], LOCALE.get(item["style"], "en"))
+    if item["round"] == 6:
+        return (f"Question: {item['question']}\n\nWorked solution:\n{item['worked']}\n\n"
+                f"Rewrite this solution, giving the final answer {n}. {ROUND6_STYLES[item['style']].format(n=n)}")
     if item["round"] in IFEVAL_STYLES:
         return (f"Question: {item['question']}\n\nWorked solution:\n{item['worked']}\n\n"
                 f"Rewrite this solution, giving the final answer {n}. {item['instruction']}")
@@ -277,6 +354,8 @@ def prompt_of(item: dict) -> str:
 def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: int, max_tokens: int,
              temperature: float, limit: int | None, round_: int = 1, until: str | None = None) -> None:
     model_name = Path(model).name if model.endswith(".gguf") else model
+    if round_ == 6 and model_name != harness.QWEN:
+        raise SystemExit(f"round 6 is written by {harness.QWEN}")
     done = done_items(raw)
     todo = [it for it in items(n_questions, round_=round_) if (it["item"], model_name) not in done
             and (round_ != 5 or harness.WRITERS[it["style"]] == model_name)][:limit]  # round 5: its writer's styles
@@ -289,12 +368,12 @@ def generate(model: str, n_questions: int, raw: Path, threads: int, parallel: in
 def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> None:
     """Filter the replies of `raws` (the /tmp files of `generate`, or the committed replies files) into `out`;
     `replies_out`: also write every reply, kept or dropped, without its prompt (rebuilt from `items`): rounds
-    1-2 there, rounds 3, 4 and 5 beside it (`<name>-r3.jsonl`, `<name>-r4.jsonl`, `<name>-r5.jsonl`)."""
+    1-2 there, rounds 3-6 beside it (`<name>-r3.jsonl` ... `<name>-r6.jsonl`)."""
     rows, reasons = [], Counter()
     per_style = Counter()
     by_item = {it["item"]: it for it in items(N_QUESTIONS) + items(ROUND2_QUESTIONS, round_=2)
                + items(ROUND3_QUESTIONS, round_=3) + items(ROUND4_QUESTIONS, round_=4)
-               + items(ROUND5_QUESTIONS, round_=5)}
+               + items(ROUND5_QUESTIONS, round_=5) + items(ROUND6_QUESTIONS, round_=6)}
     replies = [json.loads(line) for path in raws for line in path.read_text(encoding="utf-8").splitlines()
                if line.strip()]
     order = lambda r: (by_item[r["item"]]["round"], r["model"], r["item"])  # noqa: E731  round 1's ids stay
@@ -304,24 +383,30 @@ def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> No
                   else keep_reason(r["reply"], r["final"], r["other"], known))
         reasons[(r["model"], r["round"], reason)] += 1
         per_style[(r["style"], reason == "kept")] += 1
+        if r["round"] == 6:
+            per_style[(r["style"], split_of(6, r["style"], r["question_id"]), reason == "kept")] += 1
         if reason != "kept":
             continue
         rows.append({"candidate": r["reply"].strip(), "family": f"model-{r['style']}",
                      "id": f"model-{r['style']}-{len(rows):04d}", "intended": written(r["final"]),
                      "item": r["item"], "label": r["label"], "model": r["model"],
-                     "origin": f"{r['model']} rewrite of bundled gsm8k-openai-solutions {r['question_id']} "
-                               f"({r['data_split']}) with final answer {written(r['final'])}",
+                     "origin": (f"{r['model']} rewrite of bundled gsm8k-openai-solutions {r['question_id']} "
+                                f"({r['data_split']}) with final answer {written(r['final'])}" if r["round"] < 6 else
+                                f"{r['model']} rewrite of GSM8K train.jsonl (openai/grade-school-math 3101c7d) "
+                                f"line {r['question_id'].rsplit('-', 1)[1]} with final answer {written(r['final'])}"),
                      "prompt_style": r["style"], "references": [r["gold"]], "seed": r["seed"],
                      "source": "gsm8k-openai-solutions", "round": r["round"],
-                     "split": split_of(r["round"], r["style"]),
+                     "split": split_of(r["round"], r["style"], r["question_id"]),
                      **({"instruction": r["instruction"]} if r["round"] in IFEVAL_STYLES else {}),
                      **({"instruction": harness.instruction(r["style"], written(
                          r["final"], harness.LOCALE.get(harness.LANGUAGE[r["style"]], "en")))}
-                        if r["round"] == 5 else {})})
+                        if r["round"] == 5 else {}),
+                     **({"instruction": ROUND6_STYLES[r["style"]].format(n=written(r["final"]))}
+                        if r["round"] == 6 else {})})
     out.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows), encoding="utf-8")
     if replies_out is not None:
-        beside = {k: replies_out.with_name(replies_out.name.replace(".jsonl", f"-r{k}.jsonl")) for k in (3, 4, 5)}
-        for path, rounds in ((replies_out, (1, 2)), (beside[3], (3,)), (beside[4], (4,)), (beside[5], (5,))):
+        beside = {k: replies_out.with_name(replies_out.name.replace(".jsonl", f"-r{k}.jsonl")) for k in (3, 4, 5, 6)}
+        for path, rounds in ((replies_out, (1, 2)), *((beside[k], (k,)) for k in (3, 4, 5, 6))):
             group = [r for r in sorted(replies, key=order) if by_item[r["item"]]["round"] in rounds]
             if group:  # a round whose replies were not given keeps its file
                 path.write_text("".join(json.dumps({k: r[k] for k in REPLY_FIELDS}, ensure_ascii=False,
@@ -335,6 +420,12 @@ def finalize(raws: list[Path], out: Path, replies_out: Path | None = None) -> No
                   else 4 if style in ROUND4_STYLES else 5)
         print(f"{style:32s} {split_of(round_, style):10s} generated={generated:4d} "
               f"kept={len(kept):4d} correct={sum(r['label'] for r in kept):4d}")
+    for style in ROUND6_STYLES:  # round 6 is split by question: one line per style and split
+        for split in ("dev-r6", "heldout-r6"):
+            kept = [r for r in rows if r["prompt_style"] == style and r["split"] == split]
+            generated = per_style[(style, split, True)] + per_style[(style, split, False)]
+            print(f"{style:32s} {split:10s} generated={generated:4d} "
+                  f"kept={len(kept):4d} correct={sum(r['label'] for r in kept):4d}")
     print(f"{len(rows)} rows -> {out}")
 
 
@@ -350,18 +441,26 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--max-tokens", type=int, default=320)
     g.add_argument("--temperature", type=float, default=0.6)
     g.add_argument("--raw", type=Path, default=RAW)
-    g.add_argument("--round", type=int, default=1, choices=(1, 2, 3, 4, 5),
+    g.add_argument("--round", type=int, default=1, choices=(1, 2, 3, 4, 5, 6),
                    help="2: new questions in ROUND2_STYLES; 3, 4: new questions in ROUND3_STYLES, ROUND4_STYLES "
-                        "(IFEval); 5: new questions in the harness styles (only those --model writes)")
+                        "(IFEval); 5: new questions in the harness styles (only those --model writes); 6: GSM8K train "
+                        "questions in ROUND6_STYLES (Qwen only)")
     g.add_argument("--until", default=None, help="HH:MM UTC: start no batch after this time")
     f = sub.add_parser("finalize")
     f.add_argument("--raw", type=Path, nargs="+",
-                   default=[p for p in (REPLIES, REPLIES_R3, REPLIES_R4, REPLIES_R5) if p.exists()],
+                   default=[p for p in (REPLIES, REPLIES_R3, REPLIES_R4, REPLIES_R5, REPLIES_R6) if p.exists()],
                    help=f"replies (default the committed ones; {RAW} after generate)")
     f.add_argument("--out", type=Path, default=OUT)
     f.add_argument("--replies-out", type=Path, default=None, help=f"write the replies file too (e.g. {REPLIES})")
+    d = sub.add_parser("draw-r6", help="write the round-6 questions (once, before generation)")
+    d.add_argument("--train", type=Path, required=True, help="GSM8K train.jsonl (openai/grade-school-math 3101c7d)")
     args = ap.parse_args(argv)
-    if args.cmd == "generate":
+    if args.cmd == "draw-r6":
+        rows = draw_round6(args.train)
+        QUESTIONS_R6.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows),
+                                encoding="utf-8")
+        print(f"{len(rows)} questions -> {QUESTIONS_R6}")
+    elif args.cmd == "generate":
         generate(args.model, args.items, args.raw, args.threads, args.parallel, args.max_tokens, args.temperature,
                  args.limit, args.round, args.until)
     else:

@@ -6,12 +6,15 @@ Usage:
     python scripts/measure_model_math_styles.py --split all
     python scripts/measure_model_math_styles.py --split heldout-r4 --cache <fresh file>   # read once (card)
     python scripts/measure_model_math_styles.py --split dev-r5 --cache <file>   # round 5's development half
+    python scripts/measure_model_math_styles.py --split dev-r6 --cache <file>   # round 6's development half
 
 Round 1's `frozen` half and rounds 2, 3 and 4 were each read once (card) and are development data now:
 `--split heldout-r2` selects nothing since (kept so the old command fails loudly, not silently);
 `heldout-r3` and `heldout-r4` keep their names in the corpus. A split named in `UNREAD` (a future round, not
 yet read) is left out of `--split all`, and `--show-errors` refuses it. Round 5 (harness instructions) is
 `dev-r5` (in `all`, not in `dev`, which stays rounds 1-2) and `heldout-r5` (read once at 726ad70, card; in `all` since).
+Round 6 (everyday output formats, Qwen, GSM8K train questions) is `dev-r6` (in `all`) and `heldout-r6` (in
+`UNREAD`: held out, read once by the lead with `--split heldout-r6 --cache <fresh file>`, no `--show-errors`).
 
 Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
 verdict on an incorrect row, over the incorrect rows), no-verdict rate; the counting is that of
@@ -28,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
-UNREAD: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never shown row by row (r5 read at 726ad70)
+UNREAD: tuple[str, ...] = ("heldout-r6",)  # held out, not yet measured: never in `all`, never row by row (r5 read at 726ad70)
 
 
 def select(split: str, path: Path = CORPUS) -> list[dict]:
@@ -55,7 +58,8 @@ def table(judges: list[str], rows: list[dict], runner: Runner) -> tuple[dict, di
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--split", default="dev",
-                    choices=("dev", "heldout-r3", "heldout-r4", "heldout-r2", "dev-r5", "heldout-r5", "all"))
+                    choices=("dev", "heldout-r3", "heldout-r4", "heldout-r2", "dev-r5", "heldout-r5", "dev-r6",
+                             "heldout-r6", "all"))
     ap.add_argument("--judges", default="sympy,math-verify,flexible,stacked")
     ap.add_argument("--show-errors", default="", help="a judge whose wrong rows to print")
     ap.add_argument("--out", default="")
