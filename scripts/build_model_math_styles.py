@@ -295,7 +295,8 @@ def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
     round 2 the next ones (after round 1's `N_QUESTIONS`) in `ROUND2_STYLES`, round 3 the ones after round 2's
     in `ROUND3_STYLES` (an IFEval instruction, its parameters drawn per question: `instruction`), round 4 the
     ones after round 3's in `ROUND4_STYLES` (likewise), round 5 the ones after round 4's in the harness styles,
-    round 6 the committed GSM8K train questions (`round6_questions`) in `ROUND6_STYLES`."""
+    round 6 the committed GSM8K train questions (`round6_questions`), each in every one of `ROUND6_STYLES`
+    with one label (right where question index + style index is even: 4 of 8 per question, half per style)."""
     rng = random.Random(seed)
     qs = [q for q in questions() if value(q["gold"]) == int(value(q["gold"])) and value(q["gold"]) >= 0]
     rng.shuffle(qs)
@@ -311,6 +312,19 @@ def items(n_questions: int, seed: int = SEED, round_: int = 1) -> list[dict]:
     if round_ == 6:
         qs, styles, rng = round6_questions(), list(ROUND6_STYLES), random.Random(seed + 6)
     out = []
+    if round_ == 6:  # every question in every style, one label each: right when (question + style index) is even
+        for k, q in enumerate(qs[:n_questions]):
+            gold = value(q["gold"])
+            wrong = wrong_number(gold, rng)
+            alt = next(a for a in (gold + 3, gold * 3, gold + 7, gold + 20) if a not in (gold, wrong))
+            for j, style in enumerate(styles):
+                label = (k + j) % 2 == 0
+                final, other = (gold, wrong) if label else (wrong, gold)
+                out.append({"item": f"{q['question_id']}-{style}-{'right' if label else 'wrong'}",
+                            "question_id": q["question_id"], "question": q["question"], "gold": q["gold"],
+                            "style": style, "label": label, "final": final, "other": other, "alt": alt,
+                            "worked": worked(q["solution"], gold, final), "data_split": q["split"], "round": 6})
+        return out
     for k, q in enumerate(qs[:n_questions]):
         style = styles[k % len(styles)]
         gold = value(q["gold"])
