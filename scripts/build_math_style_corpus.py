@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import math_grader_cases_w2 as w2  # noqa: E402  (batch 2 of the grader cases and its split)
 import math_grader_cases_w3 as w3  # noqa: E402  (batch 3 of the grader cases and its split)
 import math_grader_cases_w4 as w4  # noqa: E402  (batch 4 of the grader cases and its split)
+import math_grader_cases_w5 as w5  # noqa: E402  (batch 5 of the grader cases and its split)
 
 SPLIT_SEED = "judgesuite-issue37-style-split"
 
@@ -165,15 +166,23 @@ def batch4_rows() -> list[dict]:
             for family, (source, origin, cases) in w4.FAMILIES.items() for c, refs, eq in cases]
 
 
+def batch5_rows() -> list[dict]:
+    """Batch 5 of the grader cases (scripts/math_grader_cases_w5.py), appended after every earlier row."""
+    return [_row(family, source, origin, c, refs, eq)
+            for family, (source, origin, cases) in w5.FAMILIES.items() for c, refs, eq in cases]
+
+
 def split_of(family: str) -> str:
-    """`dev-w2` / `heldout-w2`, `dev-w3` / `heldout-w3` and `dev-w4` / `heldout-w4` for the grader families of
-    batches 2-4 (their own seeded rules), else `frozen` / `dev`."""
+    """`dev-w2` / `heldout-w2` ... `dev-w5` / `heldout-w5` for the grader families of batches 2-5 (their own
+    seeded rules), else `frozen` / `dev`."""
     if family in w2.FAMILIES:
         return w2.split_w2(family)
     if family in w3.FAMILIES:
         return w3.split_w3(family)
     if family in w4.FAMILIES:
         return w4.split_w4(family)
+    if family in w5.FAMILIES:
+        return w5.split_w5(family)
     return "frozen" if frozen_family(family) else "dev"
 
 
@@ -326,7 +335,7 @@ def _math_form_rows() -> list[dict]:
 def build() -> list[dict]:
     rng = random.Random(37)
     rows = (bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows() + batch2_rows() + batch3_rows()
-            + batch4_rows())
+            + batch4_rows() + batch5_rows())
     for i, r in enumerate(rows):
         r["id"] = f"{r['family']}-{i:04d}"
         r["split"] = split_of(r["family"])

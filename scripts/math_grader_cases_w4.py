@@ -106,21 +106,32 @@ FAMILIES = {
 }
 
 
+def ranked_by_seed(families: dict, seed: str) -> list[str]:
+    """The families ranked by the SHA-256 of `seed:family` (shared with later batches)."""
+    return sorted(families, key=lambda f: hashlib.sha256(f"{seed}:{f}".encode()).hexdigest())
+
+
+def two_thirds_run(families: dict, ranked: list[str]) -> list[str]:
+    """The shortest run of `ranked` from its top that holds at least two thirds of the rows of `families`
+    (family -> (source, origin, cases)); shared with later batches."""
+    total = sum(len(cases) for _, _, cases in families.values())
+    held: list[str] = []
+    for family in ranked:
+        if 3 * sum(len(families[f][2]) for f in held) >= 2 * total:
+            break
+        held.append(family)
+    return held
+
+
 def ranked_families_w4() -> list[str]:
-    return sorted(FAMILIES, key=lambda f: hashlib.sha256(f"{SPLIT_SEED_W4}:{f}".encode()).hexdigest())
+    return ranked_by_seed(FAMILIES, SPLIT_SEED_W4)
 
 
 def heldout_families_w4() -> set[str]:
     """The split rule, fixed before any judge ran on these rows: rank the families by the SHA-256 of
     `SPLIT_SEED_W4:family`; `heldout-w4` is the shortest run of them from the top of that ranking that holds
     at least two thirds of the batch's rows (whole sources), the rest `dev-w4`."""
-    total = sum(len(cases) for _, _, cases in FAMILIES.values())
-    held: list[str] = []
-    for family in ranked_families_w4():
-        if 3 * sum(len(FAMILIES[f][2]) for f in held) >= 2 * total:
-            break
-        held.append(family)
-    return set(held)
+    return set(two_thirds_run(FAMILIES, ranked_families_w4()))
 
 
 def split_w4(family: str) -> str:

@@ -44,7 +44,8 @@ from judgesuite.suite.data.probes import build_probe_set
 ROOT = Path(__file__).resolve().parents[1]
 MATH_SETS = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")
 CORPORA = ("tests/fixtures/math_style_corpus.jsonl", "tests/fixtures/model_math_styles.jsonl")
-UNREAD: tuple[str, ...] = ("heldout-r6",)  # a held-out split not yet read (heldout-w4: read; heldout-r6: the model corpus)
+UNREAD: tuple[str, ...] = ("heldout-r6", "heldout-w5")  # held-out splits not yet read (heldout-w4: read;
+# heldout-r6: the model corpus; heldout-w5: grader batch 5)
 
 
 def corpus_rows(rel: str, split: str | None = None):

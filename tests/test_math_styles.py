@@ -28,7 +28,7 @@ def _builder():
     return module
 
 
-UNREAD: set[str] = set()  # held out, not yet read: no test runs a judge on these rows (-w2, -w3, -w4 read once)
+UNREAD: set[str] = {"heldout-w5"}  # held out, not yet read: no test runs a judge on these rows (-w2 .. -w4 read once)
 # False "equal" verdicts of `sympy` that are known and not fixed yet: none. The once-read of heldout-w3 found one
 # (an equation's left side `\sin(x)` read as a label; docs/math-judges.md, "Grader batch 3"), fixed after that read
 # with the family as development data (a left side that is mathematics is no label: tests/test_sympy_judge.py).
@@ -44,8 +44,8 @@ def test_the_style_corpus_is_rebuilt_byte_for_byte_by_its_script(tmp_path):
     out = tmp_path / "corpus.jsonl"
     _builder().main(["--out", str(out)])
     assert out.read_bytes() == CORPUS.read_bytes()
-    assert CORPUS.stat().st_size < 600_000  # 494 KB before grader batch 3 (85 rows, long origins), 538 KB with it,
-    # 580 KB with grader batch 4 (74 rows)
+    assert CORPUS.stat().st_size < 700_000  # 494 KB before grader batch 3 (85 rows, long origins), 538 KB with it,
+    # 580 KB with grader batch 4 (74 rows), 645 KB with grader batch 5 (79 rows)
 
 
 def _card_list(card: str, label: str) -> set[str]:
@@ -60,14 +60,16 @@ def test_the_splits_follow_the_seeded_rules_and_the_card_names_every_family_and_
     by_split = defaultdict(set)
     for r in rows:
         by_split[r["split"]].add(r["family"])
-    assert set(by_split) == {"frozen", "dev", "heldout-w2", "dev-w2", "heldout-w3", "dev-w3", "heldout-w4", "dev-w4"}
+    assert set(by_split) == {"frozen", "dev", "heldout-w2", "dev-w2", "heldout-w3", "dev-w3", "heldout-w4", "dev-w4",
+                             "heldout-w5", "dev-w5"}
     for label, split in (("Frozen", "frozen"), ("Dev", "dev"), ("Heldout-w2", "heldout-w2"), ("Dev-w2", "dev-w2"),
                          ("Heldout-w3", "heldout-w3"), ("Dev-w3", "dev-w3"), ("Heldout-w4", "heldout-w4"),
-                         ("Dev-w4", "dev-w4")):
+                         ("Dev-w4", "dev-w4"), ("Heldout-w5", "heldout-w5"), ("Dev-w5", "dev-w5")):
         assert _card_list(card, label) == by_split[split], label
     assert len(by_split["heldout-w2"]) == len(builder.w2.FAMILIES) // 2
     assert len(by_split["heldout-w3"]) == math.ceil(len(builder.w3.FAMILIES) / 3)
-    assert all(f"| {f} |" in card for f in [*builder.w2.FAMILIES, *builder.w3.FAMILIES, *builder.w4.FAMILIES])
+    assert all(f"| {f} |" in card for f in [*builder.w2.FAMILIES, *builder.w3.FAMILIES, *builder.w4.FAMILIES,
+                                            *builder.w5.FAMILIES])
     # every family measures false positives too: each has wrong cases
     by_family = defaultdict(set)
     for r in rows:
@@ -75,12 +77,18 @@ def test_the_splits_follow_the_seeded_rules_and_the_card_names_every_family_and_
     assert all(labels == {True, False} for labels in by_family.values())
 
 
+def _batch_size(module) -> int:
+    return sum(len(cases) for _, _, cases in module.FAMILIES.values())
+
+
 def test_grader_batch_4_is_its_script_s_tables_split_by_source_with_its_seeded_rule():
-    """The last rows are batch 4's tables (scripts/math_grader_cases_w4.py), in order and byte for byte; whole
-    sources are held out: the shortest run from the top of the SHA-256 ranking holding two thirds of the rows."""
+    """The rows before batch 5's are batch 4's tables (scripts/math_grader_cases_w4.py), in order and byte for
+    byte; whole sources are held out: the shortest run from the top of the SHA-256 ranking holding two thirds of
+    the rows."""
     builder, rows = _builder(), _rows()
     w4 = builder.w4
-    tail = rows[len(rows) - sum(len(cases) for _, _, cases in w4.FAMILIES.values()):]
+    rows = rows[: len(rows) - _batch_size(builder.w5)]
+    tail = rows[len(rows) - _batch_size(w4):]
     expected = [(family, source, origin, c, refs, eq)
                 for family, (source, origin, cases) in w4.FAMILIES.items() for c, refs, eq in cases]
     got = [(r["family"], r["source"], r["origin"], r["candidate"], r["references"], r["label"]) for r in tail]
@@ -99,6 +107,34 @@ def test_grader_batch_4_is_its_script_s_tables_split_by_source_with_its_seeded_r
     # heldout-w4 was read once (2026-12-06): since then `--split all` and the no-false-equal tests hold it
     assert "heldout-w4" not in _measure_script().UNREAD_SPLITS and "heldout-w4" not in UNREAD
     assert held == sum(r["split"] == "heldout-w4" for r in _measure_script().load_corpus("all"))
+
+
+def test_grader_batch_5_is_its_script_s_tables_split_by_source_with_its_seeded_rule():
+    """The last rows are batch 5's tables (scripts/math_grader_cases_w5.py), in order and byte for byte; whole
+    sources are held out: the shortest run from the top of the SHA-256 ranking (seed
+    `judgesuite-issue37-grader-batch5`) holding two thirds of the rows, never every source."""
+    builder, rows = _builder(), _rows()
+    w5 = builder.w5
+    tail = rows[len(rows) - _batch_size(w5):]
+    expected = [(family, source, origin, c, refs, eq)
+                for family, (source, origin, cases) in w5.FAMILIES.items() for c, refs, eq in cases]
+    got = [(r["family"], r["source"], r["origin"], r["candidate"], r["references"], r["label"]) for r in tail]
+    assert got == expected
+    assert [r["id"] for r in tail] == [f"{r['family']}-{i:04d}" for i, r in enumerate(tail, len(rows) - len(tail))]
+    assert not {r["family"] for r in rows[: len(rows) - len(tail)]} & set(w5.FAMILIES)
+    ranked = sorted(w5.FAMILIES, key=lambda f: hashlib.sha256(
+        f"judgesuite-issue37-grader-batch5:{f}".encode()).hexdigest())
+    sizes = [len(w5.FAMILIES[f][2]) for f in ranked]
+    k = min(len(ranked) - 1, next(i for i in range(1, len(ranked) + 1) if 3 * sum(sizes[:i]) >= 2 * sum(sizes)))
+    assert w5.heldout_families_w5() == set(ranked[:k]) and 0 < k < len(ranked)
+    for r in tail:
+        assert r["split"] == ("heldout-w5" if r["family"] in ranked[:k] else "dev-w5")
+    held = sum(r["split"] == "heldout-w5" for r in tail)
+    assert 2 * len(tail) <= 3 * held < 3 * len(tail)  # about two thirds of the rows held out, dev not empty
+    # not read yet: no `--split all`, no test and no check runs a judge on heldout-w5
+    assert "heldout-w5" in _measure_script().UNREAD_SPLITS and "heldout-w5" in UNREAD
+    assert not any(r["split"] == "heldout-w5" for r in _measure_script().load_corpus("all"))
+    assert not any(r["split"] == "heldout-w5" for r in _rows(read_only=True))
 
 
 def _judge(candidate: str, gold: str) -> bool | None:
