@@ -135,6 +135,13 @@ def test_grader_batch_5_is_its_script_s_tables_split_by_source_with_its_seeded_r
     assert "heldout-w5" in _measure_script().UNREAD_SPLITS and "heldout-w5" in UNREAD
     assert not any(r["split"] == "heldout-w5" for r in _measure_script().load_corpus("all"))
     assert not any(r["split"] == "heldout-w5" for r in _rows(read_only=True))
+    spec = importlib.util.spec_from_file_location("stacked_sympy_decides_check",
+                                                  ROOT / "scripts" / "stacked_sympy_decides_check.py")
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    assert "heldout-w5" in check.UNREAD_GRADER
+    held_ids = {r["id"] for r in tail if r["split"] == "heldout-w5"}
+    assert not held_ids & {s.id for s, _ in check.corpus_rows("tests/fixtures/math_style_corpus.jsonl")}
 
 
 def _judge(candidate: str, gold: str) -> bool | None:
