@@ -1,7 +1,7 @@
 """The model-written answer-style corpus of issue 37 (tests/fixtures/model_math_styles.jsonl): its rows
 follow the build script's filter and split rule, and what `sympy` does on them (every round read so far: each
 held-out round was read once, card, before any test ran a judge on it; no test runs a judge on a split named
-in the measurer's `UNREAD`; none is unread now)."""
+in the measurer's `UNREAD`: round 6's `heldout-r6` now)."""
 from __future__ import annotations
 
 import hashlib
@@ -40,29 +40,33 @@ def _rows(split: str = "all") -> list[dict]:
 
 def test_every_row_passes_the_number_filter_and_the_split_rule():
     builder, rows = _script("build_model_math_styles"), _rows()
-    assert CORPUS.stat().st_size < 1_000_000
-    replies = (builder.REPLIES, builder.REPLIES_R3, builder.REPLIES_R4, builder.REPLIES_R5)
+    assert CORPUS.stat().st_size < 1_250_000  # 1.07 MB with round 6 (non-Latin scripts: 2-3 bytes a character)
+    replies = (builder.REPLIES, builder.REPLIES_R3, builder.REPLIES_R4, builder.REPLIES_R5, builder.REPLIES_R6)
     assert all(p.stat().st_size < 1_000_000 for p in replies)
     items = {it["item"]: it for it in builder.items(builder.N_QUESTIONS)
              + builder.items(builder.ROUND2_QUESTIONS, round_=2) + builder.items(builder.ROUND3_QUESTIONS, round_=3)
-             + builder.items(builder.ROUND4_QUESTIONS, round_=4) + builder.items(builder.ROUND5_QUESTIONS, round_=5)}
+             + builder.items(builder.ROUND4_QUESTIONS, round_=4) + builder.items(builder.ROUND5_QUESTIONS, round_=5)
+             + builder.items(builder.ROUND6_QUESTIONS, round_=6)}
     styles = {1: builder.STYLES, 2: builder.ROUND2_STYLES, 3: builder.ROUND3_STYLES, 4: builder.ROUND4_STYLES,
-              5: builder.harness.STYLES}
+              5: builder.harness.STYLES, 6: builder.ROUND6_STYLES}
     for r in rows:
         it = items[r["item"]]
         assert (r["label"], r["prompt_style"], r["references"]) == (it["label"], it["style"], [it["gold"]])
         known = {v for vals in builder.numbers_in(builder.prompt_of(it), strict=False) for v in vals}
         assert builder.keep_reason(r["candidate"], it["final"], it["other"], known) == "kept", r["id"]
         expected = ("dev" if it["round"] < 3 else f"heldout-r{it['round']}" if it["round"] < 5
-                    else builder.harness.split_of_style(it["style"]))
-        assert r["split"] == builder.split_of(it["round"], it["style"]) == expected
+                    else builder.harness.split_of_style(it["style"]) if it["round"] == 5
+                    else builder.split_of_question(it["question_id"]))
+        assert r["split"] == builder.split_of(it["round"], it["style"], it["question_id"]) == expected
         assert r["round"] == it["round"] and r["prompt_style"] in styles[it["round"]]
     assert sum(map(len, styles.values())) == len({s for st in styles.values() for s in st})  # every style new
-    by_round = [{i["question_id"] for i in items.values() if i["round"] == k} for k in (1, 2, 3, 4, 5)]
+    by_round = [{i["question_id"] for i in items.values() if i["round"] == k} for k in (1, 2, 3, 4, 5, 6)]
     assert sum(map(len, by_round)) == len(set().union(*by_round))  # no question reused across rounds
-    assert {i["data_split"] for i in items.values()} == {"train", "dev"}
+    assert {i["data_split"] for i in items.values() if i["round"] < 6} == {"train", "dev"}
+    assert {i["data_split"] for i in items.values() if i["round"] == 6} == {"gsm8k-train"}  # GSM8K's own train
     assert {r["label"] for r in rows} == {True, False}
-    assert {r["split"] for r in rows} == {"dev", "heldout-r3", "heldout-r4", "dev-r5", "heldout-r5"}
+    assert {r["split"] for r in rows} == {"dev", "heldout-r3", "heldout-r4", "dev-r5", "heldout-r5", "dev-r6",
+                                          "heldout-r6"}
     card = CARD.read_text(encoding="utf-8")
     assert all(f"`{s}`" in card for st in styles.values() for s in st)
 
@@ -105,6 +109,34 @@ def test_round_5_styles_are_harness_instructions_split_by_the_hash_rule():
     assert builder.split_of(5, "simple-evals-mgsm-ru") == "heldout-r5" and builder.split_of(4) == "heldout-r4"
 
 
+def test_round_6_questions_are_gsm8k_train_questions_split_by_the_hash_rule():
+    """Round 6: 40 GSM8K train questions none of the bundled set's splits holds (test included), each in all 8
+    styles with one label (4 right, 4 wrong), split by SHA-256 of the question id, written by Qwen only."""
+    builder, harness = _script("build_model_math_styles"), _script("model_math_styles_harness")
+    qs = builder.round6_questions()
+    ids = [q["question_id"] for q in qs]
+    assert len(ids) == len(set(ids)) == 40 and all(re.fullmatch(r"gsm8k-train-\d+", i) for i in ids)
+    bundled = {builder.normalised(r.sample.question) for split in ("train", "dev", "test")
+               for r in builder.load_bundled("gsm8k-openai-solutions", split).scorable()}
+    assert not {builder.normalised(q["question"]) for q in qs} & bundled
+    ranked = sorted(ids, key=lambda i: hashlib.sha256(f"judgesuite-issue37-round6-split:{i}".encode()).hexdigest())
+    assert [builder.split_of_question(i) for i in ranked] == ["heldout-r6"] * 20 + ["dev-r6"] * 20
+    earlier = {**builder.STYLES, **builder.ROUND2_STYLES, **builder.ROUND3_STYLES, **builder.ROUND4_STYLES,
+               **harness.STYLES}
+    assert len(builder.ROUND6_STYLES) == 8 and not set(builder.ROUND6_STYLES) & set(earlier)
+    items = builder.items(builder.ROUND6_QUESTIONS, round_=6)
+    assert len(items) == 320 and len({it["item"] for it in items}) == 320
+    for q in ids:
+        mine = [it for it in items if it["question_id"] == q]
+        assert sorted(it["style"] for it in mine) == sorted(builder.ROUND6_STYLES)
+        assert sum(it["label"] for it in mine) == 4 and len({it["other"] for it in mine if it["label"]}) == 1
+    for it in items[:8]:
+        n = builder.written(it["final"])
+        assert builder.prompt_of(it).endswith(f"giving the final answer {n}. "
+                                              + builder.ROUND6_STYLES[it["style"]].format(n=n))
+    assert {r["model"] for r in _rows() if r["round"] == 6} == {harness.QWEN}
+
+
 def test_the_corpus_is_rebuilt_byte_for_byte_from_the_committed_replies(tmp_path, capsys):
     builder = _script("build_model_math_styles")
     builder.main(["finalize", "--out", str(tmp_path / "corpus.jsonl")])
@@ -114,17 +146,19 @@ def test_the_corpus_is_rebuilt_byte_for_byte_from_the_committed_replies(tmp_path
     assert f"round 3 {'kept':36s}   186" in out and f"round 4 {'kept':36s}   234" in out
     assert f"{'smollm2-135m':40s} round 5 {'kept':36s}   102" in out  # English harness styles
     assert f"{'qwen2.5-coder-0.5b-instruct-q4_k_m.gguf':40s} round 5 {'kept':36s}   184" in out  # the others
+    assert f"{'qwen2.5-coder-0.5b-instruct-q4_k_m.gguf':40s} round 6 {'kept':36s}   210" in out
 
 
-def test_an_unread_split_stays_out_of_every_read_but_its_own(capsys, monkeypatch):
+def test_an_unread_split_stays_out_of_every_read_but_its_own(capsys):
     measure = _script("measure_model_math_styles")
-    assert measure.UNREAD == ()  # round 5's held-out half was read once (card); the mechanism stays for round 6
-    monkeypatch.setattr(measure, "UNREAD", ("heldout-r5",))
-    assert {r["split"] for r in measure.select("all")} == {"dev", "heldout-r3", "heldout-r4", "dev-r5"}
+    assert measure.UNREAD == ("heldout-r6",)  # round 6's held-out half, unread (card); round 5's was read once
+    assert _script("stacked_sympy_decides_check").UNREAD == ("heldout-r6",)
+    assert {r["split"] for r in measure.select("all")} == {"dev", "heldout-r3", "heldout-r4", "dev-r5", "heldout-r5",
+                                                            "dev-r6"}
     assert {r["split"] for r in measure.select("dev")} == {"dev"}  # rounds 1-2, as before round 5
-    assert measure.select("heldout-r5") == _rows("heldout-r5") != []
+    assert measure.select("heldout-r6") == _rows("heldout-r6") != []
     with pytest.raises(SystemExit):  # refused before any judge is built
-        measure.main(["--split", "heldout-r5", "--show-errors", "sympy", "--cache", "/nonexistent/cache.sqlite"])
+        measure.main(["--split", "heldout-r6", "--show-errors", "sympy", "--cache", "/nonexistent/cache.sqlite"])
     assert "held out" in capsys.readouterr().err
 
 
