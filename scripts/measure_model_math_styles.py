@@ -13,8 +13,8 @@ Round 1's `frozen` half and rounds 2, 3 and 4 were each read once (card) and are
 `heldout-r3` and `heldout-r4` keep their names in the corpus. A split named in `UNREAD` (a future round, not
 yet read) is left out of `--split all`, and `--show-errors` refuses it. Round 5 (harness instructions) is
 `dev-r5` (in `all`, not in `dev`, which stays rounds 1-2) and `heldout-r5` (read once at 726ad70, card; in `all` since).
-Round 6 (everyday output formats, Qwen, GSM8K train questions) is `dev-r6` (in `all`) and `heldout-r6` (in
-`UNREAD`: held out, read once by the lead with `--split heldout-r6 --cache <fresh file>`, no `--show-errors`).
+Round 6 (everyday output formats, Qwen, GSM8K train questions) is `dev-r6` and `heldout-r6` (held out, read once
+by the lead on 2026-12-06 with `--split heldout-r6 --cache <fresh file>`, card; both in `all` since).
 
 Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
 verdict on an incorrect row, over the incorrect rows), no-verdict rate; the counting is that of
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
-UNREAD: tuple[str, ...] = ("heldout-r6",)  # held out, not yet measured: never in `all`, never row by row (r5 read at 726ad70)
+UNREAD: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never row by row (r5, r6 read once)
 
 
 def select(split: str, path: Path = CORPUS) -> list[dict]:

@@ -45,14 +45,13 @@ from judgesuite.suite.data.probes import build_probe_set
 ROOT = Path(__file__).resolve().parents[1]
 MATH_SETS = ("gsm8k-openai-solutions", "omni-math-gpt4o-examples")
 CORPORA = ("tests/fixtures/math_style_corpus.jsonl", "tests/fixtures/model_math_styles.jsonl")
-UNREAD: tuple[str, ...] = ("heldout-r6",)  # a held-out split not yet read (heldout-w4: read; heldout-r6: the model corpus)
-UNREAD_GRADER: tuple[str, ...] = ()  # the grader corpus' held-out splits not yet read (heldout-w5: read)
+UNREAD: tuple[str, ...] = ()  # a held-out split not yet read, of either corpus (heldout-w4, -w5, -r6: read)
 
 
 def corpus_rows(rel: str, split: str | None = None):
     for line in (ROOT / rel).read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
-        if (split is None and row["split"] not in UNREAD + UNREAD_GRADER) or row["split"] == split:
+        if (split is None and row["split"] not in UNREAD) or row["split"] == split:
             yield Sample(id=row["id"], task_type="math", question=row.get("question", ""),
                          candidate=row["candidate"], references=tuple(row["references"])), row["label"]
 

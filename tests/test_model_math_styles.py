@@ -1,7 +1,7 @@
 """The model-written answer-style corpus of issue 37 (tests/fixtures/model_math_styles.jsonl): its rows
 follow the build script's filter and split rule, and what `sympy` does on them (every round read so far: each
 held-out round was read once, card, before any test ran a judge on it; no test runs a judge on a split named
-in the measurer's `UNREAD`: round 6's `heldout-r6` now)."""
+in the measurer's `UNREAD`: none now, round 6's `heldout-r6` was read once on 2026-12-06)."""
 from __future__ import annotations
 
 import hashlib
@@ -151,11 +151,12 @@ def test_the_corpus_is_rebuilt_byte_for_byte_from_the_committed_replies(tmp_path
 
 def test_an_unread_split_stays_out_of_every_read_but_its_own(capsys):
     measure = _script("measure_model_math_styles")
-    assert measure.UNREAD == ("heldout-r6",)  # round 6's held-out half, unread (card); round 5's was read once
-    assert _script("stacked_sympy_decides_check").UNREAD == ("heldout-r6",)
+    assert measure.UNREAD == () and _script("stacked_sympy_decides_check").UNREAD == ()  # r5, r6 read once (card)
     assert {r["split"] for r in measure.select("all")} == {"dev", "heldout-r3", "heldout-r4", "dev-r5", "heldout-r5",
-                                                            "dev-r6"}
+                                                            "dev-r6", "heldout-r6"}
     assert {r["split"] for r in measure.select("dev")} == {"dev"}  # rounds 1-2, as before round 5
+    measure.UNREAD = ("heldout-r6",)  # as it was before its read: out of `all`, never shown row by row
+    assert "heldout-r6" not in {r["split"] for r in measure.select("all")}
     assert measure.select("heldout-r6") == _rows("heldout-r6") != []
     with pytest.raises(SystemExit):  # refused before any judge is built
         measure.main(["--split", "heldout-r6", "--show-errors", "sympy", "--cache", "/nonexistent/cache.sqlite"])
