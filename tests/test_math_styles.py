@@ -81,64 +81,40 @@ def _batch_size(module) -> int:
     return sum(len(cases) for _, _, cases in module.FAMILIES.values())
 
 
-def test_grader_batch_4_is_its_script_s_tables_split_by_source_with_its_seeded_rule():
-    """The rows before batch 5's are batch 4's tables (scripts/math_grader_cases_w4.py), in order and byte for
-    byte; whole sources are held out: the shortest run from the top of the SHA-256 ranking holding two thirds of
-    the rows."""
+@pytest.mark.parametrize("batch", [4, 5])
+def test_a_grader_batch_is_its_script_s_tables_split_by_source_with_its_seeded_rule(batch):
+    """Batch 4's and batch 5's rows are their scripts' tables (scripts/math_grader_cases_w4.py, _w5.py), in order
+    and byte for byte, batch 5 last; whole sources are held out: the shortest run from the top of the SHA-256
+    ranking (seed `judgesuite-issue37-grader-batch<N>`) holding two thirds of the rows, never every source. Both
+    held-out splits were read once (2026-12-06): `--split all` and the stacked check hold them since."""
     builder, rows = _builder(), _rows()
-    w4 = builder.w4
-    rows = rows[: len(rows) - _batch_size(builder.w5)]
-    tail = rows[len(rows) - _batch_size(w4):]
+    module, later = (builder.w4, builder.w5) if batch == 4 else (builder.w5, None)
+    held_split, dev_split = f"heldout-w{batch}", f"dev-w{batch}"
+    rows = rows[: len(rows) - (_batch_size(later) if later else 0)]
+    tail = rows[len(rows) - _batch_size(module):]
     expected = [(family, source, origin, c, refs, eq)
-                for family, (source, origin, cases) in w4.FAMILIES.items() for c, refs, eq in cases]
+                for family, (source, origin, cases) in module.FAMILIES.items() for c, refs, eq in cases]
     got = [(r["family"], r["source"], r["origin"], r["candidate"], r["references"], r["label"]) for r in tail]
     assert got == expected
     assert [r["id"] for r in tail] == [f"{r['family']}-{i:04d}" for i, r in enumerate(tail, len(rows) - len(tail))]
-    assert not {r["family"] for r in rows[: len(rows) - len(tail)]} & set(w4.FAMILIES)
-    ranked = sorted(w4.FAMILIES, key=lambda f: hashlib.sha256(
-        f"judgesuite-issue37-grader-batch4:{f}".encode()).hexdigest())
-    sizes = [len(w4.FAMILIES[f][2]) for f in ranked]
-    k = next(i for i in range(1, len(ranked) + 1) if 3 * sum(sizes[:i]) >= 2 * sum(sizes))
-    assert w4.heldout_families_w4() == set(ranked[:k]) and 0 < k < len(ranked)
-    for r in tail:
-        assert r["split"] == ("heldout-w4" if r["family"] in ranked[:k] else "dev-w4")
-    held = sum(r["split"] == "heldout-w4" for r in tail)
-    assert 2 * len(tail) <= 3 * held < 3 * len(tail)  # about two thirds of the rows held out, dev not empty
-    # heldout-w4 was read once (2026-12-06): since then `--split all` and the no-false-equal tests hold it
-    assert "heldout-w4" not in _measure_script().UNREAD_SPLITS and "heldout-w4" not in UNREAD
-    assert held == sum(r["split"] == "heldout-w4" for r in _measure_script().load_corpus("all"))
-
-
-def test_grader_batch_5_is_its_script_s_tables_split_by_source_with_its_seeded_rule():
-    """The last rows are batch 5's tables (scripts/math_grader_cases_w5.py), in order and byte for byte; whole
-    sources are held out: the shortest run from the top of the SHA-256 ranking (seed
-    `judgesuite-issue37-grader-batch5`) holding two thirds of the rows, never every source."""
-    builder, rows = _builder(), _rows()
-    w5 = builder.w5
-    tail = rows[len(rows) - _batch_size(w5):]
-    expected = [(family, source, origin, c, refs, eq)
-                for family, (source, origin, cases) in w5.FAMILIES.items() for c, refs, eq in cases]
-    got = [(r["family"], r["source"], r["origin"], r["candidate"], r["references"], r["label"]) for r in tail]
-    assert got == expected
-    assert [r["id"] for r in tail] == [f"{r['family']}-{i:04d}" for i, r in enumerate(tail, len(rows) - len(tail))]
-    assert not {r["family"] for r in rows[: len(rows) - len(tail)]} & set(w5.FAMILIES)
-    ranked = sorted(w5.FAMILIES, key=lambda f: hashlib.sha256(
-        f"judgesuite-issue37-grader-batch5:{f}".encode()).hexdigest())
-    sizes = [len(w5.FAMILIES[f][2]) for f in ranked]
+    assert not {r["family"] for r in rows[: len(rows) - len(tail)]} & set(module.FAMILIES)
+    ranked = sorted(module.FAMILIES, key=lambda f: hashlib.sha256(
+        f"judgesuite-issue37-grader-batch{batch}:{f}".encode()).hexdigest())
+    sizes = [len(module.FAMILIES[f][2]) for f in ranked]
     k = min(len(ranked) - 1, next(i for i in range(1, len(ranked) + 1) if 3 * sum(sizes[:i]) >= 2 * sum(sizes)))
-    assert w5.heldout_families_w5() == set(ranked[:k]) and 0 < k < len(ranked)
+    heldout_families = module.heldout_families_w4 if batch == 4 else module.heldout_families_w5
+    assert heldout_families() == set(ranked[:k]) and 0 < k < len(ranked)
     for r in tail:
-        assert r["split"] == ("heldout-w5" if r["family"] in ranked[:k] else "dev-w5")
-    held = sum(r["split"] == "heldout-w5" for r in tail)
+        assert r["split"] == (held_split if r["family"] in ranked[:k] else dev_split)
+    held = sum(r["split"] == held_split for r in tail)
     assert 2 * len(tail) <= 3 * held < 3 * len(tail)  # about two thirds of the rows held out, dev not empty
-    # read once (2026-12-06): since then `--split all`, the tests and the stacked check hold heldout-w5
-    assert "heldout-w5" not in _measure_script().UNREAD_SPLITS and "heldout-w5" not in UNREAD
-    assert held == sum(r["split"] == "heldout-w5" for r in _measure_script().load_corpus("all"))
+    assert held_split not in _measure_script().UNREAD_SPLITS and held_split not in UNREAD
+    assert held == sum(r["split"] == held_split for r in _measure_script().load_corpus("all"))
     spec = importlib.util.spec_from_file_location("stacked_sympy_decides_check",
                                                   ROOT / "scripts" / "stacked_sympy_decides_check.py")
     check = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(check)
-    held_ids = {r["id"] for r in tail if r["split"] == "heldout-w5"}
+    held_ids = {r["id"] for r in tail if r["split"] == held_split}
     assert held_ids <= {s.id for s, _ in check.corpus_rows("tests/fixtures/math_style_corpus.jsonl")}
 
 
