@@ -148,28 +148,10 @@ def later_rows() -> list[dict]:
     return [_row("grader-areal", "AReaL", _AREAL, c, [g], eq) for c, g, eq in AREAL_TESTS]
 
 
-def batch2_rows() -> list[dict]:
-    """Batch 2 of the grader cases (scripts/math_grader_cases_w2.py), appended after every earlier row."""
+def batch_rows(module) -> list[dict]:
+    """A batch of the grader cases (scripts/math_grader_cases_w2.py .. _w5.py), appended after every earlier row."""
     return [_row(family, source, origin, c, refs, eq)
-            for family, (source, origin, cases) in w2.FAMILIES.items() for c, refs, eq in cases]
-
-
-def batch3_rows() -> list[dict]:
-    """Batch 3 of the grader cases (scripts/math_grader_cases_w3.py), appended after every earlier row."""
-    return [_row(family, source, origin, c, refs, eq)
-            for family, (source, origin, cases) in w3.FAMILIES.items() for c, refs, eq in cases]
-
-
-def batch4_rows() -> list[dict]:
-    """Batch 4 of the grader cases (scripts/math_grader_cases_w4.py), appended after every earlier row."""
-    return [_row(family, source, origin, c, refs, eq)
-            for family, (source, origin, cases) in w4.FAMILIES.items() for c, refs, eq in cases]
-
-
-def batch5_rows() -> list[dict]:
-    """Batch 5 of the grader cases (scripts/math_grader_cases_w5.py), appended after every earlier row."""
-    return [_row(family, source, origin, c, refs, eq)
-            for family, (source, origin, cases) in w5.FAMILIES.items() for c, refs, eq in cases]
+            for family, (source, origin, cases) in module.FAMILIES.items() for c, refs, eq in cases]
 
 
 def split_of(family: str) -> str:
@@ -334,8 +316,8 @@ def _math_form_rows() -> list[dict]:
 
 def build() -> list[dict]:
     rng = random.Random(37)
-    rows = (bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows() + batch2_rows() + batch3_rows()
-            + batch4_rows() + batch5_rows())
+    rows = (bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows()
+            + [r for batch in (w2, w3, w4, w5) for r in batch_rows(batch)])
     for i, r in enumerate(rows):
         r["id"] = f"{r['family']}-{i:04d}"
         r["split"] = split_of(r["family"])

@@ -26,9 +26,9 @@ Questions come from the train and dev rows of the bundled `gsm8k-openai-solution
 Seeded and resumable: replies are appended to a raw JSONL under /tmp; items already there are skipped.
 
 `finalize` drops a reply cut off at the token limit (no final statement: its label by construction is
-unsafe, whichever number it was asked for) and keeps a reply only when a plain number scan (`numbers_in`,
-no judge of the project) finds the intended number, does not find the other one, and finds no number
-after the last intended one that the prompt did not hold (`keep_reason`); it writes the kept rows with their
+unsafe, whichever number it was asked for) and keeps a reply only when a plain number scan (`numbers_in` of
+scripts/model_math_number_filter.py, no judge of the project) finds the intended number, does not find the other
+one, and finds no number after the last intended one that the prompt did not hold (`keep_reason`); it writes the kept rows with their
 split (`split_of`) and prints what was dropped. Round 1's held-out half (`frozen_styles`) was measured once and
 then fixed on, and round 2 (`--round 2`: new questions, `ROUND2_STYLES`) was measured once as `heldout-r2` and
 is now fixed on too: rounds 1 and 2 are `dev`. Round 3 (`--round 3`: new questions, IFEval's output-format
@@ -41,8 +41,8 @@ the others by Qwen2.5-Coder-0.5B: `generate` makes only the items of the `--mode
 mode, program of thought, a chat reply, a hedged answer, four languages; all written by Qwen2.5-Coder-0.5B) takes
 its 40 questions from GSM8K's own train split (grade_school_math/data/train.jsonl of openai/grade-school-math at
 3101c7d, which the bundled set, made from GSM8K's test split, does not hold: its train and dev questions ran out
-after round 5), committed in tests/fixtures/model_math_styles.questions-r6.jsonl (`draw_round6`); it is split by
-question (`split_of_question`): `heldout-r6` (held out, unread) and `dev-r6`. Rounds 3-6 keep their replies in
+after round 5), committed in tests/fixtures/model_math_styles.questions-r6.jsonl (`draw_round6` in
+scripts/model_math_questions.py); it is split by question (`split_of_question`): `heldout-r6` (held out, read once) and `dev-r6`. Rounds 3-6 keep their replies in
 their own files.
 """
 from __future__ import annotations
@@ -55,8 +55,9 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from judgesuite.suite.data.loader import load_bundled
 import model_math_styles_harness as harness
+from model_math_number_filter import keep_reason, numbers_in, value, written
+from model_math_questions import QUESTIONS_R6, ROUND6_QUESTIONS, draw_round6, questions, round6_questions
 from model_math_styles_ifeval import ROUND3_STYLES, ROUND4_STYLES, fill
 from style_generation import done_items, generate_replies
 
@@ -68,7 +69,6 @@ REPLIES_R3 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r3.jsonl" 
 REPLIES_R4 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r4.jsonl"  # every reply of round 4
 REPLIES_R5 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r5.jsonl"  # every reply of round 5
 REPLIES_R6 = ROOT / "tests" / "fixtures" / "model_math_styles.replies-r6.jsonl"  # every reply of round 6
-QUESTIONS_R6 = ROOT / "tests" / "fixtures" / "model_math_styles.questions-r6.jsonl"  # round 6's GSM8K train questions
 REPLY_FIELDS = ("item", "model", "seed", "temperature", "generated_tokens", "finish_reason", "reply")
 SEED = 37
 N_QUESTIONS = 240  # the questions drawn; generation may stop before the last (resumable)
@@ -135,7 +135,6 @@ ROUND6_STYLES = {
     "in-arabic": "Write the whole reply in Arabic. Keep the number {n} as given.",
     "in-hindi": "Write the whole reply in Hindi. Keep the number {n} as given.",
 }
-ROUND6_QUESTIONS = 40
 ROUND6_SPLIT_SEED = "judgesuite-issue37-round6-split"
 # How each style writes the number in the prompt (the model may write it otherwise; the scan reads both).
 LOCALE = {"french": "fr", "german": "de", "spanish": "de"}
@@ -168,110 +167,7 @@ def split_of(round_: int, style: str = "", question_id: str = "") -> str:
     return "dev" if round_ in (1, 2) else f"heldout-r{round_}"
 
 
-# --- numbers: written, read back -----------------------------------------------------------------
-
-def value(text: str) -> float:
-    return float(text.replace(",", ""))
-
-
-def written(x: float, locale: str = "en") -> str:
-    """`x` as the prompt writes it: English 1,400.5; French 1 400,5; German 1.400,5."""
-    whole = f"{int(abs(x)):,}"
-    frac = f"{abs(x):.10f}".rstrip("0").split(".")[1] if x != int(x) else ""
-    sep, dec = {"en": (",", "."), "fr": (" ", ","), "de": (".", ",")}[locale]
-    return ("-" if x < 0 else "") + whole.replace(",", sep) + (dec + frac if frac else "")
-
-
-# A digit run with optional group separators (comma, dot, apostrophe, a space before three digits) and decimals.
-_NUM = re.compile(r"(?<![\d])-?\d+(?:(?:[,.'\u00a0\u202f]|[ ](?=\d{3}(?!\d)))\d+)*")
-
-
-def readings(token: str, strict: bool) -> set[float]:
-    """The values a written number can mean. Strict: all separators as thousands marks (1.400 = 1400),
-    or the last one as the decimal mark (1.400 = 1.4; 1 400,5 = 1400.5), thousands groups having
-    three digits. Loose (strict=False) adds every digit run on its own (3,4 as a list; 45.53.53)."""
-    parts = re.split(r"[ ,.'\u00a0\u202f]", token.lstrip("-"))
-    out = set() if strict else {float(p) for p in parts}
-    if all(len(p) == 3 for p in parts[1:]):
-        out.add(float("".join(parts)))
-    if len(parts) > 1 and all(len(p) == 3 for p in parts[1:-1]):
-        out.add(float("".join(parts[:-1]) + "." + parts[-1]))
-    return out
-
-
-def numbers_in(text: str, strict: bool = True) -> list[set[float]]:
-    """The possible values of every number in `text`, in order. A plain scan, no judge of the project."""
-    return [readings(m.group(), strict) for m in _NUM.finditer(text)]
-
-
-def has(found: list[set[float]], x: float) -> bool:
-    return any(any(abs(v - abs(x)) < 1e-9 for v in vals) for vals in found)
-
-
-def keep_reason(reply: str, intended: float, other: float, known: set[float]) -> str:
-    """'kept', or why the reply is dropped. `known`: the numbers of the prompt (question, solution, the
-    rejected alternative); a reply whose last number after the intended one is new may conclude otherwise."""
-    strict, loose = numbers_in(reply), numbers_in(reply, strict=False)
-    if not reply.strip():
-        return "empty reply"
-    if not has(strict, intended):
-        return "intended number absent"
-    if has(loose, other):
-        return "other number present"
-    last = max(i for i, vals in enumerate(strict) if any(abs(v - abs(intended)) < 1e-9 for v in vals))
-    for vals in loose[last + 1:]:
-        if not vals & known and not any(v <= 10 and v == int(v) for v in vals):  # step numbers 1..10 allowed
-            return "new number after the intended one"
-    return "kept"
-
-
 # --- items ----------------------------------------------------------------------------------------
-
-def questions() -> list[dict]:
-    """One entry per GSM8K question of the train and dev splits: question, gold, worked solution."""
-    seen, out = set(), []
-    for split in ("train", "dev"):
-        for r in load_bundled("gsm8k-openai-solutions", split).scorable():
-            if r.question_id in seen:
-                continue
-            seen.add(r.question_id)
-            out.append({"question_id": r.question_id, "question": r.sample.question,
-                        "gold": r.sample.references[0], "solution": r.meta["ground_truth_solution"], "split": split})
-    return out
-
-
-def normalised(question: str) -> str:
-    return " ".join(question.lower().split())
-
-
-def draw_round6(train: Path, n: int = ROUND6_QUESTIONS, seed: int = SEED + 6) -> list[dict]:
-    """Round 6's questions: GSM8K's train.jsonl (openai/grade-school-math 3101c7d) shuffled with `seed`, the first
-    `n` with a whole, non-negative answer whose question is in no split (train, dev or test) of the bundled set."""
-    bundled = {normalised(r.sample.question) for split in ("train", "dev", "test")
-               for r in load_bundled("gsm8k-openai-solutions", split).scorable()}
-    lines = train.read_text(encoding="utf-8").splitlines()
-    order = list(range(len(lines)))
-    random.Random(seed).shuffle(order)
-    out = []
-    for k in order:
-        row = json.loads(lines[k])
-        gold = row["answer"].rsplit("####", 1)[1].strip().replace(",", "")
-        if normalised(row["question"]) in bundled or value(gold) != int(value(gold)) or value(gold) < 0:
-            continue
-        out.append({"question_id": f"gsm8k-train-{k + 1}", "line": k + 1, "question": row["question"],
-                    "answer": row["answer"]})
-        if len(out) == n:
-            break
-    return out
-
-
-def round6_questions() -> list[dict]:
-    """The committed round-6 questions (`draw_round6`), as `questions()` gives them."""
-    rows = [json.loads(line) for line in QUESTIONS_R6.read_text(encoding="utf-8").splitlines()]
-    return [{"question_id": r["question_id"], "question": r["question"],
-             "gold": r["answer"].rsplit("####", 1)[1].strip().replace(",", ""),
-             "solution": r["answer"].rsplit("\n####", 1)[0], "split": "gsm8k-train"} for r in rows]
-
 
 def wrong_number(gold: float, rng: random.Random) -> float:
     """A deliberately wrong final answer: an off-by-one, a slip of ten, a doubling or halving."""

@@ -113,12 +113,13 @@ def test_round_6_questions_are_gsm8k_train_questions_split_by_the_hash_rule():
     """Round 6: 40 GSM8K train questions none of the bundled set's splits holds (test included), each in all 8
     styles with one label (4 right, 4 wrong), split by SHA-256 of the question id, written by Qwen only."""
     builder, harness = _script("build_model_math_styles"), _script("model_math_styles_harness")
+    drawn = _script("model_math_questions")
     qs = builder.round6_questions()
     ids = [q["question_id"] for q in qs]
     assert len(ids) == len(set(ids)) == 40 and all(re.fullmatch(r"gsm8k-train-\d+", i) for i in ids)
-    bundled = {builder.normalised(r.sample.question) for split in ("train", "dev", "test")
-               for r in builder.load_bundled("gsm8k-openai-solutions", split).scorable()}
-    assert not {builder.normalised(q["question"]) for q in qs} & bundled
+    bundled = {drawn.normalised(r.sample.question) for split in ("train", "dev", "test")
+               for r in drawn.load_bundled("gsm8k-openai-solutions", split).scorable()}
+    assert not {drawn.normalised(q["question"]) for q in qs} & bundled
     ranked = sorted(ids, key=lambda i: hashlib.sha256(f"judgesuite-issue37-round6-split:{i}".encode()).hexdigest())
     assert [builder.split_of_question(i) for i in ranked] == ["heldout-r6"] * 20 + ["dev-r6"] * 20
     earlier = {**builder.STYLES, **builder.ROUND2_STYLES, **builder.ROUND3_STYLES, **builder.ROUND4_STYLES,
