@@ -25,24 +25,24 @@ or a deliberately wrong number (labelled incorrect). Each question gets one styl
 Questions come from the train and dev rows of the bundled `gsm8k-openai-solutions` set, never test.
 Seeded and resumable: replies are appended to a raw JSONL under /tmp; items already there are skipped.
 
-`finalize` drops a reply cut off at the token limit (no final statement: its label by construction is
-unsafe, whichever number it was asked for) and keeps a reply only when a plain number scan (`numbers_in` of
-scripts/model_math_number_filter.py, no judge of the project) finds the intended number, does not find the other
-one, and finds no number after the last intended one that the prompt did not hold (`keep_reason`); it writes the kept rows with their
-split (`split_of`) and prints what was dropped. Round 1's held-out half (`frozen_styles`) was measured once and
-then fixed on, and round 2 (`--round 2`: new questions, `ROUND2_STYLES`) was measured once as `heldout-r2` and
-is now fixed on too: rounds 1 and 2 are `dev`. Round 3 (`--round 3`: new questions, IFEval's output-format
-instructions as styles, `model_math_styles_ifeval.py`) was held out as `heldout-r3`, read once and fixed on
-(the label stays). Round 4 (`--round 4`: new questions, the other 12 eligible IFEval instructions of the same
-ranking) was held out as `heldout-r4`, read once. Round 5 (`--round 5`: new questions, the answer-format
-instructions of public evaluation harnesses, `model_math_styles_harness.py`, English ones written by SmolLM2,
-the others by Qwen2.5-Coder-0.5B: `generate` makes only the items of the `--model` given) is split by style:
-`heldout-r5` (read once) and `dev-r5`. Round 6 (`--round 6`: `ROUND6_STYLES`, everyday output formats: JSON
-mode, program of thought, a chat reply, a hedged answer, four languages; all written by Qwen2.5-Coder-0.5B) takes
-its 40 questions from GSM8K's own train split (grade_school_math/data/train.jsonl of openai/grade-school-math at
-3101c7d, which the bundled set, made from GSM8K's test split, does not hold: its train and dev questions ran out
-after round 5), committed in tests/fixtures/model_math_styles.questions-r6.jsonl (`draw_round6` in
-scripts/model_math_questions.py); it is split by question (`split_of_question`): `heldout-r6` (held out, read once) and `dev-r6`. Rounds 3-6 keep their replies in
+`finalize` drops a reply cut off at the token limit (no final statement: its label by construction is unsafe,
+whichever number it was asked for) and keeps a reply only when a plain number scan (`numbers_in` of
+scripts/model_math_number_filter.py, no judge of the project) finds the intended number, does not find the other one,
+and finds no number after the last intended one that the prompt did not hold (`keep_reason`); it writes the kept rows
+with their split (`split_of`) and prints what was dropped. Round 1's held-out half (`frozen_styles`) was measured once
+and then fixed on, and round 2 (`--round 2`: new questions, `ROUND2_STYLES`) was measured once as `heldout-r2` and is
+now fixed on too: rounds 1 and 2 are `dev`. Round 3 (`--round 3`: new questions, IFEval's output-format instructions
+as styles, `model_math_styles_ifeval.py`) was held out as `heldout-r3`, read once and fixed on (the label stays).
+Round 4 (`--round 4`: new questions, the other 12 eligible IFEval instructions of the same ranking) was held out as
+`heldout-r4`, read once. Round 5 (`--round 5`: new questions, the answer-format instructions of public evaluation
+harnesses, `model_math_styles_harness.py`, English ones written by SmolLM2, the others by Qwen2.5-Coder-0.5B:
+`generate` makes only the items of the `--model` given) is split by style: `heldout-r5` (read once) and `dev-r5`.
+Round 6 (`--round 6`: `ROUND6_STYLES`, everyday output formats: JSON mode, program of thought, a chat reply, a hedged
+answer, four languages; all written by Qwen2.5-Coder-0.5B) takes its 40 questions from GSM8K's own train split
+(grade_school_math/data/train.jsonl of openai/grade-school-math at 3101c7d, which the bundled set, made from GSM8K's
+test split, does not hold: its train and dev questions ran out after round 5), committed in
+tests/fixtures/model_math_styles.questions-r6.jsonl (`draw_round6` in scripts/model_math_questions.py); it is split by
+question (`split_of_question`): `heldout-r6` (held out, read once) and `dev-r6`. Rounds 3-6 keep their replies in
 their own files.
 """
 from __future__ import annotations
