@@ -248,14 +248,20 @@ def numbers(*texts: str) -> set[float]:
     return {float(n) for t in texts for n in re.findall(r"\d+", t)}
 
 
+def drawn_pool(seed: int = SEED) -> list[dict]:
+    """The questions whose first alias is `usable`, in the seeded shuffle every round draws from (round k takes the
+    N_QUESTIONS after round k - 1's; round 6, scripts/build_model_openqa_round6.py, the ones after round 5's)."""
+    pool = [q for q in questions() if usable(q["aliases"][0], q["question"])]
+    random.Random(seed).shuffle(pool)
+    return pool
+
+
 def items(n_questions: int = N_QUESTIONS, seed: int = SEED, round_: int = 1) -> list[dict]:
     """Two items per drawn question (its first alias `usable`): the gold and a wrong answer, the first alias of
     the next drawn question of the same question word (in drawn order, cyclic; else the next undrawn one) that
     is `usable` and shares no word run with any gold alias either way. Styles cycle over the round's styles in drawn
     order; round k draws the N_QUESTIONS questions after round k - 1's."""
-    rng = random.Random(seed)
-    pool = [q for q in questions() if usable(q["aliases"][0], q["question"])]
-    rng.shuffle(pool)
+    pool = drawn_pool(seed)
     offset = ROUNDS[round_]["offset"]
     drawn, rest = pool[offset:offset + n_questions], pool[:offset] + pool[offset + n_questions:]
     styles = ROUNDS[round_]["styles"]

@@ -19,9 +19,11 @@ def done_items(raw: Path) -> set[tuple[str, str]]:
 
 def generate_replies(model: str, todo: list[dict], prompt_of: Callable[[dict], str],
                      record: Callable[[dict], dict], raw: Path, *, threads: int, parallel: int, n_ctx: int,
-                     max_tokens: int, temperature: float, seed: int, until: str | None = None) -> None:
+                     max_tokens: int, temperature: float, seed: int, until: str | None = None,
+                     stop_strings: tuple[str, ...] = ()) -> None:
     """Generate a reply for each item of `todo` (`parallel` requests decoded together) and append
-    `record(item)` plus the reply's fields to `raw`; `until` ("HH:MM", UTC): start no batch after it."""
+    `record(item)` plus the reply's fields to `raw`; `until` ("HH:MM", UTC): start no batch after it;
+    `stop_strings`: strings that end a reply (a base model's few-shot answer ends at a newline)."""
     from judgesuite.judges.llm.backends.base import SamplingParams
     from judgesuite.judges.llm.backends.llamacpp_backend import LlamaCppBackend
 
@@ -31,7 +33,8 @@ def generate_replies(model: str, todo: list[dict], prompt_of: Callable[[dict], s
         stop = now.replace(hour=int(until[:2]), minute=int(until[3:5]), second=0, microsecond=0)
         stop += timedelta(days=1) if stop <= now else timedelta(0)
     backend = LlamaCppBackend(model, threads=threads, n_ctx=n_ctx, parallel=parallel)
-    params = SamplingParams(temperature=temperature, top_p=0.95, max_new_tokens=max_tokens, seed=seed)
+    params = SamplingParams(temperature=temperature, top_p=0.95, max_new_tokens=max_tokens, seed=seed,
+                            stop=stop_strings)
     start, tokens = time.perf_counter(), 0
     with raw.open("a", encoding="utf-8") as f:
         for k in range(0, len(todo), parallel):  # one batch of requests across the server's slots
