@@ -37,7 +37,7 @@ from judgesuite.suite.data.loader import bundled_names, load_bundled
 from judgesuite.suite.data.probes import build_probe_set
 
 ROOT = Path(__file__).resolve().parents[1]
-RULE_USERS = ("judgesuite.judges.learned.stacked", "judgesuite.judges.encoder.judge")
+RULE_USERS = ("judgesuite.judges.non_answers",)  # where the learned judges ask the rule
 CORPORA = ("tests/fixtures/model_openqa_styles.jsonl", "tests/fixtures/generated_format_rows.jsonl")
 
 

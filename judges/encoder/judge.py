@@ -13,7 +13,8 @@ moved a margin by at most 0.19 on the 7,777 test and probe rows (docs/speed.md),
 are fp32's; the other rows' scores are bf16's. Elsewhere the default is fp32 (bf16 is emulated and
 slow there).
 
-An answer that only restates the question is incorrect whatever the model says (`judges.restated`).
+An answer that answers nothing (a copy of the question, options committed to none) is incorrect whatever the
+model says (`judges.non_answers`).
 
 Cost: FLOPs = 2 x parameters x input tokens (the paper's convention; an encoder generates
 nothing). `Verdict.extra` also carries the count over non-embedding parameters.
@@ -35,7 +36,7 @@ from judgesuite.judges.encoder.cls_only import cls_only
 from judgesuite.judges.encoder.backbones import check_tokenizer
 from judgesuite.judges.encoder.delta import META_FILE, load_delta_model
 from judgesuite.judges.encoder.inputs import INPUT_FORMATS, InputBuilder, collate, length_sorted_batches, margin_logit
-from judgesuite.judges.restated import restated_verdict, restates_question_only
+from judgesuite.judges.non_answers import non_answer_verdict
 from judgesuite.judges.types import Sample, Verdict
 from judgesuite.judges.json_input import parse as parse_json
 
@@ -334,6 +335,7 @@ class EncoderJudge(Judge):
                            flops=self.cost.flops(n) * (1 + r), extra={"flops_non_embedding": 2.0 * non_emb * n * (1 + r),
                                                                      **({"rechecked_fp32": True} if r else {})})
                    for p, n, r in zip(probs, lengths, again)]
-            # the model ran (its cost stands); its score does not decide a copy of the question
-            return [replace(v, correct=False, score=0.0, extra={**v.extra, **restated_verdict().extra})
-                    if restates_question_only(s) else v for s, v in zip(samples, out)]
+            # the model ran (its cost stands); its score does not decide an answer that answers nothing
+            rules = [non_answer_verdict(s) for s in samples]
+            return [v if r is None else replace(v, correct=False, score=0.0, extra={**v.extra, **r.extra})
+                    for v, r in zip(out, rules)]

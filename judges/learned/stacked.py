@@ -7,9 +7,9 @@ wherever it gives one (the forest decides the rest: where it overrode `sympy`, `
 scripts/stacked_sympy_decides_check.py).
 With `encoder=True` a second stage blends the forest's and the encoder judge's probabilities
 (a logistic regression fit on the dev splits, which neither model was trained on; the shipped
-`models/stacked-encoder.npz`, or `judgesuite train-stacked --encoder`). An answer that only restates
-the question is incorrect whatever the model says (`judges.restated`). Inference needs numpy
-only (and torch for the encoder); training needs scikit-learn.
+`models/stacked-encoder.npz`, or `judgesuite train-stacked --encoder`). An answer that answers nothing
+(a copy of the question, options committed to none) is incorrect whatever the model says
+(`judges.non_answers`). Inference needs numpy only (and torch for the encoder); training needs scikit-learn.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from judgesuite.judges.fingerprint import file_digest
 from judgesuite.judges.learned.committed import committed_span, reads_prose
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import RETRAIN_HINT, ModelFormatError, StackedModel, load_model
-from judgesuite.judges.restated import restated_verdict, restates_question_only
+from judgesuite.judges.non_answers import non_answer_verdict
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 MODELS_DIR = Path(__file__).resolve().parent / "models"
@@ -217,8 +217,9 @@ class StackedJudge(CompositeJudge):
         column = sympy_column(sympy)  # only math rows are read by sympy
         decided = sympy_decides(probs >= thresholds, column)
         for sample, p, fam, t, sv, ok in zip(samples, probs, fams, thresholds, sympy, decided):
-            if restates_question_only(sample):
-                out.append(restated_verdict({"family": fam}))
+            rule = non_answer_verdict(sample, {"family": fam})
+            if rule is not None:
+                out.append(rule)
                 continue
             if sv is not None and sv.correct is not None:
                 out.append(Verdict(correct=bool(ok), score=float(ok), extracted=sv.extracted,

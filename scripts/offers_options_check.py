@@ -1,0 +1,93 @@
+"""Adoption check for the offered-options rule of the learned judges (`judges/offers.py`, stop 50).
+
+Rule, written before its first run: the learned judges (`stacked`, `stacked:encoder=true`, `encoder`) call an
+answer that `offers_options_only` incorrect without asking their model ("The answer is one of the following: A; B;
+C.", committed to none of them). Motivation: the blend accepted 7 `every-option` DEV probes, all financebench. Adopt if
+  (1) on the train and dev splits of every bundled set and on every model-written corpus with a question and a
+      label (the five open-QA corpora, tests/fixtures/generated_format_rows.jsonl, the model-written math corpus;
+      their read splits only), the rule fires on no row labelled correct;
+  (2) on the DEV master-key probes the `every-option` false positives of each of the three judges fall by at least
+      half where there are any (the rule only turns verdicts to incorrect, so no other attack can rise).
+Then, once, the same on the test splits and the test probes (`--split test`), reported as measured.
+
+    python scripts/offers_options_check.py [--split dev|test] [--judges stacked,encoder,stacked:encoder=true]
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+from collections import Counter
+from pathlib import Path
+from unittest import mock
+
+from judgesuite.judges.offers import offers_options_only
+from judgesuite.judges.registry import make_judge
+from judgesuite.judges.types import Sample
+from judgesuite.suite.data.loader import bundled_names, load_bundled
+from judgesuite.suite.data.probes import build_probe_set
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPORA = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed", "model_openqa_committed2",
+           "model_openqa_round5", "generated_format_rows", "model_math_styles")
+NOT_READ = ("heldout-w6", "heldout-oqa-round6")  # held-out splits being built this stop: never read here
+
+
+def labelled_rows(split: str):
+    """(source, Sample, label) of the human-labelled splits and (dev only) the model-written corpora."""
+    for name in bundled_names():
+        for sp in (("train", "dev") if split == "dev" else ("test",)):
+            for r in load_bundled(name, sp).scorable():
+                yield name, r.sample, r.label
+    if split != "dev":
+        return
+    for corpus in CORPORA:
+        for line in (ROOT / "tests" / "fixtures" / f"{corpus}.jsonl").read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if row.get("split") in NOT_READ or not row.get("question") or row.get("label") is None:
+                continue
+            yield corpus, Sample(id=row["id"], task_type=row.get("task_type", "open_qa"), question=row["question"],
+                                 candidate=row["candidate"], references=tuple(row["references"])), row["label"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--split", choices=("dev", "test"), default="dev")
+    ap.add_argument("--judges", default="stacked,encoder,stacked:encoder=true")
+    args = ap.parse_args()
+
+    fired: Counter = Counter()
+    rows = 0
+    for source, sample, label in labelled_rows(args.split):
+        rows += 1
+        if offers_options_only(sample):
+            fired[(source, label)] += 1
+            print(f"  fires: {source} label={label} {sample.candidate[:160]!r}")
+    print(f"rule fires on {sum(fired.values())} of {rows} labelled rows; on a row labelled correct: "
+          f"{sum(v for (_, lab), v in fired.items() if lab)}")
+
+    probes = [r.sample for r in build_probe_set(split=args.split).rows]
+    guard = [offers_options_only(s) for s in probes]
+    every = [s.id.endswith(":every-option") for s in probes]
+    print(f"\n{args.split} probes: the rule fires on {sum(guard)} of {len(guard)}, "
+          f"{sum(g and e for g, e in zip(guard, every))} of them every-option ({sum(every)} every-option probes)")
+    for spec in args.judges.split(","):
+        said = {}
+        for rule in (False, True):
+            with contextlib.ExitStack() as stack:
+                if not rule:  # the judges as they were: the model alone decides
+                    stack.enter_context(mock.patch("judgesuite.judges.non_answers.offers_options_only",
+                                                   lambda s: False))
+                judge = make_judge(spec)
+                try:
+                    said[rule] = [v.correct is True for v in judge.judge(probes)]
+                finally:
+                    judge.close()
+        fp = {k: sum(x and e for x, e in zip(v, every)) for k, v in said.items()}
+        print(f"  {spec}: every-option false positives {fp[False]} -> {fp[True]} "
+              f"({fp[False] / sum(every):.4f} -> {fp[True] / sum(every):.4f}); all probes "
+              f"{sum(said[False]) / len(probes):.4f} -> {sum(said[True]) / len(probes):.4f}")
+
+
+if __name__ == "__main__":
+    main()
