@@ -2,7 +2,8 @@
 object's answer field or key/value pair, a program's printed output, a template's copied "<unit>" slot; and the
 lines that are markup, data or code rather than math (a code fence, a JSON member, a print statement);
 LaTeX escaped twice and an end-of-proof mark; answer statements in prose that the markers miss (a value
-before its marker, a method sentence after one, a remark after the value, a bare label line)."""
+before its marker, a method sentence after one, a remark after the value, a bare label line); a label before a
+value ("Total: 15", "Mass(g): 5", "\\text{Total}: 5")."""
 from __future__ import annotations
 
 import re
@@ -144,6 +145,16 @@ _REMARK = re.compile(r",\s*(?:and|but)\s+(?:it|this|that)(?:\s+answer)?(?:\s+is|
                      r"error|likely|probable|plausible|guaranteed|definite|clear|obvious|the answer|my answer|"
                      r"the solution|the result)\b))[^,;]*$",
                      re.IGNORECASE)
+# a label before the value on an answer line: "Result: 320.00 emails", "Total cost: $15" (letters only, a
+# space after the colon: a ratio "x:y" stays); with a unit or words in brackets ("Mass(g): 5", "Perimeter (cm):
+# 20", "Speed [km/h]: 60"), or in a text command ("\text{Total}: 5", "\textbf{Total:} 5")
+# (one letter only as a unit: "Area(x): 5" is function notation)
+_UNIT_IN_BRACKETS = (r"(?: ?\((?:[A-Za-z][A-Za-z /]{1,19}|[gmshlLNJWVK])(?:\^\{?[23]\}?|[\u00b2\u00b3])?\)"
+                     r"| ?\[[A-Za-z][A-Za-z /]{0,19}\])")
+LABEL = re.compile(r"(?:[A-Za-z][A-Za-z ]{1,24}(?:\[\d{1,4}\]|" + _UNIT_IN_BRACKETS + r")?:\**\s+"
+                   r"|\\(?:text|textbf|textrm|mathrm|mathbf)\{[A-Za-z][A-Za-z ]{1,24}(?:\}\s*:|:\s*\})\s*"
+                   r"|[A-Z][a-z]{3,12}(?: [a-z]{2,12}){0,3} [-\u2013\u2014]\s+"
+                   r"|(?:[A-Za-z][A-Za-z ]{0,24})?(?:->|=>|\u2192|\u21d2)\s*)(?=[^\s>])")
 BARE_LABEL = re.compile(r"[A-Za-z][A-Za-z ]{0,24}:")  # a label line with no value: "Rewrite:", "Check:"
 
 
@@ -168,3 +179,11 @@ _NAME = re.compile(r"[A-Z][a-z]{1,15}(?: [A-Z][a-z]{0,15}\.?)?")
 def signs_off(lines: list[str]) -> bool:
     """Whether the last two lines are a letter's sign-off and a name ("Cheers,", "Mike")."""
     return len(lines) >= 2 and bool(_SIGN_OFF.fullmatch(lines[-2].strip()) and _NAME.fullmatch(lines[-1].strip()))
+
+
+def without_label(span: str) -> str:
+    """`span` without a label before its value ("Total: 15", "Mass(g): 5", "\\text{Total}: 5")."""
+    label = LABEL.match(span)
+    if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
+        return span[label.end():].lstrip("*_ ")
+    return span

@@ -38,12 +38,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, INTRO, METHOD_SENTENCE,
+from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, INTRO, LABEL, METHOD_SENTENCE,
                                                   PARAGRAPH, SLOT, all_boxed, last_boxed, markup_answers,
                                                   program_output, signs_off, strip_proof_end, undouble_escapes,
-                                                  unit_slot, value_first, without_remark)
+                                                  unit_slot, value_first, without_label, without_remark)
 from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED, SPAN_HEDGES
-from judgesuite.judges.math.prose_numbers import applied_number, number_in_words, rejected_alternative, rejected_number
+from judgesuite.judges.math.prose_numbers import (applied_number, number_in_words, precision_count,
+                                                  rejected_alternative, rejected_number)
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
@@ -88,11 +89,6 @@ _BOX_GAP = re.compile(r"(?:[\s$,;.&]|\\[()\[\]]|\\q?quad\b|\\text\{[^{}]{0,30}\}
                       r"|[A-Za-z](?:_\{?\w{1,3}\}?)? ?=)*", re.IGNORECASE)
 _CURRENCY = re.compile(r"(?<!\$)\$ ?(?=\d)|(?<=\d) ?\$(?!\$)")
 _INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
-# a label before the value on an answer line: "Result: 320.00 emails", "Total cost: $15" (letters only, a
-# space after the colon: a ratio "x:y" stays)
-_LABEL = re.compile(r"(?:[A-Za-z][A-Za-z ]{1,24}(?:\[\d{1,4}\])?:\**\s+"
-                    r"|[A-Z][a-z]{3,12}(?: [a-z]{2,12}){0,3} [-\u2013\u2014]\s+"
-                    r"|(?:[A-Za-z][A-Za-z ]{0,24})?(?:->|=>|\u2192|\u21d2)\s*)(?=[^\s>])")
 _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
 
 
@@ -183,7 +179,7 @@ _BULLET = re.compile(r"\A[-\u2022]\s+(?=[A-Za-z*])")  # "- Total: $15": a list i
 
 def _clean_span(span: str) -> str:
     span = _BULLET.sub("", SLOT.sub("", _CLOSING_TAG.sub(" ", span).strip()))
-    span = _LABEL.sub("", span, count=1) if span[:2] in ("=>", "->") else span  # "=> 42": an arrow, not "> 42"
+    span = LABEL.sub("", span, count=1) if span[:2] in ("=>", "->") else span  # "=> 42": an arrow, not "> 42"
     span = span.lstrip("*_:#= ").strip()
     quoted = sum(span.count(q) for q in _QUOTES) <= 2  # a quoted sentence ("The answer is 64."), not JSON
     span = span.lstrip(_QUOTES if quoted else "").strip()
@@ -192,16 +188,15 @@ def _clean_span(span: str) -> str:
         i = lone[0]
         span = (span[:i] if i and not span[i - 1].isspace() else span[i + 1:]).strip()
     span = _LEAD_ADVERB.sub("", span, count=1)
-    label = _LABEL.match(span)
-    if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
-        span = span[label.end():].lstrip("*_ ")
+    span = without_label(span)
     if len(span) > 2 and span[0] == span[-1] == "`" and span.count("`") == 2:
         span = span[1:-1].strip()  # "`42`": inline code
     inline = list(_ONE_INLINE.finditer(span))
     if len(inline) == 1:  # "So $x \in [2, 5)$.": the one formula of a short line without numbers around it
         outside = span[:inline[0].start()] + span[inline[0].end():]
         if not re.search(r"\d", outside) and not SPAN_HEDGES.search(outside) and len(outside.strip(" .,:;!")) <= 40:
-            return inline[0].group(1).strip()
+            inner = inline[0].group(1).strip()  # "$\\text{Total}: 5$": a label in a text command goes
+            return without_label(inner) if inner.startswith(("\\text", "\\math")) else inner
     inner = last_boxed(span)
     if inner is not None:
         return inner[1]
@@ -214,7 +209,7 @@ def _clean_span(span: str) -> str:
         lead = _LEAD_VALUE.match(head)
         if lead:  # "that 30 is the most that fits in 6 periods": the value the sentence starts with
             return lead.group(1) or lead.group(2)
-        found = list(_INLINE_OR_NUMBER.finditer(head))
+        found = [f for f in _INLINE_OR_NUMBER.finditer(head) if not precision_count(head, f.end())]
         if found:
             return (found[-1].group(1) or found[-1].group(0).rstrip(",")).strip()
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
@@ -264,7 +259,8 @@ def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
     """The numbers of `text`, but not one negated ("¬3"), struck through ("3̶") or with a superscript ("3²")."""
     return [m.group() for m in pattern.finditer(text) if not _MARKED.match(text, m.end())
             and text[m.start() - 1:m.start()] != "\u00ac" and not (rejected_number(text, m.start())
-                                                                 or applied_number(text, m.start()))]
+                                                                 or applied_number(text, m.start())
+                                                                 or precision_count(text, m.end()))]
 
 
 def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:

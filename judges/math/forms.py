@@ -15,7 +15,7 @@
 - `reference_answer`: a reference that is a whole solution gives its own final answer
   (last `\\boxed{}`, "The answer is", "####"), as Math-Verify does with gold.
 - `option_answers`: a gold written as a choice with its content ("C. x = 42", "(C) 42") is
-  answered by the letter or by the content.
+  answered by the letter or by the content; `same_choice_letter`: `c` answers a bare choice-letter gold `C`.
 - `stands_alone` / `plain_value`: whether a value cut from a span our grammar cannot read is that
   span's whole answer, with only prose or punctuation around it ("42 apples (approx.)", "：42",
   "42 \\qed"), or a part of malformed math ("3" of "\\frac{3}{}", "\\neg 3", "3^{}", "3+", "\\overline{3}").
@@ -201,6 +201,17 @@ def option_answers(reference: str) -> list[str]:
     [] for any other gold. A colon ("A: (1, 2)", a named point) is not read as a choice."""
     m = _OPTION.match(reference)
     return [m.group(1) or m.group(2), m.group(3).strip()] if m else []
+
+
+# a bare choice letter, perhaps in brackets or a text command: "C", "(c)", "\\text{c}", "c."
+_CHOICE_LETTER = re.compile(r"(?:\\(?:text|textbf|mathrm|mathbf)\{)?\(?([A-Ja-j])\)?\}?\.?")
+
+
+def same_choice_letter(reference: str, span: str) -> bool:
+    """Whether `span` is the choice letter of a gold that is a bare capital choice letter (A-J), in lower case
+    (`c` for `C`). A lower-case gold (`c`, a variable) and letters inside an expression (`2c`, `2C`) keep their case."""
+    g, c = _CHOICE_LETTER.fullmatch(reference.strip()), _CHOICE_LETTER.fullmatch(span.strip())
+    return bool(g and c and g.group(1).isupper() and c.group(1).islower() and g.group(1) == c.group(1).upper())
 
 
 # Around a value, what does not change it: before, a label ("x =", "\text{Answer: }"), prose,

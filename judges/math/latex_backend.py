@@ -31,11 +31,15 @@ logging.getLogger("latex2sympy2_extended").setLevel(logging.ERROR)
 
 # function names the ANTLR grammar reads as commands, not in \operatorname{...} (where it reads none of them)
 _NAMES = "sin|cos|tan|cot|sec|csc|arcsin|arccos|arctan|arccot|arcsec|arccsc|sinh|cosh|tanh|exp|ln|max|min|gcd"
+_ABS = r"(?:(?<![A-Za-z\\])abs|\\(?:operatorname\*?|mathrm|text)\s*\{\s*abs\s*\})"
 _PREP = ((re.compile(rf"\\operatorname\*?\s*\{{\s*({_NAMES})\s*\}}"), r"\\\1 "),
          (re.compile(rf"\\(?:mathrm|text)\s*\{{\s*({_NAMES})\s*\}}(?=\s*(?:\(|\\left))"), r"\\\1 "),
          (re.compile(r"\\(?:mathrm|text)\s*\{\s*lcm\s*\}(?=\s*(?:\(|\\left))"), r"\\operatorname{lcm}"),
          (re.compile(r"\\(coth|sech|csch)(?![A-Za-z])"), r"\\operatorname{\1}"),  # not cot(h(x)): refused
          (re.compile(r"\\lg(?![A-Za-z])"), r"\\log"),  # its \log is base 10 (see log_base.py)
+         # abs applied to a number, a letter or a bracket without brackets inside: |x| ("abs3", "abs(-3)")
+         (re.compile(_ABS + r"\s*(?:\(\s*([^()|]{1,40}?)\s*\)|(-?\d+(?:\.\d+)?|[A-Za-z](?![A-Za-z])))"),
+          r"|\1\2|"),
          (re.compile(r"\\varnothing|\\O\b"), r"\\emptyset"), (re.compile(r"\\lor\b|\\vee\b"), r"\\text{ or }"),
          (re.compile(r"\\geqslant"), r"\\geq"), (re.compile(r"\\leqslant"), r"\\leq"),
          (re.compile(r"(?<![<>=!])==(?!=)"), "="), (re.compile(r"\+\s*\\infty"), r"\\infty"), (re.compile(r"[\$]|\\[$()\[\]]"), " "))
@@ -44,6 +48,8 @@ _HEAVY = re.compile(r"\^\s*\{?\s*\d{4}|\^\s*\{[^{}]*\^|\d{4,}\s*!|\d{40}")
 # latex2sympy evaluates gcd and lcm eagerly, as SymPy's polynomial gcd: of letters, gcd(a, b) is 1 and lcm(a, b) is
 # a*b; such an answer is refused here (numbers only: \gcd(12, 18) is 6)
 _GCD_LCM = re.compile(r"\\(?:gcd|lcm)(?![A-Za-z])|\\(?:operatorname\*?|mathrm)\s*\{\s*(?:gcd|lcm)\s*\}")
+# digits apart inside a text command ("\text{1 2}", not a group of thousands: "\text{1 000}")
+_SPACED_DIGITS_IN_TEXT = re.compile(r"\\(?:text\w{0,2}|mathrm|mbox)\s*\{[^{}]{0,80}?\d\s+(?!\d{3}(?!\d))\d")
 _COMMANDS = re.compile(r"\\(?:operatorname\*?|mathrm)\s*\{[^{}]*\}|\\[A-Za-z]+")
 _NORMALIZATION = None
 
@@ -69,6 +75,8 @@ def parse_latex(text: str) -> object | None:
         text = pattern.sub(repl, text)
     if _GCD_LCM.search(text) and re.search(r"[A-Za-z]", _COMMANDS.sub(" ", text)):
         return None  # gcd / lcm of letters (see _GCD_LCM)
+    if _SPACED_DIGITS_IN_TEXT.search(text):
+        return None  # the grammar joins them: `\\text{1 2}` would read as 12
     try:
         value = latex2sympy(normalize_latex(text, _config()), is_real=True, normalization_config=None)
     except Exception:  # the ANTLR grammar raises plain Exceptions on syntax errors

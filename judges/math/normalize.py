@@ -257,6 +257,36 @@ def _plus_minus(s: str) -> str:
     return f"\\{{{left}-({right}), {left}+({right})\\}}" if left else f"\\{{-({right}), {right}\\}}"
 
 
+# a remark in brackets after the value about its precision: "3.14 (rounded)", "5 min (approx.)", "2.24 (to 2
+# decimal places)"; any other bracket ("5 (mod 7)", "3 (x2)", "5 (per person)") stays
+_PRECISION_REMARK = re.compile(r"\(\s*(?:approx(?:\.|imately)?|about|roughly|estimated|est\.|exact(?:ly)?|"
+                               r"rounded(?:\s+(?:off|up|down))?(?:\s+to\s+[A-Za-z0-9 .]{1,40})?|"
+                               r"to\s+the\s+nearest\s+[A-Za-z ]{1,20}|(?:(?:correct\s+)?to\s+)?\d{1,2}\s*(?:decimal\s+"
+                               r"(?:places?|digits?)|d\.\s?p\.|dp|significant\s+(?:figures?|digits?)|sig\.?\s*figs?"
+                               r"|s\.\s?f\.))\s*\)[\s.]*", re.IGNORECASE)
+
+
+def _without_precision_remark(s: str) -> str:
+    """`s` without a precision remark in brackets at its end, after a number ("3.14 (rounded)" -> "3.14")."""
+    i = s.rfind("(")
+    if i > 0 and re.search(r"\d", s[:i]) and _PRECISION_REMARK.fullmatch(s, i):
+        return s[:i]
+    return s
+
+
+# a repeating decimal: 0.\\overline{3}, 0.1\\overline{6} (digits bounded, so the fraction stays small)
+_REPEATING = re.compile(r"(?<![\d.])(\d{1,12})\.(\d{0,12})\\overline\s*\{\s*(\d{1,12})\s*\}")
+# scientific notation with a letter x for the times sign: "1.2x10^3", "1.2 x 10^{-3}"
+_X_TIMES_TEN = re.compile(r"(?<![\w.])(\d{1,12}(?:\.\d{1,12})?)[ \t]?[xX][ \t]?(?=10\s*\^)")
+
+
+def _repeating(m: re.Match) -> str:
+    """`0.1\\overline{6}` -> `(15/90)`: the exact fraction of a repeating decimal."""
+    whole, fixed, period = m.groups()
+    numerator = int(whole + fixed + period) - int(whole + fixed)
+    return f"({numerator}/{(10 ** len(period) - 1) * 10 ** len(fixed)})"
+
+
 def normalize(answer: str) -> str:
     """Clean an extracted answer for the tokenizer (see the module docstring)."""
     s = answer.replace("\\$", " ").replace("$", " ")
@@ -266,6 +296,7 @@ def normalize(answer: str) -> str:
     s = s.replace("\u03b8", "\\theta ")
     s = s.replace("\u221a", "\\sqrt ").replace("\u2264", "\\le ").replace("\u2265", "\\ge ")
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
+    s = _X_TIMES_TEN.sub(r"\1 \\times ", _REPEATING.sub(_repeating, s))
     s = _THOUSANDS_SPACE.sub("", s)
     s = _THOUSANDS_APOSTROPHE.sub("", s)
     s = _SHORT_FRAC.sub(r"\\\1{\2}{\3}", s)
@@ -276,6 +307,7 @@ def normalize(answer: str) -> str:
     s = _NAMED_OP.sub(_named_operator, s)
     for _ in range(3):  # \text{\textbf{5}}: a few rounds, each linear
         s = _TEXT_CMD.sub(_text_repl, s)
+    s = _without_precision_remark(s.rstrip())
     s = _THOUSANDS_BRACE.sub("", s)
     s = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), s)
     s = _UNIT_AFTER.sub(" ", s)

@@ -9,6 +9,8 @@
   value before it.
 - `applied_number`: whether the number at a position is the argument of a function or operator written before
   it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), so no answer (the name would be dropped).
+- `precision_count`: whether the number at a position counts decimal places or significant figures ("to 2
+  decimal places"), so no answer.
 - `number_in_words`: an output without a digit whose last sentence states a number in words ("She has three
   hundred and twelve apples.", "It takes nine hours.") gives that number, and so does a concluding last
   sentence without a digit after digits ("... 4 * 3 bags. So she has twelve apples."); a lone "one" ("the one that ...",
@@ -67,6 +69,18 @@ def applied_number(text: str, start: int) -> bool:
         return True
     m = _APPLIED.search(before)
     return bool(m) and not (m.group(1) and _UNIT_BEFORE.search(before))
+
+
+# right after a number: the precision it counts ("to 2 decimal places", "3 s.f."), so no answer (the space run starts
+# only after a non-space, so a search over a long run of spaces stays linear)
+_PRECISION_AFTER = re.compile(r"(?<!\s)\s*(?:decimal\s+(?:places?|digits?)|d\.\s?p\.|dp\b|significant\s+(?:figures?|digits?)"
+                              r"|sig\.?\s*figs?\b|s\.\s?f\.)", re.IGNORECASE)
+
+
+def precision_count(text: str, end: int) -> bool:
+    """Whether the number ending at `end` in `text` counts decimal places or significant figures ("2.24, rounded
+    to 2 decimal places": the answer is 2.24, never 2)."""
+    return bool(_PRECISION_AFTER.match(text, end))
 
 
 def number_in_words(text: str) -> str | None:

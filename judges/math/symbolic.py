@@ -45,7 +45,7 @@ from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
 from judgesuite.judges.math.forms import (answer_groups, as_list, condition, decimal_comma, equation_left,
                                           equation_list, needs_latex_backend, option_answers, plain_value, reference_answer,
-                                          stands_alone)
+                                          same_choice_letter, stands_alone)
 from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
 from judgesuite.judges.math.locale_numbers import comma_decimal_text, localized_number
 from judgesuite.judges.math.log_base import READINGS, read_log, unbased_log
@@ -69,8 +69,12 @@ _GOLD_OR = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
 _TEXT_NOISE = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*|[\\${}\s.,;:!()]")
 
 
+_DIGIT_GAP = re.compile(r"(?<=\d)[\s.,;:]+(?=\d)")  # "12 34", "1.5.3": the digits stay apart (not "1234", "153")
+
+
 def _text_key(text: str) -> str:
-    """A text answer ("\\text{Yes}", "no.") reduced for string comparison."""
+    """A text answer ("\\text{Yes}", "no.") reduced for string comparison; a gap between digits is kept."""
+    text = _DIGIT_GAP.sub(lambda m: "\x00" + str(" .,;:".find(m.group(0).strip()[:1] or " ")), text)
     return _TEXT_NOISE.sub("", text).lower()
 
 
@@ -110,6 +114,8 @@ def _judge_math(references: tuple[str, ...], candidate: str, extraction: str) ->
                         for r, g in golds):
             return True, candidate[:200], "whole output: equal as text"  # "\\text{...}" answers
         return None, None, f"{_UNPARSEABLE}: no answer found"
+    if auto and any(same_choice_letter(r, ex.spans[0]) for r in refs):  # "c" for the choice "C"
+        return True, ex.spans[0][:200], f"{ex.method}: the same choice letter"
     details = []
     for ref, gold in golds:
         spans = ex.spans
