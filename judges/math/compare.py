@@ -22,8 +22,9 @@ also matches as the bare number: a candidate 28% matches a gold 28 or 0.28, and 
 (0.28% is not 28%). Without a `%` on either side nothing converts: 0.28 does not match
 a gold 28 (the reference says which scale the question asks for).
 
-Euler's form: when either answer holds `e` raised to a power in `i` (`e^{i\\pi}`, `e^{2\\pi i/3}`), `i` is
-the imaginary unit on both sides (`e^{i\\pi}` is -1); elsewhere `i` stays a variable.
+Euler's form: when either answer holds `e` raised to a power in `i` (`e^{i\\pi}`, `e^{2\\pi i/3}`) or the
+imaginary unit itself (`\\sqrt{-4}` is 2i), `i` is the imaginary unit on both sides (`e^{i\\pi}` is -1, `2i` is
+`\\sqrt{-4}`); elsewhere `i` stays a variable.
 
 Collections: ordered kinds (tuples, intervals, ratios) compare item by item and interval
 brackets must match; sets, bare lists and unions compare as sets (an item written twice
@@ -209,6 +210,10 @@ def _euler(v: object) -> bool:
     return isinstance(v, sympy.Expr) and any(s.name == "i" for e in v.atoms(sympy.exp) for s in e.exp.free_symbols)
 
 
+def _has_imaginary_unit(v: object) -> bool:
+    return isinstance(v, sympy.Expr) and v.has(sympy.I)  # `\\sqrt{-4}` is 2i
+
+
 def _imaginary_unit(p: Parsed) -> Parsed:
     if not isinstance(p.value, sympy.Expr):
         return p
@@ -217,7 +222,7 @@ def _imaginary_unit(p: Parsed) -> Parsed:
 
 def answers_equal(gold: Parsed, cand: Parsed) -> bool | None:
     """Gold-first comparison of two parsed answers, percent alternatives included."""
-    if _euler(gold.value) or _euler(cand.value):
+    if any(_euler(v) or _has_imaginary_unit(v) for v in (gold.value, cand.value)):
         gold, cand = _imaginary_unit(gold), _imaginary_unit(cand)
     exact = not (gold.rounded or cand.rounded)
     if gold.percent and cand.percent:  # 0.25% is not 25%: both in percent, compare as written
