@@ -1,0 +1,72 @@
+"""Open-QA round 6 of issue 37 (tests/fixtures/model_openqa_round6.jsonl): answers four local models gave on their
+own to drawn NQ train/dev questions, every reply labelled by reading (card). The corpus is rebuilt byte for byte
+from the committed replies and labels, on questions of no test split and of no earlier round; since its single
+read the figures of the cheap judges on it are guarded here."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from judgesuite.suite.data.loader import split_of
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+CORPUS = FIXTURES / "model_openqa_round6.jsonl"
+EARLIER = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed", "model_openqa_committed2",
+           "model_openqa_round5")
+
+
+def _script(name: str):
+    """A module of scripts/ (which imports its neighbours by name)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
+    b = _script("build_model_openqa_round6")
+    rows, replies = _lines(CORPUS), _lines(b.REPLIES)
+    labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
+    assert len(rows) == len(replies) == len(labels) == len({r["id"] for r in rows})
+    assert all(isinstance(v["label"], bool) and isinstance(v["why"], str) for v in labels.values())
+    assert all(v["why"] for v in labels.values() if v["label"] is False and rows)  # why every reply is wrong
+    drawn = {it["item"]: it for it in b.drawn()}
+    assert Counter(r["model"] for r in rows) == {m: len(drawn) for m in b.MODELS}  # each model, each question once
+    assert {(r["model"], r["question_id"]) for r in rows} == {(m, q) for m in b.MODELS for q in drawn}
+    for row, rep in zip(rows, replies):
+        it = drawn[rep["item"]]
+        assert (row["candidate"], row["references"], row["question"]) == (rep["reply"].strip(), it["aliases"],
+                                                                         it["question"])
+        assert row["prompt_style"] == b.prompt_kind(it, row["model"]) == rep["prompt"]
+        assert rep["temperature"] == 0.0 and rep["max_tokens"] == b.PROMPTS[rep["prompt"]][1]
+    assert {r["split"] for r in rows} == {"heldout-oqa-round6"} and {r["task_type"] for r in rows} == {"open_qa"}
+    b.finalize(b.REPLIES, b.LABELS, tmp_path / "corpus.jsonl")
+    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+
+
+def test_questions_are_train_or_dev_nq_of_no_earlier_round_and_the_few_shot_examples_of_none():
+    b, rows = _script("build_model_openqa_round6"), _lines(CORPUS)
+    assert len(b.drawn()) == b.N_QUESTIONS == 150
+    assert {split_of(r["question"]) for r in rows} <= {"train", "dev"}  # never a test question
+    assert {r["source"] for r in rows} <= {"evouna-nq", "openqa-eval-nq301"}  # never EVOUNA's TriviaQA half
+    earlier = {r["question_id"] for name in EARLIER for r in _lines(FIXTURES / f"{name}.jsonl")}
+    ours = {r["question_id"] for r in rows}
+    assert not ours & earlier
+    shots = {q for q, _ in b.few_shot_pairs()}
+    assert len(shots) == 3 and not shots & {r["question"] for r in rows}
+    assert all(split_of(q) == "train" for q in shots)
+    styles = _script("build_model_openqa_styles")  # the draw is the earlier rounds' shuffle, after round 5's
+    assert not ours & {it["question_id"] for r in (1, 2, 3, 4, 5) for it in styles.items(round_=r)}
+    assert [it["question_id"] for it in b.drawn()] == [q["question_id"] for q in styles.drawn_pool()[1000:1150]]
