@@ -7,13 +7,18 @@ Usage:
         --split dev-oqa-committed --errors stacked --cache ...      # round 3's dev half, errors listed
     python scripts/measure_model_openqa_styles.py --corpus tests/fixtures/model_openqa_round5.jsonl \
         --reread tests/fixtures/model_openqa_round5.reread.json --cache FRESH.sqlite   # round 5: ONCE (held out)
+    python scripts/measure_model_openqa_styles.py --corpus tests/fixtures/model_openqa_round6.jsonl --cache FRESH \
+        --judges token-f1,exact-match,contains-reference,stacked,stacked:encoder=true,encoder  # round 6: ONCE
 
 Every row of the corpus is in the held-out split `heldout-oqa`: it is read once, by the lead, after the stacked
 judge work it measures is final; never row by row (no error listing here). Per style (`prompt_style`), per model
 and overall, for each judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct` verdict
 on an incorrect row, over the incorrect rows), no-verdict rate; the counting (`rates`) and the cached loop
 (`Runner`, `VerdictCache`) are those of scripts/measure_math_styles.py. Round 3's corpus has a dev half
-(`--split dev-oqa-committed`), the only split whose errors `--errors JUDGE` lists.
+(`--split dev-oqa-committed`), the only split whose errors `--errors JUDGE` lists. A corpus of several models'
+answers (round 6) also gets, per judge, each model's accuracy as labelled and as judged and Kendall tau-b of the
+two orders (`ranking_distortion`, judgesuite.suite.analysis.ranking). `contains-reference` (a normalised reference
+inside the answer as whole tokens, the baseline of scripts/measure_encoder.py) is registered here.
 """
 from __future__ import annotations
 
@@ -25,12 +30,25 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, rates  # noqa: E402
 
-from judgesuite.judges import Sample, make_judge  # noqa: E402
+from judgesuite.judges import Judge, Sample, Verdict, make_judge, register_judge  # noqa: E402
+from judgesuite.judges.registry import JUDGES as REGISTRY  # noqa: E402
+from judgesuite.suite.analysis.ranking import ranking_distortion  # noqa: E402
+from judgesuite.suite.data.synthetic_forms import mentions  # noqa: E402
+from judgesuite.suite.evaluation.verdict_records import VerdictRecord  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_openqa_styles.jsonl"
 JUDGES = "token-f1,exact-match,stacked,stacked:encoder=true"
 WARM_UP = Sample(id="warm-up", task_type="open_qa", question="who wrote hamlet", candidate="Shakespeare",
                  references=("William Shakespeare",))
+
+
+if "contains-reference" not in REGISTRY.names():
+    @register_judge("contains-reference")
+    class ContainsReference(Judge):
+        """A normalised reference inside the answer, as whole tokens (`mentions`)."""
+
+        def _judge_batch(self, samples):
+            return [Verdict(mentions(s.candidate, list(s.references))) for s in samples]
 
 
 def load_rows(path: Path = CORPUS) -> list[dict]:
@@ -69,10 +87,20 @@ def table(judges: list[str], rows: list[dict], runner: Runner) -> dict:
         vs, ms = measure(name, rows, runner)
         t = {g: rates([rows[i] for i in idx], [vs[i] for i in idx]) for g, idx in groups.items()}
         t["all"] = {**rates(rows, vs), "ms_per_1000": round(ms)}
+        if len({r.get("model") for r in rows}) > 1:
+            t["all"]["ranking"] = ranking(rows, vs)
         for cell in t.values():
             cell["no_verdict_rate"] = round(cell["no_verdict"] / max(1, cell["n"]), 4)
         out[name] = t
     return out
+
+
+def ranking(rows: list[dict], verdicts: list) -> dict:
+    """Each model's accuracy as labelled and as judged, ranks and Kendall tau-b (a bootstrap interval over
+    questions) of the two orders."""
+    return ranking_distortion([VerdictRecord(id=r["id"], question_id=r["question_id"], model=r["model"],
+                                             task_type=r.get("task_type", "open_qa"), label=r["label"],
+                                             correct=v.correct) for r, v in zip(rows, verdicts)]).to_dict()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,6 +134,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{g:36s} {cells[0]['n']:4d} " + " ".join(
             f"acc {c['accuracy']:.3f} fpr {c['false_positive_rate']:.3f} nv {c['no_verdict_rate']:.3f}" for c in cells))
     print("ms per 1,000: " + ", ".join(f"{j} {result[j]['all']['ms_per_1000']:,}" for j in judges))
+    for j in judges:
+        rk = result[j]["all"].get("ranking")
+        if rk:
+            print(f"{j}: Kendall tau {rk['kendall_tau']} {rk['kendall_tau_ci']}; " + "; ".join(
+                f"{m['model']} read {m['label_accuracy']:.3f} judged {m['judged_accuracy']:.3f} "
+                f"(rank {m['label_rank']:g} -> {m['judge_rank']:g})" for m in rk["models"]))
     if args.out:
         Path(args.out).write_text(json.dumps({"corpus": str(args.corpus), "judges": result}, indent=1))
     if args.errors:
