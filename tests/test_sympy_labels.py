@@ -124,3 +124,24 @@ def test_digits_apart_are_not_the_digits_joined(cand, gold, expected):
 ])
 def test_number_notations(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# A strict bound or an approach before a number ("more than 5", "under 5", "almost 5") is no statement of 5 (these
+# were false equals: the words were dropped, or the prose fallback took the number). "At least 5", "at most 5",
+# "up to 5" and "5 or more" state a minimum or maximum, which is how such an answer is said: they stay equal.
+# Unicode's vulgar fractions are read ("3½" was 3, a false equal against 3).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("more than 5", "5", NOT_TRUE), ("less than 5", "5", NOT_TRUE), ("fewer than 5", "5", NOT_TRUE),
+    ("over 5", "5", NOT_TRUE), ("under 5", "5", NOT_TRUE), ("almost 5", "5", NOT_TRUE), ("nearly 5", "5", NOT_TRUE),
+    ("The answer is more than 5.", "5", NOT_TRUE), ("Final answer: less than 5", "5", NOT_TRUE),
+    ("She needs greater than 5 boxes.", "5", NOT_TRUE), ("3½", "3", NOT_TRUE), ("She walked 3½ miles.", "3", NOT_TRUE),
+    ("2⅓", "2", NOT_TRUE), ("2⅓", "1/3", NOT_TRUE),
+    # controls: a minimum or maximum, the value itself, "no more than", "5 over 2", a prose value before the bound
+    ("at least 5", "5", True), ("at most 5", "5", True), ("up to 5", "5", True), ("5 or more", "5", True),
+    ("no more than 5", "5", True), ("She has 12 apples, which is more than 5.", "12", True),
+    ("\\frac{5}{2}", "5/2", True), ("{5 \\over 2}", "5/2", True), ("\\approx 5", "5", True),
+    ("½", "0.5", True), ("⅓", "1/3", True), ("3½", "3.5", True), ("She walked 3½ miles.", "3.5", True),
+    ("2⅓", "7/3", True), ("¾", "0.75", True), ("-1½", "-1.5", True), ("x = ½", "1/2", True),
+])
+def test_a_bound_is_no_value_and_vulgar_fractions(cand, gold, expected):
+    _check(cand, gold, expected)

@@ -43,7 +43,8 @@ from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, 
                                                   program_output, signs_off, strip_proof_end, undouble_escapes,
                                                   unit_slot, value_first, without_label, without_remark)
 from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED, SPAN_HEDGES
-from judgesuite.judges.math.prose_numbers import (applied_number, number_in_words, precision_count,
+from judgesuite.judges.math.normalize import vulgar_fractions
+from judgesuite.judges.math.prose_numbers import (applied_number, bounded_number, number_in_words, precision_count,
                                                   rejected_alternative, rejected_number)
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
@@ -209,7 +210,8 @@ def _clean_span(span: str) -> str:
         lead = _LEAD_VALUE.match(head)
         if lead:  # "that 30 is the most that fits in 6 periods": the value the sentence starts with
             return lead.group(1) or lead.group(2)
-        found = [f for f in _INLINE_OR_NUMBER.finditer(head) if not precision_count(head, f.end())]
+        found = [f for f in _INLINE_OR_NUMBER.finditer(head)
+                 if not (precision_count(head, f.end()) or bounded_number(head, f.start()))]
         if found:
             return (found[-1].group(1) or found[-1].group(0).rstrip(",")).strip()
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
@@ -260,14 +262,15 @@ def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
     return [m.group() for m in pattern.finditer(text) if not _MARKED.match(text, m.end())
             and text[m.start() - 1:m.start()] != "\u00ac" and not (rejected_number(text, m.start())
                                                                  or applied_number(text, m.start())
-                                                                 or precision_count(text, m.end()))]
+                                                                 or precision_count(text, m.end())
+                                                                 or bounded_number(text, m.start()))]
 
 
 def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
     """Find the answer spans of `text` under `config` (see the module docstring)."""
     result = Extraction()
     if config.detect_noncommittal:
-        text = strip_proof_end(undouble_escapes(text))
+        text = vulgar_fractions(strip_proof_end(undouble_escapes(text)))  # "3½ miles": 3.5, never 3
     for group in config.groups:
         found: list[tuple[int, str, str]] = []  # (position, span, raw text around it)
         for strategy in group:

@@ -21,6 +21,8 @@ input). What is removed or rewritten, in order:
 - degrees (`^\\circ`, `°`, "degrees"), which compare as the bare number; a one-letter unit or a rate
   after a number at the end ("12 m²", "5 km/h");
 - percent: `\\%`, `%`, "percent" become the `%` operator (see math_compare);
+- a strict bound or an approach before a number ("more than 5", "under 5", "almost 5") becomes `\\operatorname`
+  (unreadable: no statement of 5); "at least 5", "at most 5", "up to 5" keep the number (a minimum or maximum);
 - number words ("thirty-six", "one hundred and five", "a dozen"), fractions in words ("two thirds", "three and
   a half"), a scale after digits ("1.5 million") and "minus 5" become digits;
 - any other word of two or more letters (a unit, "apples", "approximately") is dropped,
@@ -274,6 +276,36 @@ def _without_precision_remark(s: str) -> str:
     return s
 
 
+# Unicode's vulgar fractions: exact decimals where they end ("3½" -> "3.5"), a fraction otherwise ("2⅓" -> "2 1/3")
+_VULGAR = {"\u00bd": (1, 2), "\u00bc": (1, 4), "\u00be": (3, 4), "\u2153": (1, 3), "\u2154": (2, 3), "\u2155": (1, 5),
+           "\u2156": (2, 5), "\u2157": (3, 5), "\u2158": (4, 5), "\u2159": (1, 6), "\u215a": (5, 6), "\u215b": (1, 8),
+           "\u215c": (3, 8), "\u215d": (5, 8), "\u215e": (7, 8), "\u2150": (1, 7), "\u2151": (1, 9), "\u2152": (1, 10)}
+_VULGAR_RUN = re.compile(r"(?<![\d.])(\d{1,12})?([" + "".join(_VULGAR) + "])")
+_DECIMAL = {(1, 2): "5", (1, 4): "25", (3, 4): "75", (1, 5): "2", (2, 5): "4", (3, 5): "6", (4, 5): "8", (1, 8): "125",
+            (3, 8): "375", (5, 8): "625", (7, 8): "875", (1, 10): "1"}
+
+
+def vulgar_fractions(text: str) -> str:
+    """"3½" -> "3.5", "½" -> "0.5", "2⅓" -> "2 1/3", "⅓" -> "1/3" (a mixed number, read as 2 + 1/3)."""
+    def repl(m: re.Match) -> str:
+        whole, pair = m.group(1), _VULGAR[m.group(2)]
+        if pair in _DECIMAL:
+            return f"{whole or 0}.{_DECIMAL[pair]}"
+        return f"{whole} {pair[0]}/{pair[1]}" if whole else f"{pair[0]}/{pair[1]}"
+    return _VULGAR_RUN.sub(repl, text) if any(c in _VULGAR for c in text) else text
+
+
+# a strict bound or an approach before a number ("more than 5", "under 5", "almost 5") is no statement of the
+# number: unreadable ("at least", "at most", "up to", "no more than" state a minimum or maximum: the value stays);
+# not after a number ("5 over 2") or a backslash (`\\over`)
+_BOUND_WORDS = (r"(?:more|less|fewer|greater|smaller|larger|bigger|higher|lower)[ \t]+than|over|under|above|below|"
+                r"almost|nearly")
+BOUND_BEFORE = re.compile(r"(?<![\\A-Za-z])(?<!\d )(?<!\d)(?<!no )(?<!not )(?:" + _BOUND_WORDS + r")[ \t]+\$?\Z",
+                          re.IGNORECASE)
+_BOUND = re.compile(r"(?<![\\A-Za-z])(?<!\d )(?<!\d)(?<!no )(?<!not )(?:" + _BOUND_WORDS
+                    + r")(?![A-Za-z])(?=[ \t]+[-+$]?\d)", re.IGNORECASE)
+
+
 # a repeating decimal: 0.\\overline{3}, 0.1\\overline{6} (digits bounded, so the fraction stays small)
 _REPEATING = re.compile(r"(?<![\d.])(\d{1,12})\.(\d{0,12})\\overline\s*\{\s*(\d{1,12})\s*\}")
 # scientific notation with a letter x for the times sign: "1.2x10^3", "1.2 x 10^{-3}"
@@ -296,6 +328,7 @@ def normalize(answer: str) -> str:
     s = s.replace("\u03b8", "\\theta ")
     s = s.replace("\u221a", "\\sqrt ").replace("\u2264", "\\le ").replace("\u2265", "\\ge ")
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
+    s = _BOUND.sub(lambda m: _UNREADABLE, vulgar_fractions(s))
     s = _X_TIMES_TEN.sub(r"\1 \\times ", _REPEATING.sub(_repeating, s))
     s = _THOUSANDS_SPACE.sub("", s)
     s = _THOUSANDS_APOSTROPHE.sub("", s)

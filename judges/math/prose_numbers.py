@@ -9,6 +9,7 @@
   value before it.
 - `applied_number`: whether the number at a position is the argument of a function or operator written before
   it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), so no answer (the name would be dropped).
+- `bounded_number`: whether the number at a position follows a strict bound ("more than 5", "almost 5").
 - `precision_count`: whether the number at a position counts decimal places or significant figures ("to 2
   decimal places"), so no answer.
 - `number_in_words`: an output without a digit whose last sentence states a number in words ("She has three
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from judgesuite.judges.math.normalize import FRACTION_WORDS, NUMBER_WORDS, OPERATOR_NAMES
+from judgesuite.judges.math.normalize import BOUND_BEFORE, FRACTION_WORDS, NUMBER_WORDS, OPERATOR_NAMES
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
 
 _REJECTION = (r"(?:(?:,|;|\(|--?|\u2013|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
@@ -75,6 +76,12 @@ def applied_number(text: str, start: int) -> bool:
 # only after a non-space, so a search over a long run of spaces stays linear)
 _PRECISION_AFTER = re.compile(r"(?<!\s)\s*(?:decimal\s+(?:places?|digits?)|d\.\s?p\.|dp\b|significant\s+(?:figures?|digits?)"
                               r"|sig\.?\s*figs?\b|s\.\s?f\.)", re.IGNORECASE)
+
+
+def bounded_number(text: str, start: int) -> bool:
+    """Whether the number starting at `start` in `text` follows a strict bound or an approach ("more than 5",
+    "under 5", "almost 5"): no statement of that number."""
+    return bool(BOUND_BEFORE.search(text, max(0, start - 30), start))
 
 
 def precision_count(text: str, end: int) -> bool:
