@@ -10,7 +10,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from judgesuite.judges import Sample, make_judge
 from judgesuite.suite.data.loader import split_of
+from judgesuite.suite.evaluation.statistics import kendall_tau_b
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -70,3 +72,41 @@ def test_questions_are_train_or_dev_nq_of_no_earlier_round_and_the_few_shot_exam
     styles = _script("build_model_openqa_styles")  # the draw is the earlier rounds' shuffle, after round 5's
     assert not ours & {it["question_id"] for r in (1, 2, 3, 4, 5) for it in styles.items(round_=r)}
     assert [it["question_id"] for it in b.drawn()] == [q["question_id"] for q in styles.drawn_pool()[1000:1150]]
+
+
+def _verdicts(judge_name: str, rows: list[dict]) -> list[bool]:
+    with make_judge(judge_name) as judge:
+        verdicts = judge.judge([Sample(id=r["id"], task_type="open_qa", question=r["question"],
+                                       candidate=r["candidate"], references=tuple(r["references"])) for r in rows])
+    return [v.correct is True for v in verdicts]
+
+
+def _by_model(rows: list[dict], said: list[bool]) -> dict[str, float]:
+    models = sorted({r["model"] for r in rows})
+    return {m: sum(s for s, r in zip(said, rows) if r["model"] == m) / sum(r["model"] == m for r in rows)
+            for m in models}
+
+
+def test_the_labels_as_read_give_the_cards_per_model_accuracy():
+    rows = _lines(CORPUS)
+    read = {m: round(a * 150) for m, a in _by_model(rows, [r["label"] for r in rows]).items()}
+    assert read == {"qwen2.5-coder-1.5b": 29, "smollm2-135m": 13, "qwen2.5-coder-0.5b": 11, "gemma-3-270m-base": 10}
+    assert "| all | 600 | **63 (0.105)** | 435 | 94 | 7 | 1 |" in (FIXTURES / "model_openqa_round6.md").read_text(
+        encoding="utf-8")
+
+
+def test_stacked_on_answers_models_gave_on_their_own_keeps_its_single_read():
+    """Its single read (card): stacked 0.917 with 44 false "correct" of 537, token-f1 0.823 with 102; both keep the
+    four models' order as read (Kendall tau-b 1.0). contains-reference (0.965) and the blend (0.932) read it better:
+    most of stacked's errors are wrong answers that share words with the gold (George III for George II)."""
+    rows = _lines(CORPUS)
+    labels = [r["label"] for r in rows]
+    stacked, token_f1 = _verdicts("stacked", rows), _verdicts("token-f1", rows)
+    accuracy = {name: sum(s == y for s, y in zip(said, labels)) / len(rows)
+                for name, said in (("stacked", stacked), ("token-f1", token_f1))}
+    false_correct = {name: sum(s and not y for s, y in zip(said, labels))
+                     for name, said in (("stacked", stacked), ("token-f1", token_f1))}
+    assert accuracy["stacked"] >= 0.91 and accuracy["stacked"] >= accuracy["token-f1"] + 0.08
+    assert false_correct["stacked"] <= 44 and false_correct["stacked"] * 2 <= false_correct["token-f1"]
+    read, judged = _by_model(rows, labels), _by_model(rows, stacked)
+    assert kendall_tau_b([read[m] for m in read], [judged[m] for m in read]) == 1.0
