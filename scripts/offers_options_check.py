@@ -10,6 +10,13 @@ C.", committed to none of them). Motivation: the blend accepted 7 `every-option`
       half where there are any (the rule only turns verdicts to incorrect, so no other attack can rise).
 Then, once, the same on the test splits and the test probes (`--split test`), reported as measured.
 
+Result on train + dev (the first run, the rule as committed in 117fdf4): (1) passed: it fires on none of 23,618
+labelled rows (the human-labelled train and dev splits and the corpora); (2) passed: it fires on all 267 DEV
+`every-option` probes and on no other probe; false positives `stacked` 0 -> 0, `encoder` 11 -> 0, the blend 7 -> 0.
+Adopted. Test, read once: fires on none of 5,673 human-labelled test rows; on all 263 `every-option` test probes
+and no other; `every-option` false positives `stacked` 0 -> 0, `encoder` 7 -> 0 (all probes 0.86% -> 0.52%), the
+blend 3 -> 0 (all probes 0.19% -> 0.05%: 1 of 2,104, the negated financebench reference).
+
     python scripts/offers_options_check.py [--split dev|test] [--judges stacked,encoder,stacked:encoder=true]
 """
 from __future__ import annotations
