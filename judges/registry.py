@@ -128,6 +128,8 @@ JUDGES: Registry[type[Judge]] = Registry("judge", ENTRY_POINT_GROUP)
 _BUILTIN = {
     "exact-match": ("judgesuite.judges.lexical.exact_match:ExactMatchJudge", "core",
                     "SQuAD-normalised exact match against any reference"),
+    "contains": ("judgesuite.judges.lexical.contains:ContainsReferenceJudge", "core",
+                 "a SQuAD-normalised reference inside the answer, as whole tokens (lexical matching)"),
     "token-f1": ("judgesuite.judges.lexical.overlap:TokenF1Judge", "core",
                  "SQuAD token F1 against the best reference, threshold tuned on dev"),
     "rouge-l": ("judgesuite.judges.lexical.overlap:RougeLJudge", "core",

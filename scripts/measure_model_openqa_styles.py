@@ -8,7 +8,7 @@ Usage:
     python scripts/measure_model_openqa_styles.py --corpus tests/fixtures/model_openqa_round5.jsonl \
         --reread tests/fixtures/model_openqa_round5.reread.json --cache FRESH.sqlite   # round 5: ONCE (held out)
     python scripts/measure_model_openqa_styles.py --corpus tests/fixtures/model_openqa_round6.jsonl --cache FRESH \
-        --judges token-f1,exact-match,contains-reference,stacked,stacked:encoder=true,encoder  # round 6: ONCE
+        --judges token-f1,exact-match,contains,stacked,stacked:encoder=true,encoder  # round 6: ONCE
 
 Every row of the corpus is in the held-out split `heldout-oqa`: it is read once, by the lead, after the stacked
 judge work it measures is final; never row by row (no error listing here). Per style (`prompt_style`), per model
@@ -17,8 +17,8 @@ on an incorrect row, over the incorrect rows), no-verdict rate; the counting (`r
 (`Runner`, `VerdictCache`) are those of scripts/measure_math_styles.py. Round 3's corpus has a dev half
 (`--split dev-oqa-committed`), the only split whose errors `--errors JUDGE` lists. A corpus of several models'
 answers (round 6) also gets, per judge, each model's accuracy as labelled and as judged and Kendall tau-b of the
-two orders (`ranking_distortion`, judgesuite.suite.analysis.ranking). `contains-reference` (a normalised reference
-inside the answer as whole tokens, the baseline of scripts/measure_encoder.py) is registered here.
+two orders (`ranking_distortion`, judgesuite.suite.analysis.ranking). Round 6's `contains-reference` column is
+the registered lexical baseline `contains` (judges/lexical/contains.py).
 """
 from __future__ import annotations
 
@@ -30,25 +30,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, rates  # noqa: E402
 
-from judgesuite.judges import Judge, Sample, Verdict, make_judge, register_judge  # noqa: E402
-from judgesuite.judges.registry import JUDGES as REGISTRY  # noqa: E402
+from judgesuite.judges import Sample, make_judge  # noqa: E402
 from judgesuite.suite.analysis.ranking import ranking_distortion  # noqa: E402
-from judgesuite.suite.data.synthetic_forms import mentions  # noqa: E402
 from judgesuite.suite.evaluation.verdict_records import VerdictRecord  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_openqa_styles.jsonl"
 JUDGES = "token-f1,exact-match,stacked,stacked:encoder=true"
 WARM_UP = Sample(id="warm-up", task_type="open_qa", question="who wrote hamlet", candidate="Shakespeare",
                  references=("William Shakespeare",))
-
-
-if "contains-reference" not in REGISTRY.names():
-    @register_judge("contains-reference")
-    class ContainsReference(Judge):
-        """A normalised reference inside the answer, as whole tokens (`mentions`)."""
-
-        def _judge_batch(self, samples):
-            return [Verdict(mentions(s.candidate, list(s.references))) for s in samples]
 
 
 def load_rows(path: Path = CORPUS) -> list[dict]:

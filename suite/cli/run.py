@@ -16,8 +16,8 @@ from judgesuite.suite.data import DataError, bundled_names, card_field, load_bun
 # math, the shipped stacked model), plus the encoder judges (shipped checkpoint / packaged
 # MiniLM) where the [encoder] extra is installed. LLM judges are opt-in: on a CPU they cost
 # minutes per hundred rows.
-CORE_JUDGES = ["exact-match", "token-f1", "rouge-l", "regex", "strict", "flexible", "math-verify", "sympy",
-               "stacked"]
+CORE_JUDGES = ["exact-match", "contains", "token-f1", "rouge-l", "regex", "strict", "flexible",
+               "math-verify", "sympy", "stacked"]
 ENCODER_JUDGES = ["encoder", "bertscore", "regex+encoder"]
 # Published verdicts of large judges, replayed on the sets they judged (free: nothing runs).
 RECORDED_JUDGES = [f"recorded:source={s}" for s in

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 
-from judgesuite.judges.squad import normalize_answer
+from judgesuite.judges.lexical.contains import contained_reference
 
 NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
                 "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
@@ -149,6 +149,5 @@ def answer_kind(answer: str) -> str:
 
 
 def mentions(candidate: str, answers: list[str]) -> bool:
-    """Does the candidate contain any of the answers (normalised, as whole tokens)?"""
-    c = f" {normalize_answer(candidate)} "
-    return any(f" {n} " in c for n in (normalize_answer(x) for x in answers) if n)
+    """Does the candidate contain any of the answers (normalised, as whole tokens; the `contains-reference` judge)?"""
+    return contained_reference(candidate, answers) is not None
