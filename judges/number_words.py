@@ -2,12 +2,12 @@
 
 `word_runs` parses runs of number words ("twenty five", "two hundred and ten", "three thousand"); a word that
 cannot continue the number ("two three", "five and six") starts a new one. `as_reference_digits` rewrites such
-runs in a text as the digits a reference writes for the same value ("twenty-five" -> "25").
+runs in a text as the digits a reference writes for the same value ("twenty-five" -> "25"), `in_digits` as digits.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 DIGITS = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?")  # 1,776 / 3.5 / -2
 _UNIT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
@@ -70,12 +70,9 @@ def _digit_forms(references: Sequence[str]) -> dict[float, str]:
     return out
 
 
-def as_reference_digits(text: str, references: Sequence[str]) -> str:
-    """`text` with each run of number words whose value a reference writes in digits written as those digits
-    ("twenty-five" -> "25" against the reference "25"); the first MAX_TEXT characters are searched."""
-    forms = _digit_forms(references)
-    if not forms:
-        return text
+def _rewrite_runs(text: str, form: Callable[[float], str | None]) -> str:
+    """`text` with each run of number words whose value `form` writes replaced by that form; the first MAX_TEXT
+    characters are searched."""
     head = text[:MAX_TEXT]  # spans are found on the text itself: lower() may change its length ("İ")
     words = list(_LETTER_WORD.finditer(head))
     pieces: list[str] = []
@@ -85,9 +82,10 @@ def as_reference_digits(text: str, references: Sequence[str]) -> str:
     def flush() -> None:
         nonlocal done
         for i, j, value in word_runs([m.group().lower() for m in group]):
-            if value in forms:
+            written = form(value)
+            if written is not None:
                 a, b = group[i].start(), group[j - 1].end()
-                pieces.extend([text[done:a], forms[value]])
+                pieces.extend([text[done:a], written])
                 done = b
         group.clear()
 
@@ -97,3 +95,16 @@ def as_reference_digits(text: str, references: Sequence[str]) -> str:
         group.append(m)
     flush()
     return "".join(pieces) + text[done:]
+
+
+def as_reference_digits(text: str, references: Sequence[str]) -> str:
+    """`text` with each run of number words whose value a reference writes in digits written as those digits
+    ("twenty-five" -> "25" against the reference "25"); the first MAX_TEXT characters are searched."""
+    forms = _digit_forms(references)
+    return _rewrite_runs(text, forms.get) if forms else text
+
+
+def in_digits(text: str) -> str:
+    """`text` with each run of number words written in digits ("Twenty-seven amendments" -> "27 amendments");
+    the first MAX_TEXT characters are searched."""
+    return _rewrite_runs(text, lambda value: f"{value:.0f}" if value.is_integer() else None)

@@ -79,10 +79,12 @@ def test_training_reads_rows_that_commit_in_prose_whole():
     store.close()
 
 
-def test_the_model_card_records_the_rules_that_shipped_versions_9_and_10():
+def test_the_model_card_records_the_rules_that_shipped_versions_9_to_11():
     for name in ("stacked.npz", "stacked-encoder.npz"):
         with np.load(ROOT / "judges" / "learned" / "models" / name, allow_pickle=False) as z:
             meta = json.loads(z["meta"].tobytes())
-            assert meta["features_version"] == "10" and "version 9's tables" in meta["features_version_note"]
+            assert meta["features_version"] == "11" and "version 9's tables" in meta["features_version_note"]
     assert "Passed: shipped as features version 9." in (ROOT / "scripts" / "loso_stacked.py").read_text()
     assert "Variant `apostrophe-inference`" in (ROOT / "scripts" / "loso_stacked.py").read_text()
+    assert "Adopted: the model files re-stamped version 11" in (ROOT / "scripts" / "stacked_number_word_refs_check.py"
+                                                                 ).read_text()

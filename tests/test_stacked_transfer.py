@@ -149,6 +149,30 @@ def test_the_shipped_models_reject_a_negated_reference_with_an_apostrophe():
             assert [v.correct for v in judge.judge(samples)] == [False, True]
 
 
+@pytest.mark.parametrize("candidate, reference", [
+    ("27", "Twenty-seven"), ("There have been 27 amendments.", "Twenty-seven"), ("27", "twenty seven"),
+    ("There have been twenty-seven amendments.", "27"), ("It was built in 110 days.", "one hundred and ten days"),
+])
+def test_a_number_in_words_matches_its_digits_either_way(candidate, reference):
+    """Features version 11: the candidate's number words were read as digits, the reference's were not, so "27" against
+    "Twenty-seven" had no column matching (P 0.12; open-QA round 6)."""
+    row = dict(zip(FEATURES, features(Sample(id="x", task_type="open_qa", question="how many amendments?",
+                                             candidate=candidate, references=(reference,)))))
+    assert row["ref_numbers_found"] == 1
+    if not reference[0].isdigit():  # the reference's digit form is read: the candidate contains it
+        assert row["contains_ref"] == 1 and row["recall_max"] == 1
+    with make_judge("stacked") as judge:
+        assert judge.judge([Sample(id="x", task_type="open_qa", question="how many amendments?", candidate=candidate,
+                                   references=(reference,))])[0].correct is True
+
+
+def test_a_different_number_against_a_reference_in_words_stays_wrong():
+    samples = [Sample(id="x", task_type="open_qa", question="how many amendments?", candidate=c,
+                      references=("Twenty-seven",)) for c in ("28", "There have been 26 amendments.", "seventeen")]
+    with make_judge("stacked") as judge:
+        assert [v.correct for v in judge.judge(samples)] == [False, False, False]
+
+
 def test_a_reference_late_in_a_long_alias_list_is_read():
     """TriviaQA lists many forms of an answer: the distinct forms count against the cap, not the repeats
     (version 5 read the first 50 strings, and missed "Eleanor Roosevelt" after 15 other names' 7 forms)."""

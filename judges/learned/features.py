@@ -9,7 +9,8 @@ written as that word (version 6), so a typo, a lost accent or "twenty-five" for 
 version 7 `one_of` is only words offering alternatives that the question does not hold; since version 8 the columns
 read the answer a candidate commits to in markup (`<answer>` tags, a JSON answer field), the cues of attacks the
 whole text; since version 9 also, for open QA, one committed in prose ("Final answer: X", "The correct answer is
-X"; both read by `committed.py`). `FEATURES` names the
+X"; both read by `committed.py`); since version 11 a reference written in number words is also read in digits.
+`FEATURES` names the
 columns in order; a model file stores that list and is refused when it differs (see `stacked.py`).
 """
 from __future__ import annotations
@@ -23,11 +24,12 @@ import numpy as np
 
 from judgesuite.judges.learned.numbers import numbers as _numbers, num_close as _num_close, ranges as _ranges
 from judgesuite.judges.learned.committed import MAX_CHARS, committed_span, reads_prose
+from judgesuite.judges.number_words import in_digits
 from judgesuite.judges.spelling import CLOSE_MIN, fold, respell, words as _tokens
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "10"
+FEATURES_VERSION = "11"
 MAX_REFS = 200  # distinct (folded, lower-cased) references read; with the two below this bounds time
 MAX_REFS_READ = 2_000
 MAX_REF_CHARS = 200_000  # characters of all references together
@@ -113,6 +115,17 @@ def _distinct_references(references: Sequence) -> list[str]:
     return list(out)
 
 
+def _with_digit_forms(refs: list[str]) -> list[str]:
+    """`refs`, then each one's form with its number words in digits where that differs ("twenty-seven" -> "27";
+    version 11: a reference in words was never matched by digits), within MAX_REFS."""
+    out = dict.fromkeys(refs)
+    for r in refs:
+        if len(out) >= MAX_REFS:
+            break
+        out.setdefault(in_digits(r), None)
+    return list(out)
+
+
 def _prf(cand: Counter, ref: Counter, n_cand: int, n_ref: int) -> tuple[float, float, float]:
     if not n_cand or not n_ref:
         return 0.0, 0.0, 0.0
@@ -169,7 +182,7 @@ def features(sample: Sample, read_committed: bool = True) -> list[float]:
     """One row of FEATURES for a sample (never raises on odd text; empty inputs give zeros). The columns read
     the answer the candidate commits to in markup or prose (`committed_answer`); with `read_committed=False` the
     whole text."""
-    refs = _distinct_references(sample.references or ()) or [""]
+    refs = _with_digit_forms(_distinct_references(sample.references or ())) or [""]
     qlow = _clean(sample.question or "")
     # respell splits "destiny's" at the apostrophe: the parts are keys too, or "destiny" became "destinys" (version 10)
     close_words = {t: t for rlow in refs for t in (*_tokens(rlow), *_tokens(rlow.replace("'", " ")))
