@@ -145,3 +145,20 @@ def test_number_notations(cand, gold, expected):
 ])
 def test_a_bound_is_no_value_and_vulgar_fractions(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# Numbers in a remark in brackets after a value are working, not the answer ("The total is 12 (3 × 4)." read 4, a
+# false equal against 4); a date or a range that goes up before a word is no subtraction ("2024-01-05" read 2018,
+# "3-4 hours" read -1: false equals).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("The total is 12 (3 × 4).", "4", NOT_TRUE), ("The total is 12 (3 × 4).", "3", NOT_TRUE),
+    ("She has 5 apples (3 red and 2 green).", "2", NOT_TRUE), ("Final answer: the total is 12 (3 x 4).", "4", NOT_TRUE),
+    ("2024-01-05", "2018", NOT_TRUE), ("3-4 hours", "-1", NOT_TRUE), ("It takes 3-4 hours.", "-1", NOT_TRUE),
+    # controls: the value before the remark, a tuple, a rejected value, subtractions
+    ("The total is 12 (3 × 4).", "12", True), ("She has 5 apples (3 red and 2 green).", "5", True),
+    ("Final answer: the total is 12 (3 x 4).", "12", True), ("The result is 7 (with 3 left over).", "7", True),
+    ("So the answer is 5 (not 6).", "5", True), ("10-3 apples", "7", True), ("5-2", "3", True), ("3-4", "-1", True),
+    ("x = 3-4", "-1", True), ("2-3x", "2-3x", True),
+])
+def test_a_remark_after_a_value_a_date_and_a_range(cand, gold, expected):
+    _check(cand, gold, expected)

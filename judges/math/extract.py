@@ -44,8 +44,8 @@ from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, 
                                                   unit_slot, value_first, without_label, without_remark)
 from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED, SPAN_HEDGES
 from judgesuite.judges.math.normalize import vulgar_fractions
-from judgesuite.judges.math.prose_numbers import (applied_number, bounded_number, number_in_words, precision_count,
-                                                  rejected_alternative, rejected_number)
+from judgesuite.judges.math.prose_numbers import (bounded_number, no_answer_number, number_in_words, precision_count,
+                                                  rejected_alternative, value_before_remark)
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
@@ -210,6 +210,9 @@ def _clean_span(span: str) -> str:
         lead = _LEAD_VALUE.match(head)
         if lead:  # "that 30 is the most that fits in 6 periods": the value the sentence starts with
             return lead.group(1) or lead.group(2)
+        before_remark = value_before_remark(head)
+        if before_remark:  # "The total is 12 (3 × 4).": 12
+            return before_remark
         found = [f for f in _INLINE_OR_NUMBER.finditer(head)
                  if not (precision_count(head, f.end()) or bounded_number(head, f.start()))]
         if found:
@@ -260,10 +263,7 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
 def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
     """The numbers of `text`, but not one negated ("¬3"), struck through ("3̶") or with a superscript ("3²")."""
     return [m.group() for m in pattern.finditer(text) if not _MARKED.match(text, m.end())
-            and text[m.start() - 1:m.start()] != "\u00ac" and not (rejected_number(text, m.start())
-                                                                 or applied_number(text, m.start())
-                                                                 or precision_count(text, m.end())
-                                                                 or bounded_number(text, m.start()))]
+            and text[m.start() - 1:m.start()] != "\u00ac" and not no_answer_number(text, m.start(), m.end())]
 
 
 def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:

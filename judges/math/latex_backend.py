@@ -25,6 +25,8 @@ from functools import lru_cache
 import sympy
 from sympy.core.relational import Relational
 
+from judgesuite.judges.math.normalize import has_date_or_range
+
 MAX_CHARS = 600
 logging.getLogger("math_verify").setLevel(logging.ERROR)
 logging.getLogger("latex2sympy2_extended").setLevel(logging.ERROR)
@@ -75,6 +77,8 @@ def parse_latex(text: str) -> object | None:
         text = pattern.sub(repl, text)
     if _GCD_LCM.search(text) and re.search(r"[A-Za-z]", _COMMANDS.sub(" ", text)):
         return None  # gcd / lcm of letters (see _GCD_LCM)
+    if has_date_or_range(text):
+        return None  # "2024-01-05", "3-4 hours" are no subtractions
     if _SPACED_DIGITS_IN_TEXT.search(text):
         return None  # the grammar joins them: `\\text{1 2}` would read as 12
     try:

@@ -23,6 +23,7 @@ input). What is removed or rewritten, in order:
 - percent: `\\%`, `%`, "percent" become the `%` operator (see math_compare);
 - a strict bound or an approach before a number ("more than 5", "under 5", "almost 5") becomes `\\operatorname`
   (unreadable: no statement of 5); "at least 5", "at most 5", "up to 5" keep the number (a minimum or maximum);
+  so do a date ("2024-01-05") and a range before a word ("3-4 hours"), which are no subtraction;
 - number words ("thirty-six", "one hundred and five", "a dozen"), fractions in words ("two thirds", "three and
   a half"), a scale after digits ("1.5 million") and "minus 5" become digits;
 - any other word of two or more letters (a unit, "apples", "approximately") is dropped,
@@ -306,6 +307,19 @@ _BOUND = re.compile(r"(?<![\\A-Za-z])(?<!\d )(?<!\d)(?<!no )(?<!not )(?:" + _BOU
                     + r")(?![A-Za-z])(?=[ \t]+[-+$]?\d)", re.IGNORECASE)
 
 
+# a date ("2024-01-05") or a range before a word ("3-4 hours", the first number the smaller) is no subtraction
+_DATE_OR_RANGE = re.compile(r"(?<![\d.-])(?:\d{4}-\d{2}-\d{2}(?![\d-])|(\d{1,6})-(\d{1,6})(?=[ \t]+[A-Za-z]{2}))")
+
+
+def date_or_range(m: re.Match) -> bool:
+    """Whether a `_DATE_OR_RANGE` match is a date, or a range that goes up ("3-4 hours", not "10-3 apples")."""
+    return m.group(1) is None or int(m.group(1)) < int(m.group(2))
+
+
+def has_date_or_range(text: str) -> bool:
+    return any(date_or_range(m) for m in _DATE_OR_RANGE.finditer(text))
+
+
 # a repeating decimal: 0.\\overline{3}, 0.1\\overline{6} (digits bounded, so the fraction stays small)
 _REPEATING = re.compile(r"(?<![\d.])(\d{1,12})\.(\d{0,12})\\overline\s*\{\s*(\d{1,12})\s*\}")
 # scientific notation with a letter x for the times sign: "1.2x10^3", "1.2 x 10^{-3}"
@@ -329,6 +343,7 @@ def normalize(answer: str) -> str:
     s = s.replace("\u221a", "\\sqrt ").replace("\u2264", "\\le ").replace("\u2265", "\\ge ")
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
     s = _BOUND.sub(lambda m: _UNREADABLE, vulgar_fractions(s))
+    s = _DATE_OR_RANGE.sub(lambda m: _UNREADABLE if date_or_range(m) else m.group(0), s)
     s = _X_TIMES_TEN.sub(r"\1 \\times ", _REPEATING.sub(_repeating, s))
     s = _THOUSANDS_SPACE.sub("", s)
     s = _THOUSANDS_APOSTROPHE.sub("", s)

@@ -9,9 +9,12 @@
   value before it.
 - `applied_number`: whether the number at a position is the argument of a function or operator written before
   it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), so no answer (the name would be dropped).
+- `value_before_remark`: a sentence that ends on a value and a remark in brackets ("12 (3 × 4).") gives the value.
+- `in_remark_after_value`: whether the number at a position is inside such a remark ("12 (3 × 4)": not 3 or 4).
 - `bounded_number`: whether the number at a position follows a strict bound ("more than 5", "almost 5").
 - `precision_count`: whether the number at a position counts decimal places or significant figures ("to 2
   decimal places"), so no answer.
+- `no_answer_number`: any of the above at a position (the last-number fallback skips that number).
 - `number_in_words`: an output without a digit whose last sentence states a number in words ("She has three
   hundred and twelve apples.", "It takes nine hours.") gives that number, and so does a concluding last
   sentence without a digit after digits ("... 4 * 3 bags. So she has twelve apples."); a lone "one" ("the one that ...",
@@ -78,6 +81,34 @@ _PRECISION_AFTER = re.compile(r"(?<!\s)\s*(?:decimal\s+(?:places?|digits?)|d\.\s
                               r"|sig\.?\s*figs?\b|s\.\s?f\.)", re.IGNORECASE)
 
 
+# a value, perhaps a unit, then a remark in brackets that ends the sentence: "12 (3 × 4).", "12 (3 dozen)"
+_VALUE_THEN_REMARK = re.compile(r"(?<![\d,.])(-?\d[\d,]*(?:\.\d+)?)(?:[ \t]+[A-Za-z%]{1,12}){0,2}[ \t]*"
+                                r"\(([^()\n]{1,80})\)[\s.,;:!]*\Z")
+_TUPLE = re.compile(r"(?<![\d.,\s-])\s*+-?\d[\d.]*+(?:\s*+,\s*+-?\d[\d.]*+)+\s*+")  # linear: one start per run
+
+
+def value_before_remark(sentence: str) -> str | None:
+    """The value of a prose sentence that ends on a remark in brackets after it ("The total is 12 (3 × 4).": 12,
+    never the 4 of the working); None when the brackets hold a tuple ("... at 2 is (3, 4)") or there is no such
+    ending."""
+    m = _VALUE_THEN_REMARK.search(sentence[-200:])
+    if m is None or _TUPLE.fullmatch(m.group(2)):
+        return None
+    return m.group(1).rstrip(",")
+
+
+# right before a number: a value, perhaps a unit, and the opening of a bracket ("12 (3 × ", "12 apples (3 ")
+_OPENED_AFTER_VALUE = re.compile(r"\d(?:[ \t]+[A-Za-z%]{1,12}){0,2}[ \t]*\(([^()\n]{0,80})\Z")
+
+
+def in_remark_after_value(text: str, start: int) -> bool:
+    """Whether the number starting at `start` in `text` is inside a remark in brackets after a value ("12 (3 × 4)":
+    the 3 and the 4 are working, not the answer); a tuple in brackets ("2 (3, 4)") is no remark."""
+    m = _OPENED_AFTER_VALUE.search(text, max(0, start - 100), start)
+    close = text.find(")", start, start + 80) if m else -1
+    return close >= 0 and not _TUPLE.fullmatch(m.group(1) + text[start:close])
+
+
 def bounded_number(text: str, start: int) -> bool:
     """Whether the number starting at `start` in `text` follows a strict bound or an approach ("more than 5",
     "under 5", "almost 5"): no statement of that number."""
@@ -88,6 +119,13 @@ def precision_count(text: str, end: int) -> bool:
     """Whether the number ending at `end` in `text` counts decimal places or significant figures ("2.24, rounded
     to 2 decimal places": the answer is 2.24, never 2)."""
     return bool(_PRECISION_AFTER.match(text, end))
+
+
+def no_answer_number(text: str, start: int, end: int) -> bool:
+    """Whether the number at `start:end` of `text` is no candidate for the last-number answer: a rejected
+    alternative, an operator's argument, a precision, a bound, or working in a remark after a value."""
+    return (rejected_number(text, start) or applied_number(text, start) or precision_count(text, end)
+            or bounded_number(text, start) or in_remark_after_value(text, start))
 
 
 def number_in_words(text: str) -> str | None:
