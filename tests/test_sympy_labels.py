@@ -162,3 +162,17 @@ def test_a_bound_is_no_value_and_vulgar_fractions(cand, gold, expected):
 ])
 def test_a_remark_after_a_value_a_date_and_a_range(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# A remark in brackets after a value that gives its working or a reason ("(= 3 × 4)", "(from 6 × 7)", "(by
+# symmetry)") or the same number in words ("(five)") is no part of it; a multiplier or a modulus stays.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("12 (= 3 × 4)", "12", True), ("The answer is 42 (from 6 × 7).", "42", True), ("5 (five)", "5", True),
+    ("\\frac{1}{2} (= 0.5)", "1/2", True), ("Final answer: 12 (= 3 \\times 4)", "12", True),
+    ("12 (by symmetry)", "12", True),
+    # controls
+    ("12 (= 3 × 4)", "4", NOT_TRUE), ("The answer is 42 (from 6 × 7).", "7", NOT_TRUE), ("5 (six)", "5", NOT_TRUE),
+    ("5 (six)", "6", NOT_TRUE), ("5 (mod 7)", "5", NOT_TRUE), ("3 (x2)", "3", NOT_TRUE), ("2x (= 10)", "10", NOT_TRUE),
+])
+def test_a_working_remark_after_a_value(cand, gold, expected):
+    _check(cand, gold, expected)

@@ -269,10 +269,22 @@ _PRECISION_REMARK = re.compile(r"\(\s*(?:approx(?:\.|imately)?|about|roughly|est
                                r"|s\.\s?f\.))\s*\)[\s.]*", re.IGNORECASE)
 
 
+# the working or a reason after the value: "12 (= 3 × 4)", "42 (from 6 × 7)", "7 (with 3 left over)"; not "5 (mod 7)"
+_WORKING_REMARK = re.compile(r"\(\s*(?:=|(?:from|since|because|as|i\.\s?e\.|that\s+is|which\s+is|check|see|by|via|"
+                             r"using|with)(?![A-Za-z]))[^()]{0,80}\)[\s.]*", re.IGNORECASE)
+_LAST_NUMBER = re.compile(r"(?<![\d.])(\d{1,15})\s*\Z")
+
+
 def _without_precision_remark(s: str) -> str:
-    """`s` without a precision remark in brackets at its end, after a number ("3.14 (rounded)" -> "3.14")."""
+    """`s` without a remark in brackets at its end, after a number: on its precision ("3.14 (rounded)"), its working
+    ("12 (= 3 × 4)", "42 (from 6 × 7)"), or the same number in words ("5 (five)")."""
     i = s.rfind("(")
-    if i > 0 and re.search(r"\d", s[:i]) and _PRECISION_REMARK.fullmatch(s, i):
+    if i <= 0 or not re.search(r"\d", s[:i]):
+        return s
+    if _PRECISION_REMARK.fullmatch(s, i) or _WORKING_REMARK.fullmatch(s, i):
+        return s[:i]
+    value, words = _LAST_NUMBER.search(s, 0, i), s[i + 1:].rstrip(" .").rstrip(")")
+    if value and ")" not in words and words_to_number(words) == int(value.group(1)):
         return s[:i]
     return s
 
