@@ -19,7 +19,8 @@ from judgesuite.judges.types import Sample, Verdict
 MAX_CHARS = 100_000  # of the answer and of the question; the head is kept
 _OFFER = re.compile(r"\bone of the following\b[^:\n]{0,40}?[:\uff1a]", re.IGNORECASE)
 _OFFER_PHRASE = re.compile(r"\bone of the following\b", re.IGNORECASE)
-_ITEM_SEP = re.compile(r";|\n|,\s*(?:or\s+)?|\s+or\s+")
+# a run of spaces is tried only from its start: linear on 50,000 spaces (tests/test_security.py)
+_ITEM_SEP = re.compile(r";|\n|,\s*(?:or\s+)?|(?<!\s)\s+or\s+")
 _ALNUM = re.compile(r"[^\W_]")
 # a choice made after the list: "I think it is B", "most likely B", "I'll go with B"
 _CHOICE = re.compile(r"\b(?:i (?:think|believe|would say|choose|pick)|most likely|probably|my (?:answer|guess|choice)|"
