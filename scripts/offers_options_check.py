@@ -22,17 +22,15 @@ blend 3 -> 0 (all probes 0.19% -> 0.05%: 1 of 2,104, the negated financebench re
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 from collections import Counter
 from pathlib import Path
-from unittest import mock
 
 from judgesuite.judges.offers import offers_options_only
-from judgesuite.judges.registry import make_judge
 from judgesuite.judges.types import Sample
 from judgesuite.suite.data.loader import bundled_names, load_bundled
 from judgesuite.suite.data.probes import build_probe_set
+from restated_question_check import said_without_and_with
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPORA = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed", "model_openqa_committed2",
@@ -79,17 +77,7 @@ def main() -> None:
     print(f"\n{args.split} probes: the rule fires on {sum(guard)} of {len(guard)}, "
           f"{sum(g and e for g, e in zip(guard, every))} of them every-option ({sum(every)} every-option probes)")
     for spec in args.judges.split(","):
-        said = {}
-        for rule in (False, True):
-            with contextlib.ExitStack() as stack:
-                if not rule:  # the judges as they were: the model alone decides
-                    stack.enter_context(mock.patch("judgesuite.judges.non_answers.offers_options_only",
-                                                   lambda s: False))
-                judge = make_judge(spec)
-                try:
-                    said[rule] = [v.correct is True for v in judge.judge(probes)]
-                finally:
-                    judge.close()
+        said = said_without_and_with(spec, probes, "offers_options_only")
         fp = {k: sum(x and e for x, e in zip(v, every)) for k, v in said.items()}
         print(f"  {spec}: every-option false positives {fp[False]} -> {fp[True]} "
               f"({fp[False] / sum(every):.4f} -> {fp[True] / sum(every):.4f}); all probes "

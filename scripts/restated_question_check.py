@@ -37,7 +37,6 @@ from judgesuite.suite.data.loader import bundled_names, load_bundled
 from judgesuite.suite.data.probes import build_probe_set
 
 ROOT = Path(__file__).resolve().parents[1]
-RULE_USERS = ("judgesuite.judges.non_answers",)  # where the learned judges ask the rule
 CORPORA = ("tests/fixtures/model_openqa_styles.jsonl", "tests/fixtures/generated_format_rows.jsonl")
 
 
@@ -55,6 +54,22 @@ def labelled_rows(split: str):
                 yield rel.split("/")[-1], Sample(id=row["id"], task_type=row.get("task_type", "open_qa"),
                                                  question=row["question"], candidate=row["candidate"],
                                                  references=tuple(row["references"])), row["label"]
+
+
+def said_without_and_with(spec: str, samples, rule: str) -> dict[bool, list[bool]]:
+    """Whether judge `spec` calls each sample correct, without (False) and with (True) the rule `rule` of
+    `judges.non_answers` (where the learned judges ask it)."""
+    said = {}
+    for on in (False, True):
+        with contextlib.ExitStack() as stack:
+            if not on:  # the judges as they were: the model alone decides
+                stack.enter_context(mock.patch(f"judgesuite.judges.non_answers.{rule}", lambda s: False))
+            judge = make_judge(spec)
+            try:
+                said[on] = [v.correct is True for v in judge.judge(samples)]
+            finally:
+                judge.close()
+    return said
 
 
 def main() -> None:
@@ -83,17 +98,7 @@ def main() -> None:
           f"{sum(g and r for g, r in zip(guard, restated))} of them restated questions "
           f"({sum(restated)} restated-question probes)")
     for spec in args.judges.split(","):
-        said = {}
-        for rule in (False, True):
-            with contextlib.ExitStack() as stack:
-                if not rule:  # the judges as they were: the model alone decides
-                    for module in RULE_USERS:
-                        stack.enter_context(mock.patch(f"{module}.restates_question_only", lambda s: False))
-                judge = make_judge(spec)
-                try:
-                    said[rule] = [v.correct is True for v in judge.judge(probes)]
-                finally:
-                    judge.close()
+        said = said_without_and_with(spec, probes, "restates_question_only")
         fp = {k: sum(x and r for x, r in zip(v, restated)) for k, v in said.items()}
         print(f"  {spec}: restated-question false positives {fp[False]} -> {fp[True]} "
               f"({fp[False] / sum(restated):.4f} -> {fp[True] / sum(restated):.4f}); all probes "

@@ -2,7 +2,6 @@
 computes nothing and gives the same figures, which equal the judges' direct calls."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -14,6 +13,8 @@ from judgesuite.judges.registry import make_judge
 from judgesuite.suite.data.loader import load_bundled
 from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.training.stacked_held_out import accuracy_kappa
+
+from .script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL_SET = "omni-math-gpt4o-examples"  # the smallest bundled test split (49 rows)
@@ -86,9 +87,7 @@ def test_the_encoder_accuracy_study_is_judged_once_through_the_cache(held_out_ch
 
 
 def test_the_math_style_measurement_is_judged_once_through_the_cache(tmp_path, monkeypatch):
-    spec = importlib.util.spec_from_file_location("measure_math_styles", ROOT / "scripts" / "measure_math_styles.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("measure_math_styles")
     caches: list[CountingCache] = []
     monkeypatch.setattr(script, "VerdictCache", lambda path: caches.append(CountingCache(path)) or caches[-1])
     rows = [r for r in script.load_corpus("dev") if r["family"] in ("fewshot-minerva", "style-several-and")]

@@ -5,10 +5,8 @@ in the measurer's `UNREAD`: none now, round 6's `heldout-r6` was read once on 20
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,20 +14,11 @@ import pytest
 from judgesuite.judges import Sample, make_judge
 from judgesuite.judges.math.symbolic import judge_math
 
+from .script_modules import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "fixtures" / "model_math_styles.jsonl"
 CARD = ROOT / "tests" / "fixtures" / "model_math_styles.md"
-
-
-def _script(name: str):
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
 
 
 def _rows(split: str = "all") -> list[dict]:
@@ -39,7 +28,7 @@ def _rows(split: str = "all") -> list[dict]:
 
 
 def test_every_row_passes_the_number_filter_and_the_split_rule():
-    builder, rows = _script("build_model_math_styles"), _rows()
+    builder, rows = load_script("build_model_math_styles"), _rows()
     assert CORPUS.stat().st_size < 1_250_000  # 1.07 MB with round 6 (non-Latin scripts: 2-3 bytes a character)
     replies = (builder.REPLIES, builder.REPLIES_R3, builder.REPLIES_R4, builder.REPLIES_R5, builder.REPLIES_R6)
     assert all(p.stat().st_size < 1_000_000 for p in replies)
@@ -74,8 +63,8 @@ def test_every_row_passes_the_number_filter_and_the_split_rule():
 @pytest.mark.parametrize("round_", [3, 4])
 def test_rounds_3_and_4_styles_are_ifeval_templates_chosen_by_the_hash_rule(round_):
     """Round 3: the first 12 of the 24 eligible ids by the SHA-256 rule; round 4: the other 12."""
-    builder = _script("build_model_math_styles")
-    ifeval = _script("model_math_styles_ifeval")
+    builder = load_script("build_model_math_styles")
+    ifeval = load_script("model_math_styles_ifeval")
     ranked = sorted(set(ifeval.TEMPLATES) - ifeval.DROPPED,
                     key=lambda i: hashlib.sha256(f"judgesuite-issue37-round3:{i}".encode()).hexdigest())
     styles = builder.IFEVAL_STYLES[round_]
@@ -91,7 +80,7 @@ def test_rounds_3_and_4_styles_are_ifeval_templates_chosen_by_the_hash_rule(roun
 def test_round_5_styles_are_harness_instructions_split_by_the_hash_rule():
     """Round 5: 13 answer-format instructions of public harnesses (MIT / Apache-2.0 sources, none of the
     sources the project's held-out sets come from), split by SHA-256 of a seed fixed before generation."""
-    builder, harness = _script("build_model_math_styles"), _script("model_math_styles_harness")
+    builder, harness = load_script("build_model_math_styles"), load_script("model_math_styles_harness")
     ranked = sorted(harness.STYLES, key=lambda s: hashlib.sha256(
         f"judgesuite-issue37-round5-harness-split:{s}".encode()).hexdigest())
     assert len(ranked) == 13 and harness.HELDOUT == set(ranked[:6])
@@ -112,8 +101,8 @@ def test_round_5_styles_are_harness_instructions_split_by_the_hash_rule():
 def test_round_6_questions_are_gsm8k_train_questions_split_by_the_hash_rule():
     """Round 6: 40 GSM8K train questions none of the bundled set's splits holds (test included), each in all 8
     styles with one label (4 right, 4 wrong), split by SHA-256 of the question id, written by Qwen only."""
-    builder, harness = _script("build_model_math_styles"), _script("model_math_styles_harness")
-    drawn = _script("model_math_questions")
+    builder, harness = load_script("build_model_math_styles"), load_script("model_math_styles_harness")
+    drawn = load_script("model_math_questions")
     qs = builder.round6_questions()
     ids = [q["question_id"] for q in qs]
     assert len(ids) == len(set(ids)) == 40 and all(re.fullmatch(r"gsm8k-train-\d+", i) for i in ids)
@@ -139,7 +128,7 @@ def test_round_6_questions_are_gsm8k_train_questions_split_by_the_hash_rule():
 
 
 def test_the_corpus_is_rebuilt_byte_for_byte_from_the_committed_replies(tmp_path, capsys):
-    builder = _script("build_model_math_styles")
+    builder = load_script("build_model_math_styles")
     builder.main(["finalize", "--out", str(tmp_path / "corpus.jsonl")])
     assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
     out = capsys.readouterr().out
@@ -151,8 +140,8 @@ def test_the_corpus_is_rebuilt_byte_for_byte_from_the_committed_replies(tmp_path
 
 
 def test_an_unread_split_stays_out_of_every_read_but_its_own(capsys):
-    measure = _script("measure_model_math_styles")
-    assert measure.UNREAD == () and _script("stacked_sympy_decides_check").UNREAD == ()  # r5, r6 read once (card)
+    measure = load_script("measure_model_math_styles")
+    assert measure.UNREAD == () and load_script("stacked_sympy_decides_check").UNREAD == ()  # r5, r6 read once (card)
     assert {r["split"] for r in measure.select("all")} == {"dev", "heldout-r3", "heldout-r4", "dev-r5", "heldout-r5",
                                                             "dev-r6", "heldout-r6"}
     assert {r["split"] for r in measure.select("dev")} == {"dev"}  # rounds 1-2, as before round 5
@@ -165,7 +154,7 @@ def test_an_unread_split_stays_out_of_every_read_but_its_own(capsys):
 
 
 def test_the_number_filter_reads_separators_every_way():
-    builder = _script("build_model_math_styles")
+    builder = load_script("build_model_math_styles")
     assert builder.numbers_in("1.400 and 1 400,5") == [{1400.0, 1.4}, {1400.5}]
     assert builder.keep_reason('"answer": "45.53.53"', 45, 55, set()) == "intended number absent"
     assert builder.keep_reason("So 45, not 55.", 45, 55, set()) == "other number present"
@@ -207,7 +196,7 @@ def _verdicts(judge_name: str, rows: list[dict]) -> list:
 def test_sympy_never_accepts_a_wrong_row_and_reads_dev_at_least_as_well_as_math_verify():
     """Every round's held-out part was read once (card) before this test judged it: no false equal on any
     row; on rounds 1 and 2 sympy reads at least as well as math-verify."""
-    unread = _script("measure_model_math_styles").UNREAD
+    unread = load_script("measure_model_math_styles").UNREAD
     rows = [r for r in _rows() if r["split"] not in unread]  # never a judge on an unread split
     verdicts = _verdicts("sympy", rows)
     assert not [r["id"] for r, v in zip(rows, verdicts) if v.correct is True and not r["label"]]

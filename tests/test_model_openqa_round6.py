@@ -4,15 +4,15 @@ from the committed replies and labels, on questions of no test split and of no e
 read the figures of the cheap judges on it are guarded here."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
 from judgesuite.judges import Sample, make_judge
 from judgesuite.suite.data.loader import split_of
 from judgesuite.suite.evaluation.statistics import kendall_tau_b
+
+from .script_modules import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -21,24 +21,12 @@ EARLIER = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed
            "model_openqa_round5")
 
 
-def _script(name: str):
-    """A module of scripts/ (which imports its neighbours by name)."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
-
-
 def _lines(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
-    b = _script("build_model_openqa_round6")
+    b = load_script("build_model_openqa_round6")
     rows, replies = _lines(CORPUS), _lines(b.REPLIES)
     labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
     assert len(rows) == len(replies) == len(labels) == len({r["id"] for r in rows})
@@ -59,7 +47,7 @@ def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
 
 
 def test_questions_are_train_or_dev_nq_of_no_earlier_round_and_the_few_shot_examples_of_none():
-    b, rows = _script("build_model_openqa_round6"), _lines(CORPUS)
+    b, rows = load_script("build_model_openqa_round6"), _lines(CORPUS)
     assert len(b.drawn()) == b.N_QUESTIONS == 150
     assert {split_of(r["question"]) for r in rows} <= {"train", "dev"}  # never a test question
     assert {r["source"] for r in rows} <= {"evouna-nq", "openqa-eval-nq301"}  # never EVOUNA's TriviaQA half
@@ -69,7 +57,7 @@ def test_questions_are_train_or_dev_nq_of_no_earlier_round_and_the_few_shot_exam
     shots = {q for q, _ in b.few_shot_pairs()}
     assert len(shots) == 3 and not shots & {r["question"] for r in rows}
     assert all(split_of(q) == "train" for q in shots)
-    styles = _script("build_model_openqa_styles")  # the draw is the earlier rounds' shuffle, after round 5's
+    styles = load_script("build_model_openqa_styles")  # the draw is the earlier rounds' shuffle, after round 5's
     assert not ours & {it["question_id"] for r in (1, 2, 3, 4, 5) for it in styles.items(round_=r)}
     assert [it["question_id"] for it in b.drawn()] == [q["question_id"] for q in styles.drawn_pool()[1000:1150]]
 

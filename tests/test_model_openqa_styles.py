@@ -4,34 +4,22 @@ train/dev questions only. The corpus was held out (`heldout-oqa`) until its sing
 the cheap judges' figures on it are guarded here."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
 from judgesuite.judges import Sample, make_judge
 from judgesuite.suite.data.loader import split_of
 
+from .script_modules import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "fixtures" / "model_openqa_styles.jsonl"
 CARD = ROOT / "tests" / "fixtures" / "model_openqa_styles.md"
 
 
-def _script(name: str):
-    """A module of scripts/ (which imports its neighbours by name)."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
-
-
 def _builder():
-    return _script("build_model_openqa_styles")
+    return load_script("build_model_openqa_styles")
 
 
 def _lines(path: Path) -> list[dict]:
@@ -292,7 +280,7 @@ def test_round_5_labels_as_read_and_the_measurer_reads_them_without_a_judge():
     reread = json.loads(ROUND_5_REREAD.read_text(encoding="utf-8"))
     assert Counter(v["label_read"] for v in reread.values()) == {None: 10, False: 1}
     assert "**217 (105 correct / 112 incorrect)**" in ROUND_5.with_suffix(".md").read_text(encoding="utf-8")
-    measurer = _script("measure_model_openqa_styles")
+    measurer = load_script("measure_model_openqa_styles")
     relabelled = measurer.relabel(measurer.load_rows(ROUND_5), reread)
     assert [(r["id"], r["label"]) for r in relabelled] == [(r["id"], r["label"]) for r in read]
     assert all(measurer.sample_of(r).candidate == r["candidate"] for r in relabelled)

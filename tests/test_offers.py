@@ -1,15 +1,11 @@
 """The learned judges call an answer that offers options and commits to none incorrect (judges/offers.py)."""
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
-from judgesuite.judges import make_judge
 from judgesuite.judges.offers import offers_options_only
 from judgesuite.judges.types import Sample
 from judgesuite.suite.data.loader import bundled_names, load_bundled
-from judgesuite.suite.data.probes import build_probe_set
 
 Q = "Who wrote the play Hamlet?"
 
@@ -46,24 +42,3 @@ def test_on_the_human_labelled_train_and_dev_rows_the_rule_fires_on_no_row_label
              for r in load_bundled(name, split).scorable() if offers_options_only(r.sample)]
     assert not any(label for _, label in fired)
 
-
-@pytest.fixture(scope="module")
-def offer_probes():
-    rows = [r.sample for r in build_probe_set(split="dev").rows if r.meta["attack"] == "every-option"]
-    assert rows and all(offers_options_only(s) for s in rows)
-    return rows
-
-
-@pytest.mark.parametrize("spec", [
-    "stacked",
-    pytest.param("stacked:encoder=true", marks=pytest.mark.skipif(importlib.util.find_spec("torch") is None,
-                                                                  reason="needs the [encoder] extra")),
-])
-def test_the_learned_judges_reject_every_offered_options_probe(spec, offer_probes):
-    judge = make_judge(spec)
-    try:
-        verdicts = judge.judge(offer_probes)
-    finally:
-        judge.close()
-    assert all(v.correct is False and v.score == 0.0 and v.extra["rule"] == "offers options, commits to none"
-               for v in verdicts)

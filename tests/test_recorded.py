@@ -2,7 +2,6 @@
 bundled rows, coverage, cost honesty, and the issue's figures reproduced from the raw files."""
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +13,8 @@ from judgesuite.judges import NoVerdict, make_judge
 from judgesuite.judges.recorded import raw_formats as rf
 from judgesuite.judges.recorded.sources import SOURCES
 from judgesuite.suite.data import load_dataset
+
+from .script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
@@ -170,9 +171,7 @@ def test_the_default_run_and_the_judges_listing_include_every_source():
 @pytest.mark.skipif(not SHARED.is_dir(), reason="the upstream files (shared/data) are not on this machine")
 def test_the_issue_figures_are_reproduced_from_the_upstream_files(capsys):
     """GPT-4-eval 84.8% (kappa 0.70), InstructGPT-eval 83.8% (0.68), BEM 80.6% (0.62) over the 1,490 pairs."""
-    spec = importlib.util.spec_from_file_location("build", ROOT / "scripts" / "build_recorded_verdicts.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = load_script("build_recorded_verdicts")
     build.check(SHARED)
     lines = {ln.split()[0]: ln.split() for ln in capsys.readouterr().out.splitlines()}
     for source, acc, kappa in (("gpt-4-eval", 84.8, 0.70), ("instructgpt-eval", 83.8, 0.68), ("bem", 80.6, 0.62)):

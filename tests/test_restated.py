@@ -1,15 +1,11 @@
 """The learned judges call an answer that only restates the question incorrect (judges/restated.py)."""
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
-from judgesuite.judges import make_judge
 from judgesuite.judges.restated import restates_question_only
 from judgesuite.judges.types import Sample
 from judgesuite.suite.data.loader import bundled_names, load_bundled
-from judgesuite.suite.data.probes import build_probe_set
 
 Q = "Ray had 25 lollipops. He kept 5 and gave the rest to his friends. How many did he keep?"
 
@@ -45,25 +41,3 @@ def test_on_the_human_labelled_train_and_dev_rows_the_rule_fires_only_on_the_que
     assert [(name, c.rstrip(".").lower()) for name, c, _ in fired] == [
         ("evouna-nq", "when did the revolution begin in the united states")]
 
-
-@pytest.fixture(scope="module")
-def restated_probes():
-    rows = [r.sample for r in build_probe_set(split="dev").rows if r.meta["attack"] == "restate-question"]
-    copies = [s for s in rows if restates_question_only(s)]
-    assert len(copies) >= len(rows) - 1  # one question has under MIN_QUESTION_WORDS words
-    return copies
-
-
-@pytest.mark.parametrize("spec", [
-    "stacked",
-    pytest.param("encoder", marks=pytest.mark.skipif(importlib.util.find_spec("torch") is None,
-                                                     reason="needs the [encoder] extra")),
-])
-def test_the_learned_judges_reject_every_restated_question_probe(spec, restated_probes):
-    judge = make_judge(spec)
-    try:
-        verdicts = judge.judge(restated_probes)
-    finally:
-        judge.close()
-    assert all(v.correct is False and v.score == 0.0 and v.extra["rule"] == "restates the question"
-               for v in verdicts)
