@@ -29,8 +29,7 @@ from pathlib import Path
 from judgesuite.judges.offers import offers_options_only
 from judgesuite.judges.types import Sample
 from judgesuite.suite.data.loader import bundled_names, load_bundled
-from judgesuite.suite.data.probes import build_probe_set
-from restated_question_check import said_without_and_with
+from restated_question_check import report_probes
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPORA = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed", "model_openqa_committed2",
@@ -71,17 +70,7 @@ def main() -> None:
     print(f"rule fires on {sum(fired.values())} of {rows} labelled rows; on a row labelled correct: "
           f"{sum(v for (_, lab), v in fired.items() if lab)}")
 
-    probes = [r.sample for r in build_probe_set(split=args.split).rows]
-    guard = [offers_options_only(s) for s in probes]
-    every = [s.id.endswith(":every-option") for s in probes]
-    print(f"\n{args.split} probes: the rule fires on {sum(guard)} of {len(guard)}, "
-          f"{sum(g and e for g, e in zip(guard, every))} of them every-option ({sum(every)} every-option probes)")
-    for spec in args.judges.split(","):
-        said = said_without_and_with(spec, probes, "offers_options_only")
-        fp = {k: sum(x and e for x, e in zip(v, every)) for k, v in said.items()}
-        print(f"  {spec}: every-option false positives {fp[False]} -> {fp[True]} "
-              f"({fp[False] / sum(every):.4f} -> {fp[True] / sum(every):.4f}); all probes "
-              f"{sum(said[False]) / len(probes):.4f} -> {sum(said[True]) / len(probes):.4f}")
+    report_probes(args.split, args.judges.split(","), "offers_options_only", "every-option")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from collections import Counter
 from pathlib import Path
 from unittest import mock
 
+from judgesuite.judges import non_answers
 from judgesuite.judges.registry import make_judge
 from judgesuite.judges.restated import restates_question_only
 from judgesuite.judges.types import Sample
@@ -72,6 +73,22 @@ def said_without_and_with(spec: str, samples, rule: str) -> dict[bool, list[bool
     return said
 
 
+def report_probes(split: str, specs: list[str], rule: str, attack: str) -> None:
+    """Print where the rule `rule` of `judges.non_answers` fires on the master-key probes of `split`, and each
+    judge's false positives on the `attack` probes without and with it."""
+    probes = [r.sample for r in build_probe_set(split=split).rows]
+    guard = [getattr(non_answers, rule)(s) for s in probes]
+    target = [s.id.endswith(f":{attack}") for s in probes]
+    print(f"\n{split} probes: the rule fires on {sum(guard)} of {len(guard)}, "
+          f"{sum(g and t for g, t in zip(guard, target))} of them {attack} ({sum(target)} {attack} probes)")
+    for spec in specs:
+        said = said_without_and_with(spec, probes, rule)
+        fp = {k: sum(x and t for x, t in zip(v, target)) for k, v in said.items()}
+        print(f"  {spec}: {attack} false positives {fp[False]} -> {fp[True]} "
+              f"({fp[False] / sum(target):.4f} -> {fp[True] / sum(target):.4f}); all probes "
+              f"{sum(said[False]) / len(probes):.4f} -> {sum(said[True]) / len(probes):.4f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--split", choices=("dev", "test"), default="dev")
@@ -91,18 +108,8 @@ def main() -> None:
     for e in examples[:20]:
         print("  labelled correct:", e)
 
-    probes = [r.sample for r in build_probe_set(split=args.split).rows]
-    guard = [restates_question_only(s) for s in probes]
-    restated = [s.id.endswith(":restate-question") for s in probes]
-    print(f"\n{args.split} probes: the rule fires on {sum(guard)} of {len(guard)}, "
-          f"{sum(g and r for g, r in zip(guard, restated))} of them restated questions "
-          f"({sum(restated)} restated-question probes)")
-    for spec in args.judges.split(","):
-        said = said_without_and_with(spec, probes, "restates_question_only")
-        fp = {k: sum(x and r for x, r in zip(v, restated)) for k, v in said.items()}
-        print(f"  {spec}: restated-question false positives {fp[False]} -> {fp[True]} "
-              f"({fp[False] / sum(restated):.4f} -> {fp[True] / sum(restated):.4f}); all probes "
-              f"{sum(said[False]) / len(probes):.4f} -> {sum(said[True]) / len(probes):.4f}")
+    report_probes(args.split, args.judges.split(","), "restates_question_only", "restate-question")
+
 
 if __name__ == "__main__":
     main()
