@@ -28,11 +28,13 @@ def _builder():
     return module
 
 
-UNREAD: set[str] = {"heldout-w6"}  # held out, not yet read: no test runs a judge on these rows (-w2 .. -w5 read once)
-# False "equal" verdicts of `sympy` that are known and not fixed yet: none. The once-read of heldout-w3 found one
+UNREAD: set[str] = set()  # held out, not yet read: no test runs a judge on these rows (-w2 .. -w6 read once)
+# False "equal" verdicts of `sympy` that are known and not fixed yet. The once-read of heldout-w3 found one
 # (an equation's left side `\sin(x)` read as a label; docs/math-judges.md, "Grader batch 3"), fixed after that read
 # with the family as development data (a left side that is mathematics is no label: tests/test_sympy_judge.py).
-KNOWN_FALSE_EQUALS: set[str] = set()
+# The once-read of heldout-w6 (at b532bc0) found two, not fixed yet: reasoning-gym's `1.200000001` and `1.199999999`
+# against `1.200`, equal within sympy's relative tolerance of 1e-6 for decimals (the card, "Grader batch 6").
+KNOWN_FALSE_EQUALS: set[str] = {"grader-reasoning-gym-1151", "grader-reasoning-gym-1152"}
 
 
 def _rows(read_only: bool = False) -> list[dict]:
