@@ -77,8 +77,8 @@ def applied_number(text: str, start: int) -> bool:
 
 # right after a number: the precision it counts ("to 2 decimal places", "3 s.f."), so no answer (the space run starts
 # only after a non-space, so a search over a long run of spaces stays linear)
-_PRECISION_AFTER = re.compile(r"(?<!\s)\s*(?:decimal\s+(?:places?|digits?)|d\.\s?p\.|dp\b|significant\s+(?:figures?|digits?)"
-                              r"|sig\.?\s*figs?\b|s\.\s?f\.)", re.IGNORECASE)
+_PRECISION_AFTER = re.compile(r"(?<!\s)\s*(?:decimal\s+(?:places?|digits?)|d\.\s?p\.|dp\b"
+                              r"|significant\s+(?:figures?|digits?)|sig\.?\s*figs?\b|s\.\s?f\.)", re.IGNORECASE)
 
 
 # a value, perhaps a unit, then a remark in brackets that ends the sentence: "12 (3 × 4).", "12 (3 dozen)"
