@@ -43,6 +43,7 @@ class Table:
     X: np.ndarray
     y: np.ndarray
     token_f1: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    weight: float = 1.0  # in training, this table weighs `weight` times one real source (`source_weights`)
 
     @property
     def family(self) -> str:

@@ -66,12 +66,13 @@ def export_forest(est: Any) -> Forest:
 def source_weights(tables: Sequence[Table], synthetic_weight: float = 0.5, attack_weight: float = 1.0) -> np.ndarray:
     """Each real source weighs the same in training (a big source does not swamp a small one);
     each family's table of rows by construction weighs `synthetic_weight` times one real source,
-    within which the master-key forms weigh `attack_weight` times the other constructed rows."""
+    within which the master-key forms weigh `attack_weight` times the other constructed rows; another
+    table weighs its `weight` times one real source."""
     total = sum(len(t.y) for t in tables if t.source != "synthetic")
     n_real = sum(t.source != "synthetic" for t in tables) or 1
     parts = []
     for t in tables:
-        w = np.full(len(t.y), (synthetic_weight if t.source == "synthetic" else 1.0) * total / (n_real * len(t.y)))
+        w = np.full(len(t.y), (synthetic_weight if t.source == "synthetic" else t.weight) * total / (n_real * len(t.y)))
         if t.source == "synthetic" and attack_weight != 1.0:
             attack = np.array([str(r.meta.get("kind", "")).startswith("master-key:") for r in t.rows])
             w = np.where(attack, w * attack_weight, w) * len(w) / (len(w) + (attack_weight - 1) * attack.sum())
@@ -165,10 +166,12 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                   token_f1_threshold: float = 0.02,
                   description: str = "", with_test: bool = True,
                   synthetic_weight: float = SYNTHETIC_WEIGHT, per_family: bool = False,
-                  attack_weight: float = 1.0, mcqa_per_benchmark: int = 0) -> tuple[StackedModel, dict]:
+                  attack_weight: float = 1.0, mcqa_per_benchmark: int = 0,
+                  extra_train: Sequence[Table] = (), extra_dev: Sequence[Table] = ()) -> tuple[StackedModel, dict]:
     """Train the pooled forest (task type is a feature; `params` a list: models whose log-odds are
     averaged) and, with `per_family`, one forest per family with data; each family gets its own
-    threshold on its sources' dev splits. Returns (model, report).
+    threshold on its sources' dev splits. `extra_train` tables join the training rows (each weighing its
+    `weight` times a source), `extra_dev` tables the threshold choice of their family. Returns (model, report).
 
     Pooled is the default: out of source (scripts/loso_stacked.py) it generalised better than
     per-family forests (docs/stacked-judge.md)."""
@@ -185,16 +188,18 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
     groups["default"] = used
     synth = store.synthetic(used, mcqa_per_benchmark=mcqa_per_benchmark) if synthetic_weight > 0 else {}
     forests, families = {}, {}
-    _, forests["default"] = fit_forest([train[s] for s in used] + list(synth.values()), params, balance,
+    extra_train = [t for t in extra_train if len(t.y)]
+    _, forests["default"] = fit_forest([train[s] for s in used] + list(synth.values()) + extra_train, params, balance,
                                        synthetic_weight, attack_weight)
     for fam, srcs in groups.items():
         forest_name = fam if per_family and fam != "default" else "default"
         if forest_name not in forests:
-            extra = [synth[fam]] if fam in synth else []
+            extra = ([synth[fam]] if fam in synth else []) + [t for t in extra_train if t.family == fam]
             _, forests[forest_name] = fit_forest([train[s] for s in srcs] + extra, params, balance, synthetic_weight,
                                                  attack_weight)
         forest = forests[forest_name]
-        devs = [(forest.proba(dev[s].X), dev[s].y) for s in srcs if len(dev[s].y)]
+        devs = [(forest.proba(t.X), t.y) for t in [dev[s] for s in srcs] + [
+            t for t in extra_dev if fam in (t.family, "default")] if len(t.y)]
         threshold, dev_acc, _ = best_threshold(devs, GRID)
         families[fam] = {"forest": forest_name, "threshold": threshold, "dev_mean_accuracy": round(dev_acc, 4),
                          "sources": srcs, "train_rows": int(sum(len(store.table(s, "train").y) for s in srcs)),
@@ -213,6 +218,8 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                                         "mcqa_per_benchmark": mcqa_per_benchmark,
                                         "rows_by_family": {f: len(t.y) for f, t in sorted(synth.items())}},
                           "dev_split": {s: len(dev[s].y) for s in used}, "excluded": sorted(set(exclude)),
+                          **({"extra_train": {t.source: {"rows": len(t.y), "weight": t.weight} for t in extra_train},
+                              "extra_dev": {t.source: len(t.y) for t in extra_dev}} if extra_train or extra_dev else {}),
                           "description": description or "bundled sets, train split (dev for thresholds)"},
     }
     model = StackedModel(meta, forests)
