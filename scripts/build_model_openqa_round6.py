@@ -124,40 +124,45 @@ def generate(model: str, path: str | None, raw: Path, threads: int, parallel: in
                          seed=SEED, until=until, stop_strings=("\n",) if kind == "few-shot" else ())
 
 
-def collect(raw: Path, out: Path = REPLIES) -> list[dict]:
-    """Every raw reply, in model then drawn order, into the committed replies file."""
-    order = {it["item"]: it["k"] for it in drawn()}
+def collect(raw: Path, out: Path = REPLIES, items: list[dict] | None = None,
+            fields: tuple[str, ...] = REPLY_FIELDS) -> list[dict]:
+    """Every raw reply, in model then drawn order, into the committed replies file (`items`: the round's draw,
+    default this round's)."""
+    order = {it["item"]: it["k"] for it in (drawn() if items is None else items)}
     replies = sorted((json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines() if line.strip()),
                      key=lambda r: (list(MODELS).index(r["model"]), order[r["item"]]))
-    out.write_text("".join(json.dumps({f: r[f] for f in REPLY_FIELDS}, ensure_ascii=False, sort_keys=True) + "\n"
+    out.write_text("".join(json.dumps({f: r[f] for f in fields}, ensure_ascii=False, sort_keys=True) + "\n"
                            for r in replies), encoding="utf-8")
     print(f"{len(replies)} replies -> {out}")
     return replies
 
 
-def row_id(reply: dict) -> str:
-    return f"oqa6-{reply['model']}-{reply['item']}"
+def row_id(reply: dict, tag: str = "oqa6") -> str:
+    return f"{tag}-{reply['model']}-{reply['item']}"
 
 
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    """The corpus rows: one per reply, labelled as read (`labels`; None: unlabelled, for reading)."""
-    by_item = {it["item"]: it for it in drawn()}
+def rows(replies: list[dict], labels: dict | None, items: list[dict] | None = None, split: str = SPLIT,
+         tag: str = "oqa6", extra: tuple[str, ...] = ()) -> list[dict]:
+    """The corpus rows: one per reply, labelled as read (`labels`; None: unlabelled, for reading); `items`,
+    `split`, `tag` (of the row ids) and `extra` (reply fields kept) default to this round's."""
+    by_item = {it["item"]: it for it in (drawn() if items is None else items)}
     out = []
     for rep in replies:
-        it, rid = by_item[rep["item"]], row_id(rep)
+        it, rid = by_item[rep["item"]], row_id(rep, tag)
         out.append({"id": rid, "task_type": "open_qa", "question_id": it["question_id"], "question": it["question"],
                     "candidate": rep["reply"].strip(), "references": it["aliases"],
                     "label": labels[rid]["label"] if labels is not None else None, "model": rep["model"],
                     "prompt_style": rep["prompt"], "finish_reason": rep["finish_reason"], "source": it["source"],
-                    "split": SPLIT, "origin": f"{rep['model']} reply, on its own, to bundled {it['source']} "
-                                              f"{it['question_id']} ({it['data_split']}), labelled by reading"})
+                    "split": split, "origin": f"{rep['model']} reply, on its own, to bundled {it['source']} "
+                                              f"{it['question_id']} ({it['data_split']}), labelled by reading",
+                    **{f: rep[f] for f in extra}})
     return out
 
 
-def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT) -> list[dict]:
+def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT, **row_args) -> list[dict]:
     replies = [json.loads(line) for line in replies_path.read_text(encoding="utf-8").splitlines() if line.strip()]
     labels = json.loads(labels_path.read_text(encoding="utf-8"))
-    corpus = rows(replies, labels)
+    corpus = rows(replies, labels, **row_args)
     assert set(labels) == {r["id"] for r in corpus}, "every reply is labelled, and nothing else"
     out.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in corpus),
                    encoding="utf-8")

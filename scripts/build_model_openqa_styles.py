@@ -218,12 +218,12 @@ def question_word(question: str) -> str:
 
 
 @functools.lru_cache(maxsize=1)
-def questions() -> tuple[dict, ...]:
-    """Every train/dev question of `SOURCES` (not improper), one entry per question text (sets share NQ
-    questions): the aliases of both sets together, in order."""
+def questions(splits: tuple[str, ...] = ("train", "dev")) -> tuple[dict, ...]:
+    """Every question of `SOURCES` in `splits` (train and dev; round 7 takes test), not improper, one entry per
+    question text (sets share NQ questions): the aliases of both sets together, in order."""
     by_text: dict[str, dict] = {}
     for name in SOURCES:
-        for split in ("train", "dev"):
+        for split in splits:
             for r in load_bundled(name, split).rows:
                 key = " ".join(words(r.sample.question))
                 q = by_text.setdefault(key, {"question_id": r.question_id, "question": r.sample.question,
@@ -248,10 +248,11 @@ def numbers(*texts: str) -> set[float]:
     return {float(n) for t in texts for n in re.findall(r"\d+", t)}
 
 
-def drawn_pool(seed: int = SEED) -> list[dict]:
+def drawn_pool(seed: int = SEED, splits: tuple[str, ...] = ("train", "dev")) -> list[dict]:
     """The questions whose first alias is `usable`, in the seeded shuffle every round draws from (round k takes the
-    N_QUESTIONS after round k - 1's; round 6, scripts/build_model_openqa_round6.py, the ones after round 5's)."""
-    pool = [q for q in questions() if usable(q["aliases"][0], q["question"])]
+    N_QUESTIONS after round k - 1's; round 6, scripts/build_model_openqa_round6.py, the ones after round 5's;
+    round 7, build_model_openqa_round7.py, the first of the test questions' own shuffle, `splits=("test",)`)."""
+    pool = [q for q in questions(splits) if usable(q["aliases"][0], q["question"])]
     random.Random(seed).shuffle(pool)
     return pool
 

@@ -1,0 +1,212 @@
+"""Open-QA round 7 of issue 37 (tests/fixtures/model_openqa_round7.jsonl, split `heldout-oqa-round7`): answers that
+local models give ON THEIR OWN to NQ-open TEST questions, in output formats nobody here chose the answers of
+(JSON, chatty, hedged, another language, short, free), labelled by reading, as round 6 was.
+
+Usage:
+    python scripts/build_model_openqa_round7.py generate --model smollm2-135m --until 22:25
+    python scripts/build_model_openqa_round7.py collect     # the raw replies -> model_openqa_round7.replies.jsonl
+    python scripts/build_model_openqa_round7.py finalize    # replies + model_openqa_round7.labels.json -> corpus
+
+Design, committed before generation:
+
+Questions: the first N_QUESTIONS (150) of the TEST questions of the bundled `evouna-nq` and `openqa-eval-nq301`
+in a seeded shuffle (`drawn_pool(SEED, ("test",))` of scripts/build_model_openqa_styles.py, seed 37: the questions
+whose first alias is `usable`, one entry per question text, the aliases of both sets kept). Splits go by question
+text (`split_of`), so no question of a train or dev split and none of rounds 1-6 (train and dev questions only) can
+be drawn; nothing of EVOUNA's TriviaQA half. Round 7 exists so that the `stacked` judge can be trained on rounds
+1-6 and read on questions it shares with none of them.
+
+Models: round 6's four (`MODELS` of build_model_openqa_round6.py, the files got as its card says): SmolLM2-135M-
+Instruct, Qwen2.5-Coder-0.5B-Instruct, gemma-3-270m BASE and Qwen2.5-Coder-1.5B-Instruct. Each model answers each
+question once: temperature 0 (greedy; seed 37 recorded), one thread, 8 requests decoded together, one model at a
+time, smallest first, total generation stopped at a wall time (`--until`, 22:25 UTC on 2026-12-06); a model cut
+short keeps the replies it gave (the card says so).
+
+Prompt kinds (`KINDS`), one per (question, model): the question at draw position k gets KINDS[(k + m) % 6] from the
+model at position m of `MODELS`, so each model sees each kind 25 times and each question four different kinds;
+`other-language` answers in LANGUAGES[((k + m) // 6) % 3] (French, German, Spanish in turn; the gold stays English).
+Chat models get `CHAT` prompts: `short` and `free` are round 6's; `json` asks for a JSON object holding the answer
+and nothing else; `chatty` a friendly conversational reply that explains a little; `hedged` says how sure it is
+and, if unsure, its best guess; `other-language` the answer in that language only. The base model gets few-shot
+prompts (`FEW_SHOT_HEAD`, `SHOT_ANSWERS`): a one-line instruction of the kind, round 6's three example questions (train questions drawn
+after round 6's, in no round: its `few_shot_pairs`) with answers written here in that kind's format, then
+"Q: <q>?\nA:"; it stops at a newline. New-token limits per kind (`MAX_TOKENS`), base and chat alike: short 32,
+json 48, other-language 64, free 96 (as round 6), chatty and hedged 128. Generation runs the kinds in turn, 8
+questions of each at a time, so that a cut leaves every kind with replies.
+
+LABELLING GUIDELINE: round 6's (its docstring, quoted in its card), every reply read by the helper that built the
+round against the question and its gold aliases only, before any judge of the project runs on these rows, a reason
+given for every incorrect one; and round 6's decisions (a year for a month and year: correct; a year for a full
+date: incorrect; a list question answered by a list holding a gold alias: correct; a broader term in the question's
+own words: incorrect). Added for the new formats:
+- another language: correct when the answer names the same thing as a gold alias (a translation, or the local name
+  of the entity: "Londres" for London, "trois" for 3); the language it is written in does not matter, and an answer
+  in English to an other-language prompt is read like any other.
+- JSON: the reply is read for the answer it holds (its "answer" field, or the one value that answers); a malformed
+  or cut-off object is read as far as it goes; an object with no answer in it is no readable answer.
+- hedged: correct when the answer it commits to as its best answer is right, whatever confidence it states; a
+  list of several candidates without a commitment to one is incorrect; "I don't know" with no guess is a decline.
+- chatty: the answer the reply commits to, as for `free`; pleasantries and explanation do not change the label
+  unless they contradict the answer.
+Split: every row in `heldout-oqa-round7`, read once by the lead (the card says how).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_model_openqa_round6 as r6  # noqa: E402
+from build_model_openqa_styles import SEED, drawn_pool  # noqa: E402
+from style_generation import done_items, generate_replies  # noqa: E402
+
+FIXTURES = r6.FIXTURES
+OUT = FIXTURES / "model_openqa_round7.jsonl"
+REPLIES = FIXTURES / "model_openqa_round7.replies.jsonl"  # every reply, as generated
+LABELS = FIXTURES / "model_openqa_round7.labels.json"  # {row id: {"label": bool, "why": str}}
+RAW = Path("/tmp/model_openqa_round7_raw.jsonl")
+SPLIT = "heldout-oqa-round7"
+TAG = "oqa7"
+N_QUESTIONS = 150
+MODELS = r6.MODELS
+KINDS = ("short", "free", "json", "chatty", "hedged", "other-language")
+LANGUAGES = ("French", "German", "Spanish")
+MAX_TOKENS = {"short": 32, "json": 48, "other-language": 64, "free": 96, "chatty": 128, "hedged": 128}
+REPLY_FIELDS = r6.REPLY_FIELDS + ("language",)
+CHAT = {"short": r6.PROMPTS["short"][0], "free": r6.PROMPTS["free"][0],
+        "json": 'Answer the following question. Reply with a JSON object of the form {{"answer": "..."}} and '
+                "nothing else.\n\nQuestion: {question}?",
+        "chatty": "Hi! I was wondering about something: {question}? Could you tell me in a friendly, "
+                  "conversational way, and explain a little?",
+        "hedged": "Answer the following question. Say how sure you are of your answer, and if you are not sure, "
+                  "give your best guess.\n\nQuestion: {question}?",
+        "other-language": "Answer the following question in {language}. Reply only in {language}.\n\n"
+                          "Question: {question}?"}
+FEW_SHOT_HEAD = {"short": "Answer the question.", "free": "Answer the question in a sentence.",
+                 "json": "Answer the question with a JSON object holding the answer.",
+                 "chatty": "Answer the question in a friendly, conversational way, explaining a little.",
+                 "hedged": "Answer the question, saying how sure you are; if unsure, give your best guess.",
+                 "other-language": "Answer the question in {language}."}
+# the example answers of round 6's three few-shot questions (Madrid Open 2017, an equilateral triangle's lines of
+# symmetry, the rules of the US House and Senate), in each kind's format
+SHOT_ANSWERS = {
+    "short": ("Rafael Nadal", "3", "United States Senate"),
+    "free": ("Rafael Nadal won the 2017 men's singles title at the Mutua Madrid Open.",
+             "An equilateral triangle has 3 lines of symmetry.",
+             "The rules are determined by the United States Senate."),
+    "json": ('{"answer": "Rafael Nadal"}', '{"answer": "3"}', '{"answer": "United States Senate"}'),
+    "chatty": ("Great question! That was Rafael Nadal, who beat Dominic Thiem in the final. He loves clay courts!",
+               "Good one! An equilateral triangle has 3 lines of symmetry, one through each corner.",
+               "Happy to help! That would be the United States Senate, which sets how business runs there."),
+    "hedged": ("I'm fairly sure it was Rafael Nadal.", "I'm certain: 3.",
+               "I'm not sure, but my best guess is the United States Senate."),
+    "French": ("C'est Rafael Nadal qui a gagné.", "Un triangle équilatéral a trois axes de symétrie.",
+               "Le Sénat des États-Unis."),
+    "German": ("Rafael Nadal hat gewonnen.", "Ein gleichseitiges Dreieck hat drei Symmetrieachsen.",
+               "Der Senat der Vereinigten Staaten."),
+    "Spanish": ("Ganó Rafael Nadal.", "Un triángulo equilátero tiene tres ejes de simetría.",
+                "El Senado de los Estados Unidos.")}
+
+
+def drawn() -> list[dict]:
+    """This round's questions, in drawn order."""
+    return [{**q, "k": k, "item": q["question_id"]}
+            for k, q in enumerate(drawn_pool(SEED, ("test",))[:N_QUESTIONS])]
+
+
+def prompt_kind(item: dict, model: str) -> str:
+    return KINDS[(item["k"] + list(MODELS).index(model)) % len(KINDS)]
+
+
+def language_of(item: dict, model: str) -> str | None:
+    """The language an `other-language` prompt asks for (None for the other kinds)."""
+    if prompt_kind(item, model) != "other-language":
+        return None
+    return LANGUAGES[((item["k"] + list(MODELS).index(model)) // len(KINDS)) % len(LANGUAGES)]
+
+
+def prompt_of(item: dict, model: str) -> str:
+    kind, language = prompt_kind(item, model), language_of(item, model)
+    if MODELS[model][1] != "few-shot":
+        return CHAT[kind].format(question=item["question"], language=language)
+    answers = SHOT_ANSWERS[language or kind]
+    shots = "".join(f"Q: {q}?\nA: {a}\n\n" for (q, _), a in zip(r6.few_shot_pairs(), answers))
+    return f"{FEW_SHOT_HEAD[kind].format(language=language)}\n\n{shots}Q: {item['question']}?\nA:"
+
+
+def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
+    """The kinds in turn, `parallel` questions of each at a time (one backend start per batch: each kind has its
+    own token limit), until every question is answered or `until` stops a batch."""
+    done = done_items(raw)
+    todo = [it for it in drawn() if (it["item"], model) not in done]
+    by_kind = {kind: [it for it in todo if prompt_kind(it, model) == kind] for kind in KINDS}
+    file = r6.model_file(model, path)
+    spent = {kind: 0.0 for kind in KINDS}
+    for c in range(0, max(map(len, by_kind.values())), parallel):
+        for kind in KINDS:
+            batch = by_kind[kind][c:c + parallel]
+            if not batch:
+                continue
+            record = lambda it: {"item": it["item"], "model": model, "prompt": prompt_kind(it, model),  # noqa: E731
+                                 "language": language_of(it, model), "seed": SEED, "temperature": r6.TEMPERATURE,
+                                 "max_tokens": MAX_TOKENS[prompt_kind(it, model)]}
+            start = time.perf_counter()
+            generate_replies(file, batch, lambda it: prompt_of(it, model), record, raw, threads=threads,
+                             parallel=parallel, n_ctx=512, max_tokens=MAX_TOKENS[kind], temperature=r6.TEMPERATURE,
+                             seed=SEED, until=until,
+                             stop_strings=("\n",) if MODELS[model][1] == "few-shot" else ())
+            spent[kind] += time.perf_counter() - start
+            if (batch[-1]["item"], model) not in done_items(raw):
+                print(f"{model}: stopped at {until}", flush=True)
+                break
+        else:
+            continue
+        break
+    mine = [r for r in map(json.loads, raw.read_text(encoding="utf-8").splitlines()) if r["model"] == model]
+    for kind in KINDS:
+        tokens = sum(r["generated_tokens"] for r in mine if r["prompt"] == kind)
+        n = sum(r["prompt"] == kind for r in mine)
+        print(f"{model} {kind}: {n} replies, {tokens} tokens, {spent[kind]:.0f} s this run, "
+              f"{tokens / max(spent[kind], 1e-9):.1f} tok/s", flush=True)
+
+
+def collect(raw: Path = RAW) -> list[dict]:
+    return r6.collect(raw, REPLIES, drawn(), REPLY_FIELDS)
+
+
+def rows(replies: list[dict], labels: dict | None) -> list[dict]:
+    return r6.rows(replies, labels, drawn(), SPLIT, TAG, ("language",))
+
+
+def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT) -> list[dict]:
+    return r6.finalize(replies_path, labels_path, out, items=drawn(), split=SPLIT, tag=TAG, extra=("language",))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("generate")
+    g.add_argument("--model", choices=list(MODELS), required=True)
+    g.add_argument("--path", default=None, help="the GGUF file (default MODELS' entry)")
+    g.add_argument("--threads", type=int, default=1)
+    g.add_argument("--parallel", type=int, default=8)
+    g.add_argument("--raw", type=Path, default=RAW)
+    g.add_argument("--until", default=None, help="HH:MM UTC: start no batch after this time")
+    c = sub.add_parser("collect")
+    c.add_argument("--raw", type=Path, default=RAW)
+    sub.add_parser("finalize")
+    args = ap.parse_args(argv)
+    if args.cmd == "generate":
+        generate(args.model, args.path, args.raw, args.threads, args.parallel, args.until)
+    elif args.cmd == "collect":
+        collect(args.raw)
+    else:
+        finalize()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
