@@ -28,11 +28,11 @@ model at position m of `MODELS`, so each model sees each kind 25 times and each 
 Chat models get `CHAT` prompts: `short` and `free` are round 6's; `json` asks for a JSON object holding the answer
 and nothing else; `chatty` a friendly conversational reply that explains a little; `hedged` says how sure it is
 and, if unsure, its best guess; `other-language` the answer in that language only. The base model gets few-shot
-prompts (`FEW_SHOT_HEAD`, `SHOT_ANSWERS`): a one-line instruction of the kind, round 6's three example questions (train questions drawn
-after round 6's, in no round: its `few_shot_pairs`) with answers written here in that kind's format, then
-"Q: <q>?\nA:"; it stops at a newline. New-token limits per kind (`MAX_TOKENS`), base and chat alike: short 32,
-json 48, other-language 64, free 96 (as round 6), chatty and hedged 128. Generation runs the kinds in turn, 8
-questions of each at a time, so that a cut leaves every kind with replies.
+prompts (`FEW_SHOT_HEAD`, `SHOT_ANSWERS`): a one-line instruction of the kind, round 6's three example questions
+(train questions drawn after round 6's, in no round: its `few_shot_pairs`) with answers written here in that kind's
+format, then "Q: <q>?\nA:"; it stops at a newline. New-token limits per kind (`MAX_TOKENS`), base and chat
+alike: short 32, json 48, other-language 64, free 96 (as round 6), chatty and hedged 128. Generation runs the kinds
+in turn, 8 questions of each at a time, so that a cut leaves every kind with replies.
 
 LABELLING GUIDELINE: round 6's (its docstring, quoted in its card), every reply read by the helper that built the
 round against the question and its gold aliases only, before any judge of the project runs on these rows, a reason
