@@ -38,6 +38,7 @@ import math_grader_cases_w3 as w3  # noqa: E402  (batch 3 of the grader cases an
 import math_grader_cases_w4 as w4  # noqa: E402  (batch 4 of the grader cases and its split)
 import math_grader_cases_w5 as w5  # noqa: E402  (batch 5 of the grader cases and its split)
 import math_grader_cases_w6 as w6  # noqa: E402  (batch 6 of the grader cases and its split)
+import math_grader_cases_w7 as w7  # noqa: E402  (batch 7 of the grader cases and its split)
 
 SPLIT_SEED = "judgesuite-issue37-style-split"
 
@@ -150,13 +151,13 @@ def later_rows() -> list[dict]:
 
 
 def batch_rows(module) -> list[dict]:
-    """A batch of the grader cases (scripts/math_grader_cases_w2.py .. _w6.py), appended after every earlier row."""
+    """A batch of the grader cases (scripts/math_grader_cases_w2.py .. _w7.py), appended after every earlier row."""
     return [_row(family, source, origin, c, refs, eq)
             for family, (source, origin, cases) in module.FAMILIES.items() for c, refs, eq in cases]
 
 
 def split_of(family: str) -> str:
-    """`dev-w2` / `heldout-w2` ... `dev-w6` / `heldout-w6` for the grader families of batches 2-6 (their own
+    """`dev-w2` / `heldout-w2` ... `dev-w7` / `heldout-w7` for the grader families of batches 2-7 (their own
     seeded rules), else `frozen` / `dev`."""
     if family in w2.FAMILIES:
         return w2.split_w2(family)
@@ -168,6 +169,8 @@ def split_of(family: str) -> str:
         return w5.split_w5(family)
     if family in w6.FAMILIES:
         return w6.split_w6(family)
+    if family in w7.FAMILIES:
+        return w7.split_w7(family)
     return "frozen" if frozen_family(family) else "dev"
 
 
@@ -320,7 +323,7 @@ def _math_form_rows() -> list[dict]:
 def build() -> list[dict]:
     rng = random.Random(37)
     rows = (bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows()
-            + [r for batch in (w2, w3, w4, w5, w6) for r in batch_rows(batch)])
+            + [r for batch in (w2, w3, w4, w5, w6, w7) for r in batch_rows(batch)])
     for i, r in enumerate(rows):
         r["id"] = f"{r['family']}-{i:04d}"
         r["split"] = split_of(r["family"])
