@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 from scipy.stats import kendalltau
 
+from judgesuite.judges.squad import best_token_f1
 from judgesuite.judges.types import Sample
 from judgesuite.suite.data.loader import Row, load_bundled
 from judgesuite.suite.data.probes import build_probe_set
@@ -67,7 +68,8 @@ def round_rows(name: str, splits: dict) -> list[Row]:
 
 def table_of(store: FeatureStore, name: str, split: str, rows: list[Row], weight: float = 1.0) -> Table:
     X = store._cached(name, split, [r.sample for r in rows]) if rows else np.zeros((0, 0))
-    return Table(name, split, rows, X, np.array([bool(r.label) for r in rows]), weight=weight)
+    f1 = np.array([best_token_f1(r.sample.candidate, r.sample.references) for r in rows])
+    return Table(name, split, rows, X, np.array([bool(r.label) for r in rows]), f1, weight=weight)
 
 
 def mw_tables(store, rounds: dict, leave: set[str], weight: float, drop_source: str | None = None):
