@@ -44,8 +44,8 @@ from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, 
                                                   unit_slot, value_first, without_label, without_remark)
 from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED, SPAN_HEDGES
 from judgesuite.judges.math.normalize import vulgar_fractions
-from judgesuite.judges.math.prose_numbers import (bounded_number, no_answer_number, number_in_words, precision_count,
-                                                  rejected_alternative, value_before_remark)
+from judgesuite.judges.math.prose_numbers import (bounded_number, enclosing_tuple, no_answer_number, number_in_words,
+                                                  precision_count, rejected_alternative, value_before_remark)
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
@@ -215,15 +215,17 @@ def _clean_span(span: str) -> str:
             return before_remark
         found = [f for f in _INLINE_OR_NUMBER.finditer(head)
                  if not (precision_count(head, f.end()) or bounded_number(head, f.start()))]
-        if found:
-            return (found[-1].group(1) or found[-1].group(0).rstrip(",")).strip()
+        if found:  # a number in a pair at the end ("the point is (3, 4).") gives the pair
+            pair = None if found[-1].group(1) else enclosing_tuple(head, found[-1].start())
+            return pair or (found[-1].group(1) or found[-1].group(0).rstrip(",")).strip()
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
     # "$\frac{1}{2}$. I hope..." -> the math between the dollars; "$x=4$ and $x=9$" stays whole
     if m and "$" not in span[m.end():].replace("\\$", ""):
         return m.group(1)
     cut = _SENTENCE_END.search(span)
-    if cut:
+    if cut:  # "x = 5 (since 2x = 10)": the bracket the reason opens goes with it
         span = span[:cut.start()]
+        span = span.rstrip()[:-1] if span.rstrip().endswith("(") and span.count("(") > span.count(")") else span
     span = span.strip().rstrip("*_.,;" + (_QUOTES if quoted else "")).strip()
     return same[1] if (same := _SAME_SIDES.fullmatch(span)) and same[1] == same[2] else span  # "9 is 9"
 
@@ -260,10 +262,14 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
     return out
 
 
-def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
+def _number_matches(text: str, pattern: re.Pattern = _NUMBER) -> list[re.Match]:
     """The numbers of `text`, but not one negated ("¬3"), struck through ("3̶") or with a superscript ("3²")."""
-    return [m.group() for m in pattern.finditer(text) if not _MARKED.match(text, m.end())
+    return [m for m in pattern.finditer(text) if not _MARKED.match(text, m.end())
             and text[m.start() - 1:m.start()] != "\u00ac" and not no_answer_number(text, m.start(), m.end())]
+
+
+def _numbers(text: str, pattern: re.Pattern = _NUMBER) -> list[str]:
+    return [m.group() for m in _number_matches(text, pattern)]
 
 
 def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
@@ -391,8 +397,11 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []
     if name == "number":  # not an alternative a value before it rejects ("60, not 50"); else a number in words
-        nums, words = _numbers(text[-NUMBER_TAIL:]), number_in_words(text[-SPAN_CHARS:])
-        return [(0, words, "")] if words else [(0, nums[-1].rstrip(","), "")] if nums else []
+        tail = text[-NUMBER_TAIL:]
+        nums, words = _number_matches(tail), number_in_words(text[-SPAN_CHARS:])
+        if words or not nums:
+            return [(0, words, "")] if words else []
+        return [(0, enclosing_tuple(tail, nums[-1].start()) or nums[-1].group().rstrip(","), "")]  # "(3, 4)"
     if name == "simplerl_number":
         nums = _numbers(text[-NUMBER_TAIL:].replace(",", ""), _SIMPLERL_NUMBER)
         return [(0, nums[-1], "")] if nums else []

@@ -33,6 +33,7 @@ input). What is removed or rewritten, in order:
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
 
@@ -186,7 +187,8 @@ def _named_operator(m: re.Match) -> str:
     if name in FUNCTION_WORDS or (operator and name.lower() in FUNCTION_COMMANDS):
         after = m.string[m.end():m.end() + 1]
         return f"\\{name.lower()}" + (" " if after.isalnum() else "")  # \\log_2 keeps its subscript
-    if (operator and len(name) > 1) or (bracket is not None and (name in OPERATOR_NAMES or name.lower() in OPERATOR_NAMES)):
+    if (operator and len(name) > 1) or (bracket is not None and (name in OPERATOR_NAMES
+                                                                  or name.lower() in OPERATOR_NAMES)):
         return _UNREADABLE  # a one-letter \\operatorname{d} stays the letter (read as before, nothing dropped)
     return m.group(0)
 
@@ -272,21 +274,54 @@ _PRECISION_REMARK = re.compile(r"\(\s*(?:approx(?:\.|imately)?|about|roughly|est
 # the working or a reason after the value: "12 (= 3 × 4)", "42 (from 6 × 7)", "7 (with 3 left over)"; not "5 (mod 7)"
 _WORKING_REMARK = re.compile(r"\(\s*(?:=|(?:from|since|because|as|i\.\s?e\.|that\s+is|which\s+is|check|see|by|via|"
                              r"using|with)(?![A-Za-z]))[^()]{0,80}\)[\s.]*", re.IGNORECASE)
-_LAST_NUMBER = re.compile(r"(?<![\d.])(\d{1,15})\s*\Z")
+# the value before a remark: a number, perhaps with a unit or a word ("12 eggs (1 dozen)")
+_LAST_NUMBER = re.compile(r"(?<![\d.])(-?\d{1,15}(?:\.\d{1,12})?)(?:[ \t]+[A-Za-z]{2,15}){0,2}\s*\Z")
+# words after a number that make it no quantity of a unit ("10 (5 each)", "5 (3 times)")
+_NOT_UNIT = frozenset("times plus minus over divided less more of per each left mod and or by to than".split())
+
+
+def restated(value: str, remark: str) -> bool | None:
+    """Whether a remark in brackets of a number and words ("5 apples", "3 dozen", "five", "a dozen eggs") states
+    `value` (True) or another number (False; also "5 each", "3 times": no restatement); None when it is not a
+    number with words (a bare number, working, a tuple, prose)."""
+    tokens = remark.replace(",", " ").split()
+    bracket = f"({remark})"
+    if not 0 < len(tokens) <= 8 or _PRECISION_REMARK.fullmatch(bracket) or _WORKING_REMARK.fullmatch(bracket):
+        return None
+    if re.fullmatch(r"-?\d{1,15}(?:\.\d{1,12})?", tokens[0]):
+        number, rest = Fraction(tokens[0]), tokens[1:]
+        if not rest:
+            return None  # "2 (3)": a product as written
+    else:
+        spoken = [("one" if t.lower() in ("a", "an") and k == 0 else t) for k, t in enumerate(tokens)]
+        end = next((e for e in range(len(spoken), 0, -1) if words_to_number(" ".join(spoken[:e])) is not None), 0)
+        if not end:
+            return None
+        number, rest = Fraction(words_to_number(" ".join(spoken[:end]))), tokens[end:]
+    words = [w.lower().rstrip(".") for w in rest]
+    if words[:1] == ["dozen"]:
+        number, words = number * 12, words[1:]
+    if len(words) > 3 or not all(re.fullmatch(r"[a-z]{2,15}", w) for w in words):
+        return None
+    if any(w in _NOT_UNIT or w in KEEP_WORDS or (w in OPERATOR_NAMES and w not in _SPACED_NOT) for w in words):
+        return False
+    return number == Fraction(value)
 
 
 def _without_precision_remark(s: str) -> str:
     """`s` without a remark in brackets at its end, after a number: on its precision ("3.14 (rounded)"), its working
-    ("12 (= 3 × 4)", "42 (from 6 × 7)"), or the same number in words ("5 (five)")."""
+    ("12 (= 3 × 4)", "42 (from 6 × 7)"), or the same quantity restated ("5 (five)", "5 (5 apples)", "36 (3 dozen)").
+    A remark stating another quantity ("5 (3 apples)", "5 (six)") makes `s` unreadable, never a product."""
     i = s.rfind("(")
     if i <= 0 or not re.search(r"\d", s[:i]):
         return s
     if _PRECISION_REMARK.fullmatch(s, i) or _WORKING_REMARK.fullmatch(s, i):
         return s[:i]
-    value, words = _LAST_NUMBER.search(s, 0, i), s[i + 1:].rstrip(" .").rstrip(")")
-    if value and ")" not in words and words_to_number(words) == int(value.group(1)):
-        return s[:i]
-    return s
+    value, remark = _LAST_NUMBER.search(s, 0, i), s[i + 1:].rstrip(" .")
+    if value is None or not remark.endswith(")") or ")" in remark[:-1]:
+        return s
+    same = restated(value.group(1), remark[:-1])
+    return s if same is None else s[:i] if same else s[:i] + _UNREADABLE
 
 
 # Unicode's vulgar fractions: exact decimals where they end ("3½" -> "3.5"), a fraction otherwise ("2⅓" -> "2 1/3")
@@ -332,15 +367,17 @@ def has_date_or_range(text: str) -> bool:
     return any(date_or_range(m) for m in _DATE_OR_RANGE.finditer(text))
 
 
-# a repeating decimal: 0.\\overline{3}, 0.1\\overline{6} (digits bounded, so the fraction stays small)
-_REPEATING = re.compile(r"(?<![\d.])(\d{1,12})\.(\d{0,12})\\overline\s*\{\s*(\d{1,12})\s*\}")
+# a repeating decimal: 0.\\overline{3}, 0.1\\overline{6}, or its period in brackets, 0.(3), 0.1(6) (digits bounded,
+# so the fraction stays small); never the product 0 * 3
+_REPEATING = re.compile(r"(?<![\d.])(\d{1,12})\.(\d{0,12})"
+                        r"(?:\\overline\s*\{\s*(\d{1,12})\s*\}|\((\d{1,12})\)(?![\d.(]))")
 # scientific notation with a letter x for the times sign: "1.2x10^3", "1.2 x 10^{-3}"
 _X_TIMES_TEN = re.compile(r"(?<![\w.])(\d{1,12}(?:\.\d{1,12})?)[ \t]?[xX][ \t]?(?=10\s*\^)")
 
 
 def _repeating(m: re.Match) -> str:
-    """`0.1\\overline{6}` -> `(15/90)`: the exact fraction of a repeating decimal."""
-    whole, fixed, period = m.groups()
+    """`0.1\\overline{6}` or `0.1(6)` -> `(15/90)`: the exact fraction of a repeating decimal."""
+    whole, fixed, period = m.group(1), m.group(2), m.group(3) or m.group(4)
     numerator = int(whole + fixed + period) - int(whole + fixed)
     return f"({numerator}/{(10 ** len(period) - 1) * 10 ** len(fixed)})"
 

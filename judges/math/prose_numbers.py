@@ -11,9 +11,13 @@
   it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), so no answer (the name would be dropped).
 - `value_before_remark`: a sentence that ends on a value and a remark in brackets ("12 (3 × 4).") gives the value.
 - `in_remark_after_value`: whether the number at a position is inside such a remark ("12 (3 × 4)": not 3 or 4).
+- `enclosing_tuple`: the tuple or interval of numbers that holds the number at a position ("the point is (3,
+  4)": the answer is the pair, not 4).
 - `bounded_number`: whether the number at a position follows a strict bound ("more than 5", "almost 5").
 - `precision_count`: whether the number at a position counts decimal places or significant figures ("to 2
   decimal places"), so no answer.
+- `contradicted`: whether the number at a position is followed by a remark stating another number ("5 (six
+  apples)", "10 (5 each)"), so no answer.
 - `no_answer_number`: any of the above at a position (the last-number fallback skips that number).
 - `number_in_words`: an output without a digit whose last sentence states a number in words ("She has three
   hundred and twelve apples.", "It takes nine hours.") gives that number, and so does a concluding last
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from judgesuite.judges.math.normalize import BOUND_BEFORE, FRACTION_WORDS, NUMBER_WORDS, OPERATOR_NAMES
+from judgesuite.judges.math.normalize import BOUND_BEFORE, FRACTION_WORDS, NUMBER_WORDS, OPERATOR_NAMES, restated
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
 
 _REJECTION = (r"(?:(?:,|;|\(|--?|\u2013|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
@@ -92,9 +96,21 @@ def value_before_remark(sentence: str) -> str | None:
     never the 4 of the working); None when the brackets hold a tuple ("... at 2 is (3, 4)") or there is no such
     ending."""
     m = _VALUE_THEN_REMARK.search(sentence[-200:])
-    if m is None or _TUPLE.fullmatch(m.group(2)):
-        return None
+    if m is None or _TUPLE.fullmatch(m.group(2)) or restated(m.group(1).replace(",", ""), m.group(2)) is False:
+        return None  # "She has 5 apples (six apples).": the remark says another number
     return m.group(1).rstrip(",")
+
+
+# right after a number: perhaps a unit, then a remark in brackets ("5 (six apples)", "10 (5 each)")
+_REMARK_AFTER = re.compile(r"(?:[ \t]+[A-Za-z]{2,12}){0,2}[ \t]*\(([^()\n]{1,80})\)")
+
+
+def contradicted(text: str, start: int, end: int) -> bool:
+    """Whether the number at `start:end` of `text` is followed by a remark in brackets that states another number
+    ("5 (six apples)", "10 (5 each)"): the output contradicts itself there, so that number is no answer."""
+    m = _REMARK_AFTER.match(text, end)
+    value = text[start:end].replace(",", "")
+    return bool(m) and re.fullmatch(r"-?\d+(?:\.\d+)?", value) is not None and restated(value, m.group(1)) is False
 
 
 # right before a number: a value, perhaps a unit, and the opening of a bracket ("12 (3 × ", "12 apples (3 ")
@@ -107,6 +123,20 @@ def in_remark_after_value(text: str, start: int) -> bool:
     m = _OPENED_AFTER_VALUE.search(text, max(0, start - 100), start)
     close = text.find(")", start, start + 80) if m else -1
     return close >= 0 and not _TUPLE.fullmatch(m.group(1) + text[start:close])
+
+
+# a point or an interval of numbers in brackets: "(3, 4)", "[-1, 2.5)"; not a number with thousands "(1,000)"
+_BRACKETED = re.compile(r"[(\[][ \t]*+-?\d[\d.]*+(?:[ \t]*+,[ \t]*+-?\d[\d.]*+)+[ \t]*+[)\]]")
+_THOUSANDS_IN_BRACKETS = re.compile(r"[(\[]\d{1,3}(?:,\d{3})+(?:\.\d+)?[)\]]")
+
+
+def enclosing_tuple(text: str, start: int) -> str | None:
+    """The tuple or interval of numbers in brackets that holds the number starting at `start` ("At t = 2 the point
+    is (3, 4).": the answer is (3, 4), never its last number 4); None when there is none."""
+    for m in _BRACKETED.finditer(text, max(0, start - 120), min(len(text), start + 120)):
+        if m.start() < start < m.end() and not _THOUSANDS_IN_BRACKETS.fullmatch(m.group(0)):
+            return m.group(0)
+    return None
 
 
 def bounded_number(text: str, start: int) -> bool:
@@ -123,9 +153,10 @@ def precision_count(text: str, end: int) -> bool:
 
 def no_answer_number(text: str, start: int, end: int) -> bool:
     """Whether the number at `start:end` of `text` is no candidate for the last-number answer: a rejected
-    alternative, an operator's argument, a precision, a bound, or working in a remark after a value."""
+    alternative, an operator's argument, a precision, a bound, working in a remark after a value, or a value its
+    remark contradicts."""
     return (rejected_number(text, start) or applied_number(text, start) or precision_count(text, end)
-            or bounded_number(text, start) or in_remark_after_value(text, start))
+            or bounded_number(text, start) or in_remark_after_value(text, start) or contradicted(text, start, end))
 
 
 def number_in_words(text: str) -> str | None:

@@ -1,0 +1,75 @@
+"""`sympy` on the leftovers of the label and notation round (issue 37): a remark that restates the value, a reason in
+brackets, a repeating decimal with its period in brackets, a pair at the end of a sentence, "no solution", times in
+two units, an operator name on the left of an equation; and the false equals found around them."""
+from __future__ import annotations
+
+import pytest
+
+from judgesuite.judges.math.symbolic import judge_math
+
+NOT_TRUE = "no equal"  # unequal or no verdict: never a false equal
+
+
+def _check(cand: str, gold: str, expected: object) -> None:
+    got = judge_math(((gold,), cand, "auto"))[0]
+    assert (got is not True) if expected == NOT_TRUE else (got is expected), (cand, gold, got)
+
+
+# A remark in brackets of a number and words restates the value ("5 (5 apples)", "36 (3 dozen)"): it is dropped; one
+# that states another number ("5 (six apples)", "10 (5 each)", "12 (3 dozen)": 3 dozen is 36) makes the answer
+# unreadable. Before, the words were dropped and the brackets read as a product: "5 (3 apples)" was 15.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("5 (5 apples)", "5", True), ("5 apples (5 apples)", "5", True), ("36 (3 dozen)", "36", True),
+    ("12 eggs (1 dozen)", "12", True), ("12 (a dozen)", "12", True), ("2.5 (2.50 kg)", "2.5", True),
+    ("The answer is 5 (5 apples).", "5", True), ("Final answer: 5 (5 apples)", "5", True), ("5 (5 min)", "5", True),
+    ("Final answer: 36 (three dozen)", "36", True), ("25 (twenty-five apples)", "25", True),
+    # controls: another number, a product as written, no unit, working
+    ("5 (5 apples)", "25", NOT_TRUE), ("5 (3 apples)", "15", NOT_TRUE), ("5 (3 apples)", "5", NOT_TRUE),
+    ("2 (3 cm)", "6", NOT_TRUE), ("10 (5 each)", "50", NOT_TRUE), ("10 (5 each)", "10", NOT_TRUE),
+    ("5 (six apples)", "5", NOT_TRUE), ("5 (six apples)", "6", NOT_TRUE), ("5 (six)", "5", NOT_TRUE),
+    ("12 (3 dozen)", "12", NOT_TRUE), ("12 (3 dozen)", "36", NOT_TRUE), ("-5 (5 apples)", "-5", NOT_TRUE),
+    ("2.5 (2500 g)", "2.5", NOT_TRUE), ("5 (2 mod 7)", "5", NOT_TRUE),
+    ("She has 5 apples (six apples).", "5", NOT_TRUE), ("She has 5 apples (3 apples).", "3", NOT_TRUE),
+    ("2 (3)", "6", True), ("3 (2 + \\sqrt{5})", "6 + 3\\sqrt{5}", True),
+    ("3.14 (3 sig figs)", "3.14", True),
+])
+def test_a_remark_that_restates_the_value(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# A reason in brackets ("(since 2x = 10)") was cut at "since", leaving "x = 5 (": no verdict.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("x = 5 (since 2x = 10)", "5", True), ("x = 5 (because 2x = 10)", "5", True),
+    ("The answer is x = 5 (since 2x = 10).", "5", True),
+    ("x = 5 (since 2x = 10)", "10", NOT_TRUE), ("x = 5 (since 2x = 10)", "2", NOT_TRUE),
+    ("x = 6 (since 2x = 10)", "5", NOT_TRUE), ("x = (5 since", "5", NOT_TRUE),
+])
+def test_a_reason_in_brackets_after_an_equation(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# A repeating decimal with its period in brackets is its exact fraction; it was read as a product (0.(3) was 0).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("0.(3)", "1/3", True), ("1.(6)", "5/3", True), ("0.1(6)", "1/6", True), ("0.(142857)", "1/7", True),
+    ("\\frac{1}{3}", "0.(3)", True), ("x = 0.(3)", "\\frac13", True),
+    ("0.(3)", "0", NOT_TRUE), ("1.(6)", "6", NOT_TRUE), ("0.(3)", "0.333", NOT_TRUE), ("0.(3)", "1/6", NOT_TRUE),
+    ("0.1(6)", "0.6", NOT_TRUE), ("2(3)", "6", True),
+])
+def test_a_period_in_brackets(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# A prose sentence ending on a pair (or an interval) of numbers gives the pair, never its last number ("At t = 2 the
+# point is (3, 4)." read 4, a false equal).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("At t = 2 the point is (3, 4).", "(3, 4)", True), ("The point is (3, 4).", "(3, 4)", True),
+    ("Final answer: the point is (3, 4).", "(3,4)", True), ("(1, 2) (from above)", "(1, 2)", True),
+    ("So the solution set is [-1, 2).", "[-1, 2)", True),
+    ("At t = 2 the point is (3, 4).", "4", NOT_TRUE), ("At t = 2 the point is (3, 4).", "2", NOT_TRUE),
+    ("(1, 2) (from above)", "2", NOT_TRUE), ("The point is (3, 4).", "(4, 3)", NOT_TRUE),
+    ("So the solution set is [-1, 2).", "2", NOT_TRUE),
+    # controls: thousands in brackets, a number after the pair
+    ("The total is (1,000).", "1000", True), ("The sum of (1, 2) is 3.", "3", True),
+])
+def test_a_pair_at_the_end_of_a_sentence(cand, gold, expected):
+    _check(cand, gold, expected)
