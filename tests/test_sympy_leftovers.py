@@ -32,6 +32,12 @@ def _check(cand: str, gold: str, expected: object) -> None:
     ("She has 5 apples (six apples).", "5", NOT_TRUE), ("She has 5 apples (3 apples).", "3", NOT_TRUE),
     ("2 (3)", "6", True), ("3 (2 + \\sqrt{5})", "6 + 3\\sqrt{5}", True),
     ("3.14 (3 sig figs)", "3.14", True),
+    # an operation or a scale is no unit; a contradicted last number gives no answer, not the number before it
+    ("4 (4 squared)", "4", NOT_TRUE), ("16 (4 squared)", "64", NOT_TRUE), ("10 (10 thousand)", "10", NOT_TRUE),
+    ("10000 (10 thousand)", "10000", True), ("1000000 (1 million)", "1000000", True), ("2 (2 pi)", "2", NOT_TRUE),
+    ("50 (50 percent)", "50", NOT_TRUE), ("30 (30 degrees)", "30", True),
+    ("She bought 6 boxes, so she has 5 apples (six apples).", "6", NOT_TRUE),
+    ("She bought 6 boxes, so 10 (5 each)", "6", NOT_TRUE), ("She bought 6 boxes\n5 (six apples)", "6", NOT_TRUE),
 ])
 def test_a_remark_that_restates_the_value(cand, gold, expected):
     _check(cand, gold, expected)
@@ -72,4 +78,60 @@ def test_a_period_in_brackets(cand, gold, expected):
     ("The total is (1,000).", "1000", True), ("The sum of (1, 2) is 3.", "3", True),
 ])
 def test_a_pair_at_the_end_of_a_sentence(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# A time in two or three units, larger first, is its value in the first unit ("5 min 30 s" is 5.5); it was unequal,
+# and in prose the last number was the answer ("It takes 5 minutes and 30 seconds." read 30, a false equal).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("5 min 30 s", "5.5", True), ("2 h 30 min", "2.5", True), ("2h30min", "2.5", True), ("2 hrs 45 mins", "2.75", True),
+    ("2 hours and 15 minutes", "2.25", True), ("1 h 30 min 45 s", "1 + 30/60 + 45/3600", True),
+    ("It takes 5 minutes and 30 seconds.", "5.5", True), ("The answer is 2 hours 30 minutes.", "2.5", True),
+    ("She ran 3 km in 15 min 20 s.", "15 + 1/3", True), ("The race took 1 hour, 5 minutes.", "65/60", True),
+    ("5 min 30 s", "330", NOT_TRUE), ("5 min 30 s", "5.3", NOT_TRUE), ("5 min 30 s", "5", NOT_TRUE),
+    ("5 min 30 s", "30", NOT_TRUE), ("5 min 30 s", "150", NOT_TRUE), ("5 min 60 s", "6", NOT_TRUE),
+    ("30 s 5 min", "5.5", NOT_TRUE), ("5 s 30 min", "5.5", NOT_TRUE), ("2 h 30 min", "2.3", NOT_TRUE),
+    ("It takes 5 minutes and 30 seconds.", "30", NOT_TRUE), ("She ran 3 km in 15 min 20 s.", "20", NOT_TRUE),
+    ("Final answer: 2 h 30 min", "30", NOT_TRUE), ("The race took 1 hour, 5 minutes.", "5", NOT_TRUE),
+    # controls: one unit, a rate
+    ("3 hours", "3", True), ("At 2 h the speed is 30 km/h.", "30", True),
+])
+def test_a_time_in_two_units(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# "No solution" (also as a last line, "There are no real solutions.", "the empty set") is the empty set; it found no
+# answer against a gold `\emptyset`. A sentence that goes on, hedges or negates stays no answer.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("no solution", "\\emptyset", True), ("No solution.", "\\emptyset", True),
+    ("Final answer: no solution", "\\emptyset", True), ("There is no solution.", "\\varnothing", True),
+    ("We square both sides.\nTherefore, there are no real solutions.", "\\emptyset", True),
+    ("\\text{no solution}", "\\emptyset", True), ("\\emptyset", "\\text{No solution}", True),
+    ("\\boxed{\\text{No solution}}", "\\emptyset", True), ("the empty set", "\\emptyset", True),
+    ("no solutions", "\\text{no solutions}", True), ("\\text{no solution}", "\\text{No solution}", True),
+    ("no solution", "0", NOT_TRUE), ("no solution", "\\{0\\}", NOT_TRUE), ("no solution", "x = 2", NOT_TRUE),
+    ("We get x = 2.\nThere is no solution.", "2", NOT_TRUE),
+    ("There is no solution for x > 3, so x = 2.", "\\emptyset", NOT_TRUE),
+    ("It is not true that there is no solution.", "\\emptyset", NOT_TRUE),
+    ("maybe there is no solution", "\\emptyset", NOT_TRUE), ("no solution", "(-\\infty, 0)", NOT_TRUE),
+    ("There is no solution in the positive integers.", "\\emptyset", NOT_TRUE),
+    ("no solution", "\\text{infinitely many solutions}", NOT_TRUE),
+])
+def test_no_solution_is_the_empty_set(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# An operator on the left of an equation (`\operatorname{arg max} f = 2`, `\max f = 5`) is what the value is of, as
+# `\cos(x) = -\frac14` against `-\frac14`: the right side against a bare value, when the ANTLR path cannot read the
+# left (no verdict before). Against another equation, or with the variable in it, nothing changes.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("\\operatorname{arg max} f = 2", "2", True), ("\\operatorname{argmax} f = 2", "2", True),
+    ("\\max f = 5", "5", True), ("\\operatorname{Var}(X) = 4", "4", True),
+    ("\\operatorname{arg max} f = 3", "2", NOT_TRUE), ("\\max f = 5", "4", NOT_TRUE),
+    ("\\operatorname{Var}(X) = 4", "2", NOT_TRUE), ("\\operatorname{lcm}(a, b) = 12", "6", NOT_TRUE),
+    ("\\operatorname{arg max} f = 2", "x \\ge 2", NOT_TRUE),
+    ("\\operatorname{Var}(X) = 4", "\\operatorname{Var}(Y) = 4", NOT_TRUE),
+    ("\\sin(x) = \\frac{1}{2}", "\\cos(x) = \\frac{1}{2}", False), ("\\sin(x) = \\frac{1}{2}", "\\frac12", True),
+])
+def test_an_operator_on_the_left_of_an_equation(cand, gold, expected):
     _check(cand, gold, expected)

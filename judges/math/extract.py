@@ -43,9 +43,10 @@ from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, 
                                                   program_output, signs_off, strip_proof_end, undouble_escapes,
                                                   unit_slot, value_first, without_label, without_remark)
 from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED, SPAN_HEDGES
-from judgesuite.judges.math.normalize import vulgar_fractions
-from judgesuite.judges.math.prose_numbers import (bounded_number, enclosing_tuple, no_answer_number, number_in_words,
-                                                  precision_count, rejected_alternative, value_before_remark)
+from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
+from judgesuite.judges.math.prose_numbers import (bounded_number, contradicted, enclosing_value, no_answer_number,
+                                                  number_in_words, precision_count, rejected_alternative,
+                                                  value_before_remark)
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
@@ -90,6 +91,7 @@ _BOX_GAP = re.compile(r"(?:[\s$,;.&]|\\[()\[\]]|\\q?quad\b|\\text\{[^{}]{0,30}\}
                       r"|[A-Za-z](?:_\{?\w{1,3}\}?)? ?=)*", re.IGNORECASE)
 _CURRENCY = re.compile(r"(?<!\$)\$ ?(?=\d)|(?<=\d) ?\$(?!\$)")
 _INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
+_TEXT_WRAP = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*\{([^{}]*)\}")
 _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
 
 
@@ -215,8 +217,10 @@ def _clean_span(span: str) -> str:
             return before_remark
         found = [f for f in _INLINE_OR_NUMBER.finditer(head)
                  if not (precision_count(head, f.end()) or bounded_number(head, f.start()))]
-        if found:  # a number in a pair at the end ("the point is (3, 4).") gives the pair
-            pair = None if found[-1].group(1) else enclosing_tuple(head, found[-1].start())
+        if found and not found[-1].group(1) and contradicted(head, found[-1].start(), found[-1].end()):
+            return head.strip()  # "She has 5 apples (six apples).": no answer, never a number before it
+        if found:  # a number in a pair or a time at the end ("the point is (3, 4).") gives the pair or time
+            pair = None if found[-1].group(1) else enclosing_value(head, found[-1].start())
             return pair or (found[-1].group(1) or found[-1].group(0).rstrip(",")).strip()
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
     # "$\frac{1}{2}$. I hope..." -> the math between the dollars; "$x=4$ and $x=9$" stays whole
@@ -392,16 +396,19 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
             lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
         if lines and lines[-1].startswith(">>> "):  # a printed value after an interpreter's prompt
             lines[-1] = lines[-1][4:]
-        if lines and len(lines[-1]) <= 80 and not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1]) \
-                and not CODE_LINE.fullmatch(lines[-1].strip()):
+        words = _TEXT_WRAP.sub(r"\1", lines[-1]).strip(" *$") if lines else ""
+        if lines and len(lines[-1]) <= 80 and (NO_SOLUTION.fullmatch(words) or (
+                not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1])
+                and not CODE_LINE.fullmatch(lines[-1].strip()))):  # "There is no solution.": the empty set
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []
     if name == "number":  # not an alternative a value before it rejects ("60, not 50"); else a number in words
         tail = text[-NUMBER_TAIL:]
         nums, words = _number_matches(tail), number_in_words(text[-SPAN_CHARS:])
-        if words or not nums:
-            return [(0, words, "")] if words else []
-        return [(0, enclosing_tuple(tail, nums[-1].start()) or nums[-1].group().rstrip(","), "")]  # "(3, 4)"
+        if words or not nums or contradicted(tail, nums[-1].start(), nums[-1].end()):
+            return [(0, words, "")] if words else []  # "5 (six apples)": no answer
+        # a number inside a pair or a time ("(3, 4)", "5 min 30 s") gives the whole
+        return [(0, enclosing_value(tail, nums[-1].start()) or nums[-1].group().rstrip(","), "")]
     if name == "simplerl_number":
         nums = _numbers(text[-NUMBER_TAIL:].replace(",", ""), _SIMPLERL_NUMBER)
         return [(0, nums[-1], "")] if nums else []

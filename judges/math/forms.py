@@ -54,7 +54,7 @@ def is_equation(span: str) -> bool:
 _FUNC = r"(?:(?:arc|a)?(?:sin|cos|tan|cot|sec|csc)h?|log|ln|lg|exp|sqrt)"
 # an operator written as a command or an operator name: \gcd(a, b), \Pr(A), \operatorname{lcm}(a, b), \mathrm{sinh}(x)
 _OPERATOR = (r"\\(?:gcd|lcm|max|min|det|deg|dim|ker|Pr|arg|sup|inf|lim|hom)(?![A-Za-z])"
-             r"|\\(?:operatorname\*?|mathrm)\s*\{\s*[A-Za-z]{2,12}\s*\}")
+             r"|\\(?:operatorname\*?|mathrm)\s*\{\s*[A-Za-z]{2,12}(?:[ \t]+[A-Za-z]{2,6})?\s*\}")  # "arg max"
 _MATH_LEFT = re.compile(rf"^\s*(?:\\?{_FUNC}(?![A-Za-z])|{_OPERATOR})"
                         r"(?:_\{?\w{1,6}\}?|\^\{?-?\w{1,3}\}?|\[[^\[\]]{0,10}\])*"
                         r"\s*(?:\([^()]{1,40}\)|\{[^{}]{1,40}\}|\\?[A-Za-z](?:_\{?\w{1,3}\}?)?|\\[A-Za-z]+)\s*$")
@@ -219,7 +219,8 @@ def same_choice_letter(reference: str, span: str) -> bool:
 # emoji or arrow. Anything else (a command, a brace, an operator, a digit) makes the value a part.
 # A run of letters or dashes is one token (the lookaheads), so a failed match is linear.
 _NOISE_BEFORE = re.compile(r"(?:\s|[:;!?\"'#>*]|[：，；、。！？]|\\text(?:bf)?\{[^{}]*\}|\\mathrm\{[^{}]*\}"
-                           r"|\\[,;: ]|\\q?quad\b|\\displaystyle\b|[A-Za-z](?:_\{?\w{1,3}\}?)?\s*[=:]|[A-Za-z]{2,}(?![A-Za-z]))*")
+                           r"|\\[,;: ]|\\q?quad\b|\\displaystyle\b|[A-Za-z](?:_\{?\w{1,3}\}?)?\s*[=:]"
+                           r"|[A-Za-z]{2,}(?![A-Za-z]))*")
 _NOISE_AFTER = re.compile(r"(?:\s|[.,;:!?()\[\]#]|[：，；、。！？]|\*\*|--+(?!-)|[A-Za-z]+(?![A-Za-z])|\\text(?:bf)?\{[^{}]*\}"
                           r"|\\(?:qed|blacksquare|square|Box|checkmark|l?dots|q?quad)\b|\\\\|\\[,;: ]|\\$"
                           r"|[^\x00-\x7f\u00ac\u00b1\u00b2\u00b3\u00b7\u00b9\u00d7\u00f7\u0300-\u036f\u2070-\u209f"

@@ -16,8 +16,10 @@ input). What is removed or rewritten, in order:
   is a number, dropped otherwise (units, "for any", "dollars");
 - thousands separators: `1{,}234`, `1\\,234`, `1,\\!234`, `1 234`, `1'234`, and `1,234,567` when every
   group has three digits;
-- `a \\pm b` becomes the set `\\{a-b, a+b\\}`; `\\emptyset` / `\\varnothing` the empty set `\\{\\}`;
+- `a \\pm b` becomes the set `\\{a-b, a+b\\}`; `\\emptyset` / `\\varnothing`, "no solution", "There are no real
+  solutions." and "the empty set" the empty set `\\{\\}`;
 - currency signs (`$`, `€`, `£`, `¥`) are dropped;
+- a time in two or three units ("5 min 30 s", "2 hours and 15 minutes") becomes its value in the first unit (11/2);
 - degrees (`^\\circ`, `°`, "degrees"), which compare as the bare number; a one-letter unit or a rate
   after a number at the end ("12 m²", "5 km/h");
 - percent: `\\%`, `%`, "percent" become the `%` operator (see math_compare);
@@ -88,6 +90,11 @@ _SPACED = re.compile(r"(?<![\d.,/^_{])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d/]|\
 _SHORT_FRAC = re.compile(r"\\([dtc]?frac)\s*(\d)\s*(\d)")
 _LABEL_EQ = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)? *=")
 _EMPTY = re.compile(r"\\(?:emptyset|varnothing)\b|\\O\b")
+# "no solution", "There are no real solutions.", "the empty set": the empty set, said in words
+NO_SOLUTION = re.compile(r"(?:(?:so|thus|therefore|hence)[ \t]*,?[ \t]*)?(?:(?:there[ \t]+(?:is|are|exists?)[ \t]+"
+                         r"|(?:the[ \t]+)?(?:equation|system|inequality)[ \t]+has[ \t]+)?no[ \t]+(?:real[ \t]+)?"
+                         r"(?:solutions?|roots?)(?:[ \t]+exists?)?|(?:it[ \t]+is[ \t]+)?(?:the[ \t]+)?empty[ \t]+set)"
+                         r"[ \t]*[.!]?", re.IGNORECASE)
 # not inside a pair "(12,102)" / "[1,000)": that is a tuple or an interval
 _THOUSANDS = re.compile(r"(?<![\d.,(\[])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]|\.\d)"
                         r"|(?<=[(\[])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,)\]]|\.\d)")
@@ -276,8 +283,10 @@ _WORKING_REMARK = re.compile(r"\(\s*(?:=|(?:from|since|because|as|i\.\s?e\.|that
                              r"using|with)(?![A-Za-z]))[^()]{0,80}\)[\s.]*", re.IGNORECASE)
 # the value before a remark: a number, perhaps with a unit or a word ("12 eggs (1 dozen)")
 _LAST_NUMBER = re.compile(r"(?<![\d.])(-?\d{1,15}(?:\.\d{1,12})?)(?:[ \t]+[A-Za-z]{2,15}){0,2}\s*\Z")
-# words after a number that make it no quantity of a unit ("10 (5 each)", "5 (3 times)")
-_NOT_UNIT = frozenset("times plus minus over divided less more of per each left mod and or by to than".split())
+# words after a number that make it no quantity of a unit ("10 (5 each)", "5 (3 times)", "4 (4 squared)")
+_NOT_UNIT = frozenset(("times plus minus over divided less more of per each left mod and or by to than squared cubed "
+                       "doubled tripled halved twice thrice root roots power powers factorial inverse reciprocal "
+                       "percent").split())
 
 
 def restated(value: str, remark: str) -> bool | None:
@@ -299,8 +308,8 @@ def restated(value: str, remark: str) -> bool | None:
             return None
         number, rest = Fraction(words_to_number(" ".join(spoken[:end]))), tokens[end:]
     words = [w.lower().rstrip(".") for w in rest]
-    if words[:1] == ["dozen"]:
-        number, words = number * 12, words[1:]
+    if words[:1] and words[0] in _MULTIPLIERS | _SCALES:  # "3 dozen" is 36, "10 thousand" 10000
+        number, words = number * {**_MULTIPLIERS, **_SCALES}[words[0]], words[1:]
     if len(words) > 3 or not all(re.fullmatch(r"[a-z]{2,15}", w) for w in words):
         return None
     if any(w in _NOT_UNIT or w in KEEP_WORDS or (w in OPERATOR_NAMES and w not in _SPACED_NOT) for w in words):
@@ -375,6 +384,30 @@ _REPEATING = re.compile(r"(?<![\d.])(\d{1,12})\.(\d{0,12})"
 _X_TIMES_TEN = re.compile(r"(?<![\w.])(\d{1,12}(?:\.\d{1,12})?)[ \t]?[xX][ \t]?(?=10\s*\^)")
 
 
+# a time in two or three units, larger first: "5 min 30 s", "2 hours and 15 minutes", "1 h 30 min 45 s"
+_UNIT_RANK = {"h": 0, "hr": 0, "hrs": 0, "hour": 0, "hours": 0, "min": 1, "mins": 1, "minute": 1, "minutes": 1,
+              "s": 2, "sec": 2, "secs": 2, "second": 2, "seconds": 2}
+_TIME_UNIT = r"[ \t]*(hours?|hrs?|h|minutes?|mins?|min|seconds?|secs?|s)(?![A-Za-z])"
+_TIME_PART = r"[ \t]*,?[ \t]*(?:and[ \t]+)?(\d{1,2}(?:\.\d{1,6})?)" + _TIME_UNIT
+DURATION = re.compile(r"(?<![\w.])(\d{1,6}(?:\.\d{1,6})?)" + _TIME_UNIT + _TIME_PART + "(?:" + _TIME_PART + ")?",
+                      re.IGNORECASE)
+
+
+def duration(m: re.Match) -> Fraction | None:
+    """A `DURATION` match in its first (largest) unit: "5 min 30 s" -> 11/2; None unless the units go down (h, min,
+    s) and each later part is under 60."""
+    parts = [(Fraction(m.group(k)), _UNIT_RANK[m.group(k + 1).lower()]) for k in (1, 3, 5) if m.group(k)]
+    ranks = [r for _, r in parts]
+    if ranks != sorted(set(ranks)) or any(v >= 60 for v, _ in parts[1:]):
+        return None
+    return sum((v / 60 ** (r - ranks[0]) for v, r in parts), Fraction(0))
+
+
+def _duration_repl(m: re.Match) -> str:
+    value = duration(m)
+    return m.group(0) if value is None else f" ({value}) "
+
+
 def _repeating(m: re.Match) -> str:
     """`0.1\\overline{6}` or `0.1(6)` -> `(15/90)`: the exact fraction of a repeating decimal."""
     whole, fixed, period = m.group(1), m.group(2), m.group(3) or m.group(4)
@@ -392,6 +425,7 @@ def normalize(answer: str) -> str:
     s = s.replace("\u221a", "\\sqrt ").replace("\u2264", "\\le ").replace("\u2265", "\\ge ")
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
     s = _BOUND.sub(lambda m: _UNREADABLE, vulgar_fractions(s))
+    s = DURATION.sub(_duration_repl, s) if re.search(r"\d[ \t]*[hmsHMS]", s) else s
     s = _DATE_OR_RANGE.sub(lambda m: _UNREADABLE if date_or_range(m) else m.group(0), s)
     s = _X_TIMES_TEN.sub(r"\1 \\times ", _REPEATING.sub(_repeating, s))
     s = _THOUSANDS_SPACE.sub("", s)
@@ -404,7 +438,7 @@ def normalize(answer: str) -> str:
     s = _NAMED_OP.sub(_named_operator, s)
     for _ in range(3):  # \text{\textbf{5}}: a few rounds, each linear
         s = _TEXT_CMD.sub(_text_repl, s)
-    s = _without_precision_remark(s.rstrip())
+    s = "\\{\\}" if NO_SOLUTION.fullmatch(s.strip()) else _without_precision_remark(s.rstrip())
     s = _THOUSANDS_BRACE.sub("", s)
     s = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), s)
     s = _UNIT_AFTER.sub(" ", s)

@@ -11,13 +11,13 @@
   it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), so no answer (the name would be dropped).
 - `value_before_remark`: a sentence that ends on a value and a remark in brackets ("12 (3 × 4).") gives the value.
 - `in_remark_after_value`: whether the number at a position is inside such a remark ("12 (3 × 4)": not 3 or 4).
-- `enclosing_tuple`: the tuple or interval of numbers that holds the number at a position ("the point is (3,
-  4)": the answer is the pair, not 4).
+- `enclosing_value`: the tuple or interval of numbers, or the time in two units, that holds the number at a
+  position ("the point is (3, 4)": the pair, not 4; "5 minutes and 30 seconds": not 30).
 - `bounded_number`: whether the number at a position follows a strict bound ("more than 5", "almost 5").
 - `precision_count`: whether the number at a position counts decimal places or significant figures ("to 2
   decimal places"), so no answer.
 - `contradicted`: whether the number at a position is followed by a remark stating another number ("5 (six
-  apples)", "10 (5 each)"), so no answer.
+  apples)", "10 (5 each)"): as the last number, the output has no answer (not the number before it).
 - `no_answer_number`: any of the above at a position (the last-number fallback skips that number).
 - `number_in_words`: an output without a digit whose last sentence states a number in words ("She has three
   hundred and twelve apples.", "It takes nine hours.") gives that number, and so does a concluding last
@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import re
 
-from judgesuite.judges.math.normalize import BOUND_BEFORE, FRACTION_WORDS, NUMBER_WORDS, OPERATOR_NAMES, restated
+from judgesuite.judges.math.normalize import (BOUND_BEFORE, DURATION, FRACTION_WORDS, NUMBER_WORDS, OPERATOR_NAMES,
+                                              duration, restated)
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
 
 _REJECTION = (r"(?:(?:,|;|\(|--?|\u2013|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
@@ -130,11 +131,16 @@ _BRACKETED = re.compile(r"[(\[][ \t]*+-?\d[\d.]*+(?:[ \t]*+,[ \t]*+-?\d[\d.]*+)+
 _THOUSANDS_IN_BRACKETS = re.compile(r"[(\[]\d{1,3}(?:,\d{3})+(?:\.\d+)?[)\]]")
 
 
-def enclosing_tuple(text: str, start: int) -> str | None:
-    """The tuple or interval of numbers in brackets that holds the number starting at `start` ("At t = 2 the point
-    is (3, 4).": the answer is (3, 4), never its last number 4); None when there is none."""
-    for m in _BRACKETED.finditer(text, max(0, start - 120), min(len(text), start + 120)):
+def enclosing_value(text: str, start: int) -> str | None:
+    """The tuple or interval of numbers in brackets, or the time in two units, that holds the number starting at
+    `start` ("At t = 2 the point is (3, 4).": (3, 4), never its last number 4; "It takes 5 minutes and 30
+    seconds.": 5 minutes and 30 seconds, never 30); None when there is none."""
+    lo, hi = max(0, start - 120), min(len(text), start + 120)
+    for m in _BRACKETED.finditer(text, lo, hi):
         if m.start() < start < m.end() and not _THOUSANDS_IN_BRACKETS.fullmatch(m.group(0)):
+            return m.group(0)
+    for m in DURATION.finditer(text, lo, hi):
+        if m.start() < start < m.end() and duration(m) is not None:
             return m.group(0)
     return None
 
@@ -153,10 +159,9 @@ def precision_count(text: str, end: int) -> bool:
 
 def no_answer_number(text: str, start: int, end: int) -> bool:
     """Whether the number at `start:end` of `text` is no candidate for the last-number answer: a rejected
-    alternative, an operator's argument, a precision, a bound, working in a remark after a value, or a value its
-    remark contradicts."""
+    alternative, an operator's argument, a precision, a bound, or working in a remark after a value."""
     return (rejected_number(text, start) or applied_number(text, start) or precision_count(text, end)
-            or bounded_number(text, start) or in_remark_after_value(text, start) or contradicted(text, start, end))
+            or bounded_number(text, start) or in_remark_after_value(text, start))
 
 
 def number_in_words(text: str) -> str | None:

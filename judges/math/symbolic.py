@@ -44,8 +44,8 @@ from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
 from judgesuite.judges.math.forms import (answer_groups, as_list, condition, decimal_comma, equation_left,
-                                          equation_list, needs_latex_backend, option_answers, plain_value, reference_answer,
-                                          same_choice_letter, stands_alone)
+                                          equation_list, needs_latex_backend, option_answers, plain_value,
+                                          reference_answer, same_choice_letter, stands_alone)
 from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
 from judgesuite.judges.math.locale_numbers import comma_decimal_text, localized_number
 from judgesuite.judges.math.log_base import READINGS, read_log, unbased_log
@@ -314,7 +314,7 @@ def _compare_values(ref: str, gold: Parsed | None, spans: list[str], auto: bool)
         result = None  # SymPy could not decide
     if result is None and auto:
         result = _latex_compare(ref, span)
-    if result is True and routed:
+    if result is True and routed and not (equation_left(span) and not needs_latex_backend(ref)):
         result = None  # a relation or equation the ANTLR path could not read: our grammar would drop a side
     if result is True and partial:
         return None, top, f"{_UNDECIDED}: the answer is not readable in full"
