@@ -93,8 +93,10 @@ def test_a_pair_at_the_end_of_a_sentence(cand, gold, expected):
     ("30 s 5 min", "5.5", NOT_TRUE), ("5 s 30 min", "5.5", NOT_TRUE), ("2 h 30 min", "2.3", NOT_TRUE),
     ("It takes 5 minutes and 30 seconds.", "30", NOT_TRUE), ("She ran 3 km in 15 min 20 s.", "20", NOT_TRUE),
     ("Final answer: 2 h 30 min", "30", NOT_TRUE), ("The race took 1 hour, 5 minutes.", "5", NOT_TRUE),
-    # controls: one unit, a rate
+    # controls: one unit, a rate, units in text commands, letters only (a product of the variables h and s)
     ("3 hours", "3", True), ("At 2 h the speed is 30 km/h.", "30", True),
+    ("2 h 30 min", "2 \\text{ h } 30 \\text{ min}", True), ("2\\text{ h }30\\text{ min}", "2.5", True),
+    ("2h 3s", "6hs", True), ("4 h 2 s", "4 + 2/3600", NOT_TRUE),
 ])
 def test_a_time_in_two_units(cand, gold, expected):
     _check(cand, gold, expected)
@@ -109,6 +111,7 @@ def test_a_time_in_two_units(cand, gold, expected):
     ("\\text{no solution}", "\\emptyset", True), ("\\emptyset", "\\text{No solution}", True),
     ("\\boxed{\\text{No solution}}", "\\emptyset", True), ("the empty set", "\\emptyset", True),
     ("no solutions", "\\text{no solutions}", True), ("\\text{no solution}", "\\text{No solution}", True),
+    ("**No solution**", "\\emptyset", True), ("Final answer: no solution exists", "\\emptyset", True),
     ("no solution", "0", NOT_TRUE), ("no solution", "\\{0\\}", NOT_TRUE), ("no solution", "x = 2", NOT_TRUE),
     ("We get x = 2.\nThere is no solution.", "2", NOT_TRUE),
     ("There is no solution for x > 3, so x = 2.", "\\emptyset", NOT_TRUE),
@@ -134,4 +137,20 @@ def test_no_solution_is_the_empty_set(cand, gold, expected):
     ("\\sin(x) = \\frac{1}{2}", "\\cos(x) = \\frac{1}{2}", False), ("\\sin(x) = \\frac{1}{2}", "\\frac12", True),
 ])
 def test_an_operator_on_the_left_of_an_equation(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Decided, not changed: `\sin^{-1}` is arcsin (as latex2sympy and Math-Verify read it; the reciprocal is written
+# `(\sin x)^{-1}` or `\csc x`); `\lg` is base 10 (ISO 80000-2; base 2 in some computer science texts); `\log(x^2)` is
+# not `2\log x` (the two differ for x < 0; Math-Verify agrees).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("\\sin^{-1}(x)", "\\arcsin(x)", True), ("\\arcsin(x)", "\\sin^{-1}(x)", True),
+    ("\\sin^{-1}(1/2)", "\\frac{\\pi}{6}", True), ("\\cos^{-1}(0)", "\\frac{\\pi}{2}", True),
+    ("y = \\sin^{-1} x", "y = \\arcsin x", True), ("(\\sin x)^{-1}", "\\csc x", True),
+    ("\\sin^{-1} x", "\\csc x", False), ("\\frac{1}{\\sin x}", "\\sin^{-1} x", False), ("\\sin^{-1}(1/2)", "2", False),
+    ("\\lg 1000", "3", True), ("\\lg 2 + \\lg 5", "1", True), ("x > \\lg 100", "x > 2", True), ("\\lg 8", "3", False),
+    ("x > \\lg 8", "x > 3", False), ("\\log(x^2)", "2\\log x", False), ("2\\log x", "\\log(x^2)", False),
+    ("\\ln(x^2)", "2\\ln x", False), ("\\log_2(x^2)", "2\\log_2 x", False),
+])
+def test_inverse_sine_lg_and_the_log_of_a_square(cand, gold, expected):
     _check(cand, gold, expected)

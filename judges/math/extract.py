@@ -151,7 +151,8 @@ def looks_truncated(text: str) -> bool:
     tail = text.rstrip()
     last = tail.rsplit("\n", 1)[-1]
     bold = last.split("**")[-2] if last.count("**") >= 2 else ""
-    if tail.endswith("**") and last.count("**") % 2 == 0 and re.search(r"\d", bold.rsplit(":", 1)[-1]):
+    if tail.endswith("**") and last.count("**") % 2 == 0 and (re.search(r"\d", bold.rsplit(":", 1)[-1])
+                                                              or NO_SOLUTION.fullmatch(bold.strip())):
         tail = tail[:-2]  # "**Total: 42**": emphasis, not a power cut off ("**Step 5: Proof**", a heading, is)
     if not tail or tail[-1] in "+-*/=({[\\^_,":
         return True

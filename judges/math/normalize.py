@@ -395,10 +395,11 @@ DURATION = re.compile(r"(?<![\w.])(\d{1,6}(?:\.\d{1,6})?)" + _TIME_UNIT + _TIME_
 
 def duration(m: re.Match) -> Fraction | None:
     """A `DURATION` match in its first (largest) unit: "5 min 30 s" -> 11/2; None unless the units go down (h, min,
-    s) and each later part is under 60."""
+    s), each later part is under 60 and one unit is a word ("2h 3s" may be a product of the variables h and s)."""
     parts = [(Fraction(m.group(k)), _UNIT_RANK[m.group(k + 1).lower()]) for k in (1, 3, 5) if m.group(k)]
     ranks = [r for _, r in parts]
-    if ranks != sorted(set(ranks)) or any(v >= 60 for v, _ in parts[1:]):
+    if ranks != sorted(set(ranks)) or any(v >= 60 for v, _ in parts[1:]) or all(
+            len(m.group(k)) == 1 for k in (2, 4, 6) if m.group(k)):
         return None
     return sum((v / 60 ** (r - ranks[0]) for v, r in parts), Fraction(0))
 
@@ -425,7 +426,6 @@ def normalize(answer: str) -> str:
     s = s.replace("\u221a", "\\sqrt ").replace("\u2264", "\\le ").replace("\u2265", "\\ge ")
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
     s = _BOUND.sub(lambda m: _UNREADABLE, vulgar_fractions(s))
-    s = DURATION.sub(_duration_repl, s) if re.search(r"\d[ \t]*[hmsHMS]", s) else s
     s = _DATE_OR_RANGE.sub(lambda m: _UNREADABLE if date_or_range(m) else m.group(0), s)
     s = _X_TIMES_TEN.sub(r"\1 \\times ", _REPEATING.sub(_repeating, s))
     s = _THOUSANDS_SPACE.sub("", s)
@@ -438,6 +438,7 @@ def normalize(answer: str) -> str:
     s = _NAMED_OP.sub(_named_operator, s)
     for _ in range(3):  # \text{\textbf{5}}: a few rounds, each linear
         s = _TEXT_CMD.sub(_text_repl, s)
+    s = DURATION.sub(_duration_repl, s) if re.search(r"\d[ \t]*[hmsHMS]", s) else s  # after \text{ min}
     s = "\\{\\}" if NO_SOLUTION.fullmatch(s.strip()) else _without_precision_remark(s.rstrip())
     s = _THOUSANDS_BRACE.sub("", s)
     s = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), s)
