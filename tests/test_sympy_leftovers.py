@@ -74,8 +74,10 @@ def test_a_period_in_brackets(cand, gold, expected):
     ("At t = 2 the point is (3, 4).", "4", NOT_TRUE), ("At t = 2 the point is (3, 4).", "2", NOT_TRUE),
     ("(1, 2) (from above)", "2", NOT_TRUE), ("The point is (3, 4).", "(4, 3)", NOT_TRUE),
     ("So the solution set is [-1, 2).", "2", NOT_TRUE),
-    # controls: thousands in brackets, a number after the pair
+    # controls: thousands in brackets, a number after the pair, a point named by a capital, a function's arguments
     ("The total is (1,000).", "1000", True), ("The sum of (1, 2) is 3.", "3", True),
+    ("The point is P(3, 4).", "(3, 4)", True), ("The answer is f(2, 3).", "(2, 3)", NOT_TRUE),
+    ("Its value is x_{(1, 2)}.", "(1, 2)", NOT_TRUE), ("It lies in [0, 1].", "[0, 1]", True),
 ])
 def test_a_pair_at_the_end_of_a_sentence(cand, gold, expected):
     _check(cand, gold, expected)
@@ -132,7 +134,8 @@ def test_no_solution_is_the_empty_set(cand, gold, expected):
     ("\\max f = 5", "5", True), ("\\operatorname{Var}(X) = 4", "4", True),
     ("\\operatorname{arg max} f = 3", "2", NOT_TRUE), ("\\max f = 5", "4", NOT_TRUE),
     ("\\operatorname{Var}(X) = 4", "2", NOT_TRUE), ("\\operatorname{lcm}(a, b) = 12", "6", NOT_TRUE),
-    ("\\operatorname{arg max} f = 2", "x \\ge 2", NOT_TRUE),
+    ("\\operatorname{arg max} f = 2", "x \\ge 2", NOT_TRUE), ("\\max f = 5 \\text{ at } x = 2", "2", NOT_TRUE),
+    ("\\det A = 0", "0", True), ("\\max f = \\infty", "\\infty", True),
     ("\\operatorname{Var}(X) = 4", "\\operatorname{Var}(Y) = 4", NOT_TRUE),
     ("\\sin(x) = \\frac{1}{2}", "\\cos(x) = \\frac{1}{2}", False), ("\\sin(x) = \\frac{1}{2}", "\\frac12", True),
 ])

@@ -137,7 +137,9 @@ def enclosing_value(text: str, start: int) -> str | None:
     seconds.": 5 minutes and 30 seconds, never 30); None when there is none."""
     lo, hi = max(0, start - 120), min(len(text), start + 120)
     for m in _BRACKETED.finditer(text, lo, hi):
-        if m.start() < start < m.end() and not _THOUSANDS_IN_BRACKETS.fullmatch(m.group(0)):
+        glued = text[m.start() - 1:m.start()]  # "f(2, 3)", "x_{(1, 2)}", "\\binom{5}{2}(1, 2)": no pair of its own
+        if m.start() < start < m.end() and not _THOUSANDS_IN_BRACKETS.fullmatch(m.group(0)) and not (
+                glued.islower() or glued.isdigit() or (glued and glued in "_^{}\\")):
             return m.group(0)
     for m in DURATION.finditer(text, lo, hi):
         if m.start() < start < m.end() and duration(m) is not None:

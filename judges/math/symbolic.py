@@ -314,7 +314,8 @@ def _compare_values(ref: str, gold: Parsed | None, spans: list[str], auto: bool)
         result = None  # SymPy could not decide
     if result is None and auto:
         result = _latex_compare(ref, span)
-    if result is True and routed and not (equation_left(span) and not needs_latex_backend(ref)):
+    valued = span.count("=") == 1 and equation_left(span) and not needs_latex_backend(ref)  # "\\max f = 5" for 5
+    if result is True and routed and not valued:
         result = None  # a relation or equation the ANTLR path could not read: our grammar would drop a side
     if result is True and partial:
         return None, top, f"{_UNDECIDED}: the answer is not readable in full"
