@@ -38,6 +38,12 @@ def _check(cand: str, gold: str, expected: object) -> None:
     ("50 (50 percent)", "50", NOT_TRUE), ("30 (30 degrees)", "30", True),
     ("She bought 6 boxes, so she has 5 apples (six apples).", "6", NOT_TRUE),
     ("She bought 6 boxes, so 10 (5 each)", "6", NOT_TRUE), ("She bought 6 boxes\n5 (six apples)", "6", NOT_TRUE),
+    # a quantity in another unit beside the value is no contradiction (it read 12 x 3 = 36, a false equal)
+    ("12 apples (3 boxes)", "12", True), ("The answer is 12 apples (3 boxes).", "12", True),
+    ("She has 3 boxes of 4 apples.\nSo she has 12 apples (3 boxes).", "12", True),
+    ("12 apples (3 boxes)", "36", NOT_TRUE), ("12 apples (3 boxes)", "3", NOT_TRUE),
+    ("5 apples (3 apples)", "5", NOT_TRUE),
+    ("She has 3 boxes of 4 apples.\nSo she has 12 apples (3 boxes).", "3", NOT_TRUE),
 ])
 def test_a_remark_that_restates_the_value(cand, gold, expected):
     _check(cand, gold, expected)
@@ -60,6 +66,11 @@ def test_a_reason_in_brackets_after_an_equation(cand, gold, expected):
     ("\\frac{1}{3}", "0.(3)", True), ("x = 0.(3)", "\\frac13", True),
     ("0.(3)", "0", NOT_TRUE), ("1.(6)", "6", NOT_TRUE), ("0.(3)", "0.333", NOT_TRUE), ("0.(3)", "1/6", NOT_TRUE),
     ("0.1(6)", "0.6", NOT_TRUE), ("2(3)", "6", True),
+    # on the ANTLR path and in prose too
+    ("x \\ge 0.(3)", "x \\ge 1/3", True), ("x \\ge 0.\\overline{3}", "x \\ge 1/3", True),
+    ("So x = 0.(6).", "2/3", True),
+    ("The repeating decimal is 0.(3)", "1/3", True), ("x \\ge 0.(3)", "x \\ge 0", NOT_TRUE),
+    ("The repeating decimal is 0.(3)", "3", NOT_TRUE),
 ])
 def test_a_period_in_brackets(cand, gold, expected):
     _check(cand, gold, expected)

@@ -52,7 +52,8 @@ NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (
 SPAN_CHARS = 400
 
 _MARKED = re.compile(r"[\u0335-\u0338\u00b2\u00b3\u00b9\u2070\u2074-\u2079]")  # a stroke or superscript after a digit
-_NUMBER = re.compile(r"-?\d(?:[\d,]|\{,\}(?=\d)|['\u2019](?=\d{3}(?!\d)))*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?"
+_NUMBER = re.compile(r"-?\d{1,12}\.\d{0,12}\(\d{1,12}\)(?![\d.(])"  # a repeating decimal, 0.(3), is one number
+                     r"|-?\d(?:[\d,]|\{,\}(?=\d)|['\u2019](?=\d{3}(?!\d)))*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?"
                      r"(?:[ \t]+(?:hundred|thousand|million|billion)\b)?|-?\.\d+")
 _SIMPLERL_NUMBER = re.compile(r"-?\d*\.?\d+")
 # Math-Verify's LaTeX environments: inline `$...$` stays on one line and does not follow

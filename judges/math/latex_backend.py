@@ -25,7 +25,7 @@ from functools import lru_cache
 import sympy
 from sympy.core.relational import Relational
 
-from judgesuite.judges.math.normalize import has_date_or_range
+from judgesuite.judges.math.normalize import REPEATING, has_date_or_range, repeating
 
 MAX_CHARS = 600
 logging.getLogger("math_verify").setLevel(logging.ERROR)
@@ -44,7 +44,8 @@ _PREP = ((re.compile(rf"\\operatorname\*?\s*\{{\s*({_NAMES})\s*\}}"), r"\\\1 "),
           r"|\1\2|"),
          (re.compile(r"\\varnothing|\\O\b"), r"\\emptyset"), (re.compile(r"\\lor\b|\\vee\b"), r"\\text{ or }"),
          (re.compile(r"\\geqslant"), r"\\geq"), (re.compile(r"\\leqslant"), r"\\leq"),
-         (re.compile(r"(?<![<>=!])==(?!=)"), "="), (re.compile(r"\+\s*\\infty"), r"\\infty"), (re.compile(r"[\$]|\\[$()\[\]]"), " "))
+         (re.compile(r"(?<![<>=!])==(?!=)"), "="), (re.compile(r"\+\s*\\infty"), r"\\infty"),
+         (re.compile(r"[\$]|\\[$()\[\]]"), " "))
 # latex2sympy evaluates powers and factorials eagerly: refuse the towers our grammar reads as Huge
 _HEAVY = re.compile(r"\^\s*\{?\s*\d{4}|\^\s*\{[^{}]*\^|\d{4,}\s*!|\d{40}")
 # latex2sympy evaluates gcd and lcm eagerly, as SymPy's polynomial gcd: of letters, gcd(a, b) is 1 and lcm(a, b) is
@@ -73,6 +74,7 @@ def parse_latex(text: str) -> object | None:
     from latex2sympy2_extended.latex2sympy2 import latex2sympy
     from latex2sympy2_extended.math_normalization import normalize_latex
 
+    text = REPEATING.sub(repeating, text)  # 0.(3), 0.\\overline{3}: 1/3, not a product or a bar
     for pattern, repl in _PREP:
         text = pattern.sub(repl, text)
     if _GCD_LCM.search(text) and re.search(r"[A-Za-z]", _COMMANDS.sub(" ", text)):

@@ -289,10 +289,11 @@ _NOT_UNIT = frozenset(("times plus minus over divided less more of per each left
                        "percent").split())
 
 
-def restated(value: str, remark: str) -> bool | None:
-    """Whether a remark in brackets of a number and words ("5 apples", "3 dozen", "five", "a dozen eggs") states
-    `value` (True) or another number (False; also "5 each", "3 times": no restatement); None when it is not a
-    number with words (a bare number, working, a tuple, prose)."""
+def restated(value: str, remark: str, unit: str = "") -> bool | None:
+    """Whether a remark in brackets of a number and words ("5 apples", "3 dozen", "five", "a dozen eggs") after `value`
+    (and its `unit`, "apples") states that value (True) or contradicts it (False: another number without a unit or in
+    the same unit, or an operation, "5 each", "3 times"); None when it is not a number with words (a bare number,
+    working, a tuple, prose) or states a quantity in another unit ("12 apples (3 boxes)")."""
     tokens = remark.replace(",", " ").split()
     bracket = f"({remark})"
     if not 0 < len(tokens) <= 8 or _PRECISION_REMARK.fullmatch(bracket) or _WORKING_REMARK.fullmatch(bracket):
@@ -314,13 +315,18 @@ def restated(value: str, remark: str) -> bool | None:
         return None
     if any(w in _NOT_UNIT or w in KEEP_WORDS or (w in OPERATOR_NAMES and w not in _SPACED_NOT) for w in words):
         return False
-    return number == Fraction(value)
+    if number == Fraction(value):
+        return True
+    other_unit = unit.lower().split() and words and [w.rstrip("s") for w in words] != [
+        w.rstrip("s") for w in unit.lower().split()]
+    return None if other_unit else False
 
 
 def _without_precision_remark(s: str) -> str:
     """`s` without a remark in brackets at its end, after a number: on its precision ("3.14 (rounded)"), its working
-    ("12 (= 3 × 4)", "42 (from 6 × 7)"), or the same quantity restated ("5 (five)", "5 (5 apples)", "36 (3 dozen)").
-    A remark stating another quantity ("5 (3 apples)", "5 (six)") makes `s` unreadable, never a product."""
+    ("12 (= 3 × 4)", "42 (from 6 × 7)"), the same quantity restated ("5 (five)", "5 (5 apples)", "36 (3 dozen)") or
+    another quantity in another unit ("12 apples (3 boxes)"). A remark that contradicts the value ("5 (3 apples)", "5
+    (six)", "10 (5 each)") makes `s` unreadable, never a product."""
     i = s.rfind("(")
     if i <= 0 or not re.search(r"\d", s[:i]):
         return s
@@ -329,7 +335,10 @@ def _without_precision_remark(s: str) -> str:
     value, remark = _LAST_NUMBER.search(s, 0, i), s[i + 1:].rstrip(" .")
     if value is None or not remark.endswith(")") or ")" in remark[:-1]:
         return s
-    same = restated(value.group(1), remark[:-1])
+    unit = value.group(0)[len(value.group(1)):]
+    same = restated(value.group(1), remark[:-1], unit)
+    if same is None and unit.strip() and restated(value.group(1), remark[:-1]) is not None:
+        return s[:i]  # "12 apples (3 boxes)": another quantity beside the value
     return s if same is None else s[:i] if same else s[:i] + _UNREADABLE
 
 
@@ -378,7 +387,7 @@ def has_date_or_range(text: str) -> bool:
 
 # a repeating decimal: 0.\\overline{3}, 0.1\\overline{6}, or its period in brackets, 0.(3), 0.1(6) (digits bounded,
 # so the fraction stays small); never the product 0 * 3
-_REPEATING = re.compile(r"(?<![\d.])(\d{1,12})\.(\d{0,12})"
+REPEATING = re.compile(r"(?<![\d.])(\d{1,12})\.(\d{0,12})"
                         r"(?:\\overline\s*\{\s*(\d{1,12})\s*\}|\((\d{1,12})\)(?![\d.(]))")
 # scientific notation with a letter x for the times sign: "1.2x10^3", "1.2 x 10^{-3}"
 _X_TIMES_TEN = re.compile(r"(?<![\w.])(\d{1,12}(?:\.\d{1,12})?)[ \t]?[xX][ \t]?(?=10\s*\^)")
@@ -409,7 +418,7 @@ def _duration_repl(m: re.Match) -> str:
     return m.group(0) if value is None else f" ({value}) "
 
 
-def _repeating(m: re.Match) -> str:
+def repeating(m: re.Match) -> str:
     """`0.1\\overline{6}` or `0.1(6)` -> `(15/90)`: the exact fraction of a repeating decimal."""
     whole, fixed, period = m.group(1), m.group(2), m.group(3) or m.group(4)
     numerator = int(whole + fixed + period) - int(whole + fixed)
@@ -427,7 +436,7 @@ def normalize(answer: str) -> str:
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
     s = _BOUND.sub(lambda m: _UNREADABLE, vulgar_fractions(s))
     s = _DATE_OR_RANGE.sub(lambda m: _UNREADABLE if date_or_range(m) else m.group(0), s)
-    s = _X_TIMES_TEN.sub(r"\1 \\times ", _REPEATING.sub(_repeating, s))
+    s = _X_TIMES_TEN.sub(r"\1 \\times ", REPEATING.sub(repeating, s))
     s = _THOUSANDS_SPACE.sub("", s)
     s = _THOUSANDS_APOSTROPHE.sub("", s)
     s = _SHORT_FRAC.sub(r"\\\1{\2}{\3}", s)

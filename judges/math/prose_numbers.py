@@ -97,7 +97,8 @@ def value_before_remark(sentence: str) -> str | None:
     never the 4 of the working); None when the brackets hold a tuple ("... at 2 is (3, 4)") or there is no such
     ending."""
     m = _VALUE_THEN_REMARK.search(sentence[-200:])
-    if m is None or _TUPLE.fullmatch(m.group(2)) or restated(m.group(1).replace(",", ""), m.group(2)) is False:
+    if m is None or _TUPLE.fullmatch(m.group(2)) or restated(m.group(1).replace(",", ""), m.group(2),
+                                                             m.group(0)[len(m.group(1)):m.start(2) - 1]) is False:
         return None  # "She has 5 apples (six apples).": the remark says another number
     return m.group(1).rstrip(",")
 
@@ -111,7 +112,8 @@ def contradicted(text: str, start: int, end: int) -> bool:
     ("5 (six apples)", "10 (5 each)"): the output contradicts itself there, so that number is no answer."""
     m = _REMARK_AFTER.match(text, end)
     value = text[start:end].replace(",", "")
-    return bool(m) and re.fullmatch(r"-?\d+(?:\.\d+)?", value) is not None and restated(value, m.group(1)) is False
+    return bool(m) and re.fullmatch(r"-?\d+(?:\.\d+)?", value) is not None and restated(
+        value, m.group(1), m.group(0)[:m.start(1) - 1 - end]) is False
 
 
 # right before a number: a value, perhaps a unit, and the opening of a bracket ("12 (3 × ", "12 apples (3 ")
