@@ -49,6 +49,23 @@ def test_a_remark_that_restates_the_value(cand, gold, expected):
     _check(cand, gold, expected)
 
 
+# Working in numbers in brackets after a value, spaced from it ("12 (3 × 4)"), is no product (it read 144, a false
+# equal, also after "Final answer:"): equal to the value it is dropped, otherwise the answer is unreadable on both
+# paths. Glued ("12(3 × 4)") or with a letter ("2 (x + 1)") it stays a product.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("12 (3 × 4)", "12", True), ("Final answer: 12 (3 × 4)", "12", True), ("7 (3 + 4)", "7", True),
+    ("10 (20 / 2)", "10", True), ("14 (2 \\times 3 + 8)", "14", True), ("x = 12 (3 \\cdot 4)", "12", True),
+    ("1.5 (3 / 2)", "1.5", True),
+    ("12 (3 × 4)", "144", NOT_TRUE), ("Final answer: 12 (3 × 4)", "144", NOT_TRUE), ("12 (3 * 4)", "144", NOT_TRUE),
+    ("12 (3 \\times 4)", "144", NOT_TRUE), ("12 (3 × 5)", "12", NOT_TRUE), ("12 (3 × 5)", "180", NOT_TRUE),
+    ("2 (3 + 4)", "14", NOT_TRUE), ("14 (2 \\times 3 + 8)", "196", NOT_TRUE), ("x = 12 (3 \\cdot 4)", "144", NOT_TRUE),
+    ("10 (20 / 0)", "10", NOT_TRUE),
+    ("12(3 × 4)", "144", True), ("2 (x + 1)", "2x + 2", True),
+])
+def test_working_in_numbers_after_a_value(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
 # A reason in brackets ("(since 2x = 10)") was cut at "since", leaving "x = 5 (": no verdict.
 @pytest.mark.parametrize("cand, gold, expected", [
     ("x = 5 (since 2x = 10)", "5", True), ("x = 5 (because 2x = 10)", "5", True),

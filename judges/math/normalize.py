@@ -322,11 +322,46 @@ def restated(value: str, remark: str, unit: str = "") -> bool | None:
     return None if other_unit else False
 
 
+_ARITHMETIC = re.compile(r"\s*(?:(\d{1,15}(?:\.\d{1,12})?)|(\\times|\\cdot|\\div|[-+*/\u00d7\u00b7\u00f7xX]))")
+
+
+def _arithmetic(text: str) -> Fraction | None:
+    """The value of working in numbers only ("3 × 4", "6 \\times 7 - 2", products before sums); None otherwise."""
+    tokens, pos, text = [], 0, text.strip()
+    while pos < len(text) and len(tokens) <= 15:
+        m = _ARITHMETIC.match(text, pos)
+        if m is None:
+            return None
+        tokens.append((m.group(1), m.group(2)))
+        pos = m.end()
+    if pos < len(text) or len(tokens) < 3 or len(tokens) % 2 == 0 or any(
+            t[0] is None for t in tokens[0::2]) or any(t[1] is None for t in tokens[1::2]):
+        return None
+    total, term, sign = Fraction(0), Fraction(tokens[0][0]), 1
+    for (_, op), (number, _) in zip(tokens[1::2], tokens[2::2]):
+        value = Fraction(number)
+        if op in "+-":
+            total, term, sign = total + sign * term, value, 1 if op == "+" else -1
+        elif op in ("/", "\u00f7", "\\div"):
+            if value == 0:
+                return None
+            term /= value
+        else:
+            term *= value
+    return total + sign * term
+
+
+def remark_contradicts(s: str) -> bool:
+    """Whether `s` ends on a value and a remark in brackets that contradicts it ("5 (3 apples)", "12 (3 × 5)")."""
+    return _without_precision_remark(s.rstrip()).endswith(_UNREADABLE)
+
+
 def _without_precision_remark(s: str) -> str:
     """`s` without a remark in brackets at its end, after a number: on its precision ("3.14 (rounded)"), its working
     ("12 (= 3 × 4)", "42 (from 6 × 7)"), the same quantity restated ("5 (five)", "5 (5 apples)", "36 (3 dozen)") or
-    another quantity in another unit ("12 apples (3 boxes)"). A remark that contradicts the value ("5 (3 apples)", "5
-    (six)", "10 (5 each)") makes `s` unreadable, never a product."""
+    another quantity in another unit ("12 apples (3 boxes)"), or working in numbers that gives the value ("12 (3 × 4)").
+    A remark that contradicts the value ("5 (3 apples)", "5 (six)", "10 (5 each)", "12 (3 × 5)") makes `s`
+    unreadable, never a product."""
     i = s.rfind("(")
     if i <= 0 or not re.search(r"\d", s[:i]):
         return s
@@ -339,6 +374,9 @@ def _without_precision_remark(s: str) -> str:
     same = restated(value.group(1), remark[:-1], unit)
     if same is None and unit.strip() and restated(value.group(1), remark[:-1]) is not None:
         return s[:i]  # "12 apples (3 boxes)": another quantity beside the value
+    working = _arithmetic(remark[:-1]) if same is None and s[i - 1].isspace() else None
+    if working is not None:  # "12 (3 × 4)": the working of the value, not a product ("12(3 × 4)" is one)
+        same = working == Fraction(value.group(1))
     return s if same is None else s[:i] if same else s[:i] + _UNREADABLE
 
 
