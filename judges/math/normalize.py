@@ -90,11 +90,11 @@ _SPACED = re.compile(r"(?<![\d.,/^_{])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d/]|\
 _SHORT_FRAC = re.compile(r"\\([dtc]?frac)\s*(\d)\s*(\d)")
 _LABEL_EQ = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)? *=")
 _EMPTY = re.compile(r"\\(?:emptyset|varnothing)\b|\\O\b")
-# "no solution", "There are no real solutions.", "the empty set": the empty set, said in words
+# "no solution", "There are no real solutions.", "the empty set", "无解": the empty set, said in words
 NO_SOLUTION = re.compile(r"(?:(?:so|thus|therefore|hence)[ \t]*,?[ \t]*)?(?:(?:there[ \t]+(?:is|are|exists?)[ \t]+"
                          r"|(?:the[ \t]+)?(?:equation|system|inequality)[ \t]+has[ \t]+)?no[ \t]+(?:real[ \t]+)?"
-                         r"(?:solutions?|roots?)(?:[ \t]+exists?)?|(?:it[ \t]+is[ \t]+)?(?:the[ \t]+)?empty[ \t]+set)"
-                         r"[ \t]*[.!]?", re.IGNORECASE)
+                         r"(?:solutions?|roots?)(?:[ \t]+exists?)?|(?:it[ \t]+is[ \t]+)?(?:the[ \t]+)?empty[ \t]+set"
+                         r"|(?:此|原)?(?:方程(?:组)?)?无(?:实数?)?解)[ \t]*[.!\u3002]?", re.IGNORECASE)  # 无解: none
 # not inside a pair "(12,102)" / "[1,000)": that is a tuple or an interval
 _THOUSANDS = re.compile(r"(?<![\d.,(\[])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]|\.\d)"
                         r"|(?<=[(\[])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,)\]]|\.\d)")
