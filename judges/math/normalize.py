@@ -322,7 +322,7 @@ def restated(value: str, remark: str, unit: str = "") -> bool | None:
     return None if other_unit else False
 
 
-_ARITHMETIC = re.compile(r"\s*(?:(\d{1,15}(?:\.\d{1,12})?)|(\\times|\\cdot|\\div|[-+*/\u00d7\u00b7\u00f7xX]))")
+_ARITHMETIC = re.compile(r"(?<!\s)\s*+(?:(\d{1,15}(?:\.\d{1,12})?)|(\\times|\\cdot|\\div|[-+*/\u00d7\u00b7\u00f7xX]))")
 
 
 def _arithmetic(text: str) -> Fraction | None:

@@ -103,8 +103,9 @@ def value_before_remark(sentence: str) -> str | None:
     return m.group(1).rstrip(",")
 
 
-# right after a number: perhaps a unit, then a remark in brackets ("5 (six apples)", "10 (5 each)")
-_REMARK_AFTER = re.compile(r"(?:[ \t]+[A-Za-z]{2,12}){0,2}[ \t]*\(([^()\n]{1,80})\)")
+# right after a number: perhaps a unit, then a remark in brackets ("5 (six apples)", "10 (5 each)"); a space run is
+# tried from its start only
+_REMARK_AFTER = re.compile(r"(?<![ \t])(?:[ \t]+[A-Za-z]{2,12}){0,2}[ \t]*+\(([^()\n]{1,80})\)")  # linear
 
 
 def contradicted(text: str, start: int, end: int) -> bool:
