@@ -1,17 +1,22 @@
-"""A second, blind read of open-QA round 6 (tests/fixtures/model_openqa_round6.jsonl): inter-annotator agreement.
+"""A second, blind read of open-QA rounds 6 and 7 (tests/fixtures/model_openqa_round<N>.jsonl): agreement.
 
-The first reader labelled all 600 rows (the corpus' `label`, reasons in model_openqa_round6.labels.json). A second
-reader labels a seeded sample of them under the same guideline (the docstring of
-scripts/build_model_openqa_round6.py) without seeing the first labels, their reasons or any judge's output, and
+The first reader labelled all 600 rows of a round (the corpus' `label`, reasons in model_openqa_round<N>.labels.json).
+A second reader labels a seeded sample of them under the same guideline (the docstring of
+scripts/build_model_openqa_round<N>.py) without seeing the first labels, their reasons or any judge's output, and
 `agree` compares the two reads.
 
 Usage:
     python scripts/round6_second_read.py sample   # -> /tmp/r6_second_sample.jsonl (id, model, question, candidate,
                                                   #    references; no label)
     python scripts/round6_second_read.py agree    # model_openqa_round6.second_read.json vs the first labels
+    python scripts/round6_second_read.py --round 7 sample   # -> /tmp/r7_second_sample.jsonl (round 6's fields and
+                                                            #    prompt_style, language; no label)
+    python scripts/round6_second_read.py --round 7 agree    # model_openqa_round7.second_read.json vs the first labels
 
-The sample: `random.Random(SEED)` draws PER_MODEL row ids of each model (models in sorted order, each model's ids
-sorted before the draw), 4 x 50 = 200 rows, written in id order.
+The sample: `random.Random(seed)` draws PER_MODEL row ids of each model (models in sorted order, each model's ids
+sorted before the draw), 4 x 50 = 200 rows, written in id order. Each round has its own seed (`ROUNDS`):
+"judgesuite-round6-second-read", "judgesuite-round7-second-read". The module's CORPUS, FIRST, SECOND, SAMPLE_OUT,
+SEED and FIELDS, and every function's default, are round 6's.
 """
 from __future__ import annotations
 
@@ -23,13 +28,48 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
-CORPUS = FIXTURES / "model_openqa_round6.jsonl"
-FIRST = FIXTURES / "model_openqa_round6.labels.json"
-SECOND = FIXTURES / "model_openqa_round6.second_read.json"
-SAMPLE_OUT = Path("/tmp/r6_second_sample.jsonl")
-SEED = "judgesuite-round6-second-read"
 PER_MODEL = 50
-FIELDS = ("id", "model", "question", "candidate", "references")
+
+
+class Round:
+    """One round's files, seed and sample fields (a plain class: tests load this module outside sys.modules)."""
+
+    def __init__(self, number: int, seed: str, fields: tuple[str, ...]) -> None:
+        self.number, self.seed, self.fields = number, seed, fields
+
+    def fixture(self, suffix: str) -> Path:
+        return FIXTURES / f"model_openqa_round{self.number}{suffix}"
+
+    @property
+    def corpus(self) -> Path:
+        return self.fixture(".jsonl")
+
+    @property
+    def first(self) -> Path:
+        return self.fixture(".labels.json")
+
+    @property
+    def second(self) -> Path:
+        return self.fixture(".second_read.json")
+
+    @property
+    def sample_out(self) -> Path:
+        return Path(f"/tmp/r{self.number}_second_sample.jsonl")
+
+
+_FIELDS6 = ("id", "model", "question", "candidate", "references")
+ROUNDS = {
+    6: Round(6, "judgesuite-round6-second-read", _FIELDS6),
+    # round 7's prompt kinds (json, hedged, other-language, ...) are read by kind, so the reader sees the kind
+    7: Round(7, "judgesuite-round7-second-read", _FIELDS6 + ("prompt_style", "language")),
+}
+
+CORPUS = ROUNDS[6].corpus
+FIRST = ROUNDS[6].first
+SECOND = ROUNDS[6].second
+SAMPLE_OUT = ROUNDS[6].sample_out
+SEED = ROUNDS[6].seed
+FIELDS = ROUNDS[6].fields
 
 
 def corpus_rows(path: Path = CORPUS) -> list[dict]:
@@ -48,18 +88,32 @@ def sample_ids(rows: list[dict], per_model: int = PER_MODEL, seed: str = SEED) -
     return sorted(chosen)
 
 
-def write_sample(out: Path = SAMPLE_OUT, per_model: int = PER_MODEL) -> list[str]:
-    rows = corpus_rows()
-    ids = set(sample_ids(rows, per_model))
+def round_sample_ids(number: int, per_model: int = PER_MODEL) -> list[str]:
+    """The seeded sample of round `number` (its corpus, its seed)."""
+    rnd = ROUNDS[number]
+    return sample_ids(corpus_rows(rnd.corpus), per_model, rnd.seed)
+
+
+def write_sample(out: Path | None = None, per_model: int = PER_MODEL, number: int = 6) -> list[str]:
+    rnd = ROUNDS[number]
+    rows = corpus_rows(rnd.corpus)
+    ids = set(sample_ids(rows, per_model, rnd.seed))
     picked = sorted((r for r in rows if r["id"] in ids), key=lambda r: r["id"])
-    with out.open("w", encoding="utf-8") as fh:
+    with (out or rnd.sample_out).open("w", encoding="utf-8") as fh:
         for row in picked:
-            fh.write(json.dumps({k: row[k] for k in FIELDS}, ensure_ascii=False) + "\n")
+            fh.write(json.dumps({k: row[k] for k in rnd.fields}, ensure_ascii=False) + "\n")
     return [r["id"] for r in picked]
 
 
+def _tally(groups: dict[str, list[int]], key: str, same: bool) -> None:
+    tally = groups.setdefault(key, [0, 0])
+    tally[0] += same
+    tally[1] += 1
+
+
 def agreement(second: dict[str, dict], rows: list[dict] | None = None) -> dict:
-    """Raw agreement, Cohen's kappa, the 2x2 table, per-model agreement and the disagreements (first = corpus label)."""
+    """Raw agreement, Cohen's kappa, the 2x2 table, per-model (and per prompt kind) agreement and the disagreements
+    (first = corpus label)."""
     from sklearn.metrics import cohen_kappa_score
 
     by_id = {r["id"]: r for r in (rows if rows is not None else corpus_rows())}
@@ -68,10 +122,10 @@ def agreement(second: dict[str, dict], rows: list[dict] | None = None) -> dict:
     sec = [bool(second[i]["label"]) for i in ids]
     table = Counter(zip(first, sec))
     per_model: dict[str, list[int]] = {}
+    per_kind: dict[str, list[int]] = {}
     for i, a, b in zip(ids, first, sec):
-        tally = per_model.setdefault(by_id[i]["model"], [0, 0])
-        tally[0] += a == b
-        tally[1] += 1
+        _tally(per_model, by_id[i]["model"], a == b)
+        _tally(per_kind, str(by_id[i].get("prompt_style")), a == b)
     return {
         "rows": len(ids),
         "agree": sum(a == b for a, b in zip(first, sec)),
@@ -79,15 +133,18 @@ def agreement(second: dict[str, dict], rows: list[dict] | None = None) -> dict:
         "kappa": float(cohen_kappa_score(first, sec)),
         "table": {(a, b): table[(a, b)] for a in (True, False) for b in (True, False)},
         "per_model": {m: tuple(t) for m, t in sorted(per_model.items())},
+        "per_kind": {k: tuple(t) for k, t in sorted(per_kind.items())},
         "disagreements": [i for i, a, b in zip(ids, first, sec) if a != b],
     }
 
 
-def _agree() -> None:
-    second = json.loads(SECOND.read_text(encoding="utf-8"))
-    rows = corpus_rows()
+def _agree(number: int = 6) -> None:
+    rnd = ROUNDS[number]
+    by_kind = "prompt_style" in rnd.fields  # round 6's printout stays as it was
+    second = json.loads(rnd.second.read_text(encoding="utf-8"))
+    rows = corpus_rows(rnd.corpus)
     by_id = {r["id"]: r for r in rows}
-    first_why = json.loads(FIRST.read_text(encoding="utf-8"))
+    first_why = json.loads(rnd.first.read_text(encoding="utf-8"))
     res = agreement(second, rows)
     print(f"rows {res['rows']}  raw agreement {res['agree']}/{res['rows']} = {res['raw']:.3f}  "
           f"Cohen's kappa {res['kappa']:.3f}")
@@ -97,10 +154,15 @@ def _agree() -> None:
     print(f"first incorrect  {t[(False, True)]:14d}  {t[(False, False)]:16d}")
     for model, (agreed, n) in res["per_model"].items():
         print(f"  {model:22s} {agreed}/{n} = {agreed / n:.3f}")
+    if by_kind:
+        print("per prompt kind:")
+        for kind, (agreed, n) in res["per_kind"].items():
+            print(f"  {kind:22s} {agreed}/{n} = {agreed / n:.3f}")
     print(f"disagreements: {len(res['disagreements'])}")
     for i in res["disagreements"]:
         row = by_id[i]
-        print(f"- {i}\n  Q: {row['question']}\n  reply: {row['candidate'][:160]!r}\n  gold: {row['references']}")
+        kind = f" ({row.get('prompt_style')}, {row.get('language')})" if by_kind else ""
+        print(f"- {i}{kind}\n  Q: {row['question']}\n  reply: {row['candidate'][:160]!r}\n  gold: {row['references']}")
         print(f"  first:  {bool(row['label'])}  ({first_why.get(i, {}).get('why', '')})")
         print(f"  second: {bool(second[i]['label'])}  ({second[i].get('why', '')})")
 
@@ -108,13 +170,14 @@ def _agree() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("sample", "agree"))
+    parser.add_argument("--round", type=int, choices=sorted(ROUNDS), default=6, dest="number")
     parser.add_argument("--per-model", type=int, default=PER_MODEL)
     args = parser.parse_args()
     if args.command == "sample":
-        ids = write_sample(per_model=args.per_model)
-        print(f"{len(ids)} rows -> {SAMPLE_OUT}")
+        ids = write_sample(per_model=args.per_model, number=args.number)
+        print(f"{len(ids)} rows -> {ROUNDS[args.number].sample_out}")
     else:
-        _agree()
+        _agree(args.number)
 
 
 if __name__ == "__main__":
