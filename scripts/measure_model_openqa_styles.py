@@ -9,6 +9,8 @@ Usage:
         --reread tests/fixtures/model_openqa_round5.reread.json --cache FRESH.sqlite   # round 5: ONCE (held out)
     python scripts/measure_model_openqa_styles.py --corpus tests/fixtures/model_openqa_round6.jsonl --cache FRESH \
         --judges token-f1,exact-match,contains,stacked,stacked:encoder=true,encoder  # round 6: ONCE
+    python scripts/measure_model_openqa_styles.py --corpus tests/fixtures/model_openqa_round7.jsonl --cache FRESH \
+        --judges token-f1,exact-match,contains,stacked,stacked:encoder=true,encoder  # round 7: read once (stop 51)
 
 Every row of the corpus is in the held-out split `heldout-oqa`: it is read once, by the lead, after the stacked
 judge work it measures is final; never row by row (no error listing here). Per style (`prompt_style`), per model
