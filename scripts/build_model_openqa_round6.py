@@ -170,26 +170,29 @@ def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path
     return corpus
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def main(argv: list[str] | None = None, build=None) -> int:
+    """The command line of a round's build script: `build` is the module whose MODELS, RAW, generate, collect and
+    finalize it runs (this one by default; round 7's script passes itself)."""
+    b = build or sys.modules[__name__]
+    ap = argparse.ArgumentParser(description=b.__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("generate")
-    g.add_argument("--model", choices=list(MODELS), required=True)
+    g.add_argument("--model", choices=list(b.MODELS), required=True)
     g.add_argument("--path", default=None, help="the GGUF file (default MODELS' entry)")
     g.add_argument("--threads", type=int, default=1)
     g.add_argument("--parallel", type=int, default=8)
-    g.add_argument("--raw", type=Path, default=RAW)
+    g.add_argument("--raw", type=Path, default=b.RAW)
     g.add_argument("--until", default=None, help="HH:MM UTC: start no batch after this time")
     c = sub.add_parser("collect")
-    c.add_argument("--raw", type=Path, default=RAW)
+    c.add_argument("--raw", type=Path, default=b.RAW)
     sub.add_parser("finalize")
     args = ap.parse_args(argv)
     if args.cmd == "generate":
-        generate(args.model, args.path, args.raw, args.threads, args.parallel, args.until)
+        b.generate(args.model, args.path, args.raw, args.threads, args.parallel, args.until)
     elif args.cmd == "collect":
-        collect(args.raw)
+        b.collect(args.raw)
     else:
-        finalize()
+        b.finalize()
     return 0
 
 

@@ -52,7 +52,6 @@ Split: every row in `heldout-oqa-round7`, read once by the lead (the card says h
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -186,26 +185,7 @@ def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    g = sub.add_parser("generate")
-    g.add_argument("--model", choices=list(MODELS), required=True)
-    g.add_argument("--path", default=None, help="the GGUF file (default MODELS' entry)")
-    g.add_argument("--threads", type=int, default=1)
-    g.add_argument("--parallel", type=int, default=8)
-    g.add_argument("--raw", type=Path, default=RAW)
-    g.add_argument("--until", default=None, help="HH:MM UTC: start no batch after this time")
-    c = sub.add_parser("collect")
-    c.add_argument("--raw", type=Path, default=RAW)
-    sub.add_parser("finalize")
-    args = ap.parse_args(argv)
-    if args.cmd == "generate":
-        generate(args.model, args.path, args.raw, args.threads, args.parallel, args.until)
-    elif args.cmd == "collect":
-        collect(args.raw)
-    else:
-        finalize()
-    return 0
+    return r6.main(argv, sys.modules[__name__])
 
 
 if __name__ == "__main__":

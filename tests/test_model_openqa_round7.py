@@ -13,17 +13,13 @@ from judgesuite.suite.data.loader import split_of
 from judgesuite.suite.evaluation.statistics import kendall_tau_b
 
 from .script_modules import load_script
-from .test_model_openqa_round6 import _by_model, _verdicts
+from .test_model_openqa_round6 import _by_model, _lines, _verdicts
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 CORPUS = FIXTURES / "model_openqa_round7.jsonl"
 EARLIER = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed", "model_openqa_committed2",
            "model_openqa_round5", "model_openqa_round6")
-
-
-def _lines(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
