@@ -1,5 +1,6 @@
 """The blind second read of open-QA round 6 (card, "Second read (blind)"): the second-read file labels exactly the
-seeded sample, and the agreement and Cohen's kappa written in the card are what `agree` computes (a second or so)."""
+seeded sample, and the agreement and Cohen's kappa written in the card are what `agree` computes (a second or so).
+Round 7's test (test_model_openqa_round7_second_read.py) runs the same checks through the helpers below."""
 from __future__ import annotations
 
 import json
@@ -10,17 +11,19 @@ from .script_modules import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = ROOT / "tests" / "fixtures" / "model_openqa_round6.md"
+HEADING = "## Second read (blind)"
 
 
-def _second_read() -> dict:
-    return json.loads(load_script("round6_second_read").SECOND.read_text(encoding="utf-8"))
+def _second_read(number: int = 6) -> dict:
+    return json.loads(load_script("round6_second_read").ROUNDS[number].second.read_text(encoding="utf-8"))
 
 
-def test_second_read_covers_exactly_the_seeded_sample():
+def check_covers_exactly_the_seeded_sample(number: int) -> None:
     s = load_script("round6_second_read")
-    rows = s.corpus_rows()
-    ids = s.sample_ids(rows)
-    second = _second_read()
+    rnd = s.ROUNDS[number]
+    rows = s.corpus_rows(rnd.corpus)
+    ids = s.sample_ids(rows, seed=rnd.seed)
+    second = _second_read(number)
     assert len(ids) == len(set(ids)) == 200
     assert sorted(second) == ids
     per_model = {}
@@ -31,10 +34,11 @@ def test_second_read_covers_exactly_the_seeded_sample():
     assert all(isinstance(v["label"], bool) and isinstance(v["why"], str) and v["why"] for v in second.values())
 
 
-def test_agreement_and_kappa_are_the_cards():
+def check_figures_are_agrees(number: int, card: Path, disagreements: int, per_kind: bool = False) -> None:
+    """The card's agreement line, per-model (and per prompt kind) rows and number of disagreements are `agree`'s."""
     s = load_script("round6_second_read")
-    res = s.agreement(_second_read())
-    section = CARD.read_text(encoding="utf-8").split("## Second read (blind)", 1)[1]
+    res = s.agreement(_second_read(number), s.corpus_rows(s.ROUNDS[number].corpus))
+    section = card.read_text(encoding="utf-8").split(HEADING, 1)[1]
     m = re.search(r"(\d+) rows, raw agreement (\d+)/(\d+) = ([0-9.]+), Cohen's kappa ([0-9.]+)", section)
     assert m, "the card's agreement line"
     rows, agreed, n, raw, kappa = m.groups()
@@ -43,4 +47,15 @@ def test_agreement_and_kappa_are_the_cards():
     assert kappa == f"{res['kappa']:.3f}"
     for model, (a, total) in res["per_model"].items():
         assert f"| {model} | {a}/{total} |" in section
-    assert len(res["disagreements"]) == 1
+    if per_kind:
+        for kind, (a, total) in res["per_kind"].items():
+            assert f"| {kind} | {a}/{total} |" in section
+    assert len(res["disagreements"]) == disagreements
+
+
+def test_second_read_covers_exactly_the_seeded_sample():
+    check_covers_exactly_the_seeded_sample(6)
+
+
+def test_agreement_and_kappa_are_the_cards():
+    check_figures_are_agrees(6, CARD, disagreements=1)
