@@ -3,6 +3,7 @@ format is plain arrays whose tree-walker equals scikit-learn; bad files are refu
 gets a verdict or a no-verdict, never an exception."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -73,6 +74,24 @@ def test_tree_walker_equals_sklearn_with_missing_values(store):
     X = np.vstack([store.table(s, "test").X for s in OPEN_QA])
     X[rng.random(len(X)) < 0.3, col] = np.nan
     np.testing.assert_allclose(forest.proba(X), est.predict_proba(X)[:, 1], rtol=0, atol=1e-12)
+
+
+def test_an_extra_table_joins_training_with_its_weight_and_is_recorded(store):
+    """`train_stacked(extra_train=..., extra_dev=...)`: a table that is no bundled source (here evouna's dev rows, as
+    scripts/stacked_model_written_check.py adds the model-written rounds) trains the forest, weighing its `weight`
+    times one source, and the meta says so."""
+    train = store.table("evouna-nq", "train")
+    extra = dataclasses.replace(store.table("evouna-nq", "dev"), source="extra-rows", weight=2.0)
+    w = source_weights([train, extra])
+    assert w[len(train.y):].sum() == pytest.approx(2 * w[:len(train.y)].sum())
+    quick = {"params": {"max_iter": 20}, "synthetic_weight": 0, "with_test": False}
+    base, _ = train_stacked(OPEN_QA, store=store, **quick)
+    model, _ = train_stacked(OPEN_QA, store=store, extra_train=[extra], extra_dev=[extra], **quick)
+    assert model.meta["training_data"]["extra_train"] == {"extra-rows": {"rows": len(extra.y), "weight": 2.0}}
+    assert model.meta["training_data"]["extra_dev"] == {"extra-rows": len(extra.y)}
+    assert "extra_train" not in base.meta["training_data"]
+    X = store.table("openqa-eval-nq301", "test").X
+    assert not np.allclose(model.proba("open_qa", X), base.proba("open_qa", X))
 
 
 def test_averaged_forests_are_one_forest_of_the_mean_log_odds(store):
