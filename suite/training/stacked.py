@@ -219,7 +219,8 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                                         "rows_by_family": {f: len(t.y) for f, t in sorted(synth.items())}},
                           "dev_split": {s: len(dev[s].y) for s in used}, "excluded": sorted(set(exclude)),
                           **({"extra_train": {t.source: {"rows": len(t.y), "weight": t.weight} for t in extra_train},
-                              "extra_dev": {t.source: len(t.y) for t in extra_dev}} if extra_train or extra_dev else {}),
+                              "extra_dev": {t.source: len(t.y) for t in extra_dev}}
+                             if extra_train or extra_dev else {}),
                           "description": description or "bundled sets, train split (dev for thresholds)"},
     }
     model = StackedModel(meta, forests)
