@@ -136,11 +136,13 @@ def prompt_of(item: dict, model: str) -> str:
     return f"{FEW_SHOT_HEAD[kind].format(language=language)}\n\n{shots}Q: {item['question']}?\nA:"
 
 
-def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
+def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None,
+             items: list[dict] | None = None) -> None:
     """The kinds in turn, `parallel` questions of each at a time (one backend start per batch: each kind has its
-    own token limit), until every question is answered or `until` stops a batch."""
+    own token limit), until every question is answered or `until` stops a batch (`items`: the round's draw, default
+    this round's)."""
     done = done_items(raw)
-    todo = [it for it in drawn() if (it["item"], model) not in done]
+    todo = [it for it in (drawn() if items is None else items) if (it["item"], model) not in done]
     by_kind = {kind: [it for it in todo if prompt_kind(it, model) == kind] for kind in KINDS}
     file = r6.model_file(model, path)
     spent = {kind: 0.0 for kind in KINDS}
