@@ -41,6 +41,11 @@ Third run, information for the next stop's design, not a candidate for adoption 
 held-out round: round 7 was read with the shipped forest): `mw-1-rows` and `mw-2-rows` weigh the rounds' training
 table by its rows (W times a source when whole, less when rows are left out) and keep the dev table out of the
 threshold choice below 50 rows.
+Result (3cf32d0; the same `shipped` figures): `mw-2-rows` passes all three checks: rounds mean 0.958 -> 0.974, round 6
+0.923 -> 0.952 (largest gap +6.7 -> +4.7 points, tau 1.00 -> 0.91), held out on train + dev 0.901 / 0.830 / 0.753 /
+0.781 -> 0.902 / 0.821 / 0.766 / 0.803 (mean 0.816 -> 0.823), DEV master keys 5 -> 5. `mw-1-rows` passes (1) and (2),
+not (3) (master keys 9). The next stop may adopt `mw-2-rows` by this rule, measured on open-QA round 8 (test
+questions, built frozen and unread this stop) once, with the rounds bundled as training data first.
 
     python scripts/stacked_model_written_check.py --cache .cache/stk [--variants shipped,mw-0.5,mw-1,mw-2]
 """
