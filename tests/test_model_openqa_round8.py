@@ -1,0 +1,96 @@
+"""Open-QA round 8 of issue 37 (tests/fixtures/model_openqa_round8.jsonl): round 7's design on the next 150 NQ TEST
+questions, every reply labelled by reading (card). The corpus only, frozen and unread: it is rebuilt byte for byte
+from the committed replies and labels, on test questions of no train or dev split and of no earlier round (1-7).
+No judge runs here."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from judgesuite.suite.data.loader import split_of
+
+from .script_modules import load_script
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+CORPUS = FIXTURES / "model_openqa_round8.jsonl"
+EARLIER = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed", "model_openqa_committed2",
+           "model_openqa_round5", "model_openqa_round6", "model_openqa_round7")
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
+    b, r7 = load_script("build_model_openqa_round8"), load_script("build_model_openqa_round7")
+    rows, replies = _lines(CORPUS), _lines(b.REPLIES)
+    labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
+    assert len(rows) == len(replies) == len(labels) == len({r["id"] for r in rows})
+    assert all(isinstance(v["label"], bool) and isinstance(v["why"], str) for v in labels.values())
+    assert all(v["why"] for v in labels.values() if v["label"] is False)  # why every wrong reply is wrong
+    drawn = {it["item"]: it for it in b.drawn()}
+    pairs = Counter((r["model"], r["question_id"]) for r in rows)
+    assert set(pairs.values()) == {1} and {m for m, _ in pairs} == set(b.MODELS)  # each model once per question
+    assert {q for _, q in pairs} <= set(drawn)
+    for row, rep in zip(rows, replies):
+        it = drawn[rep["item"]]
+        assert row["id"] == f"oqa8-{rep['model']}-{rep['item']}"
+        assert (row["candidate"], row["references"], row["question"]) == (rep["reply"].strip(), it["aliases"],
+                                                                         it["question"])
+        assert row["prompt_style"] == r7.prompt_kind(it, row["model"]) == rep["prompt"]
+        assert row["language"] == r7.language_of(it, row["model"]) == rep["language"]
+        assert rep["temperature"] == 0.0 and rep["max_tokens"] == r7.MAX_TOKENS[rep["prompt"]]
+    assert {r["split"] for r in rows} == {"heldout-oqa-round8"} and {r["task_type"] for r in rows} == {"open_qa"}
+    b.finalize(b.REPLIES, b.LABELS, tmp_path / "corpus.jsonl")
+    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+
+
+def test_every_model_answered_every_question_in_every_prompt_kind_and_language():
+    b, r7, rows = load_script("build_model_openqa_round8"), load_script("build_model_openqa_round7"), _lines(CORPUS)
+    assert Counter(r["model"] for r in rows) == {m: 150 for m in b.MODELS}  # the 23:20 cap cut no model short
+    kinds = Counter((r["model"], r["prompt_style"]) for r in rows)
+    assert kinds == {(m, k): 25 for m in b.MODELS for k in r7.KINDS}
+    languages = Counter((r["model"], r["language"]) for r in rows if r["prompt_style"] == "other-language")
+    assert set(languages) == {(m, lang) for m in b.MODELS for lang in r7.LANGUAGES}
+    assert all(r["language"] is None for r in rows if r["prompt_style"] != "other-language")
+
+
+def test_questions_are_the_next_test_nq_of_no_train_or_dev_split_and_no_earlier_round():
+    b, r7, rows = load_script("build_model_openqa_round8"), load_script("build_model_openqa_round7"), _lines(CORPUS)
+    drawn = b.drawn()
+    assert len(drawn) == b.N_QUESTIONS == 150 and all(it["data_split"] == "test" for it in drawn)
+    assert [it["k"] for it in drawn] == list(range(150, 300))
+    assert [it["item"] for it in r7.drawn() + drawn] == [q["question_id"] for q in
+                                                       load_script("build_model_openqa_styles").drawn_pool(
+                                                           37, ("test",))[:300]]
+    assert {split_of(r["question"]) for r in rows} == {"test"}
+    assert {r["source"] for r in rows} <= {"evouna-nq", "openqa-eval-nq301"}  # never EVOUNA's TriviaQA half
+    styles = load_script("build_model_openqa_styles")
+    train_dev = styles.questions(("train", "dev"))
+    ours_ids, ours_text = {r["question_id"] for r in rows}, {" ".join(styles.words(r["question"])) for r in rows}
+    assert not ours_ids & {q["question_id"] for q in train_dev}
+    assert not ours_text & {" ".join(styles.words(q["question"])) for q in train_dev}
+    earlier = [r for name in EARLIER for r in _lines(FIXTURES / f"{name}.jsonl")]
+    assert not ours_ids & {r["question_id"] for r in earlier}
+    assert not ours_text & {" ".join(styles.words(r["question"])) for r in earlier}
+    assert not {r["question"] for r in rows} & {q for q, _ in r7.r6.few_shot_pairs()}
+
+
+def test_the_cards_counts_are_the_labels_as_read():
+    b, r7, rows = load_script("build_model_openqa_round8"), load_script("build_model_openqa_round7"), _lines(CORPUS)
+    labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
+    card = (FIXTURES / "model_openqa_round8.md").read_text(encoding="utf-8")
+    assert "Frozen, unread: no judge has run on these rows; a later session reads it once." in card
+    kinds = ("another answer", "no readable answer", "declines", "a list, no commitment")
+    assert all(v["label"] or v["why"].startswith(kinds) for v in labels.values())  # every wrong row's kind
+    for name in list(b.MODELS) + ["all"]:
+        mine = [r for r in rows if name in ("all", r["model"])]
+        right = sum(r["label"] for r in mine)
+        why = Counter(labels[r["id"]]["why"].split(":")[0] for r in mine if not r["label"])
+        cells = " | ".join(str(why[k]) for k in kinds)
+        assert f"| {len(mine)} | **{right} ({right / len(mine):.3f})** | {cells} |" in card, name
+    per_kind = " | ".join(f"{sum(r['label'] for r in rows if r['prompt_style'] == k)} / "
+                          f"{sum(r['prompt_style'] == k for r in rows)}" for k in r7.KINDS)
+    assert f"| all | {per_kind} |" in card
