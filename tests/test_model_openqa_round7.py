@@ -22,9 +22,11 @@ EARLIER = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed
            "model_openqa_round5", "model_openqa_round6")
 
 
-def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
-    b = load_script("build_model_openqa_round7")
-    rows, replies = _lines(CORPUS), _lines(b.REPLIES)
+def check_rebuilt(build: str, corpus: Path, split: str, tmp_path: Path) -> None:
+    """A round built with round 7's prompts (`build`: its script's name): every reply is a labelled row of `split`,
+    each model once per question, and `finalize` rebuilds `corpus` byte for byte."""
+    b, r7 = load_script(build), load_script("build_model_openqa_round7")
+    rows, replies = _lines(corpus), _lines(b.REPLIES)
     labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
     assert len(rows) == len(replies) == len(labels) == len({r["id"] for r in rows})
     assert all(isinstance(v["label"], bool) and isinstance(v["why"], str) for v in labels.values())
@@ -37,12 +39,16 @@ def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
         it = drawn[rep["item"]]
         assert (row["candidate"], row["references"], row["question"]) == (rep["reply"].strip(), it["aliases"],
                                                                          it["question"])
-        assert row["prompt_style"] == b.prompt_kind(it, row["model"]) == rep["prompt"]
-        assert row["language"] == b.language_of(it, row["model"]) == rep["language"]
-        assert rep["temperature"] == 0.0 and rep["max_tokens"] == b.MAX_TOKENS[rep["prompt"]]
-    assert {r["split"] for r in rows} == {"heldout-oqa-round7"} and {r["task_type"] for r in rows} == {"open_qa"}
+        assert row["prompt_style"] == r7.prompt_kind(it, row["model"]) == rep["prompt"]
+        assert row["language"] == r7.language_of(it, row["model"]) == rep["language"]
+        assert rep["temperature"] == 0.0 and rep["max_tokens"] == r7.MAX_TOKENS[rep["prompt"]]
+    assert {r["split"] for r in rows} == {split} and {r["task_type"] for r in rows} == {"open_qa"}
     b.finalize(b.REPLIES, b.LABELS, tmp_path / "corpus.jsonl")
-    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+    assert (tmp_path / "corpus.jsonl").read_bytes() == corpus.read_bytes()
+
+
+def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
+    check_rebuilt("build_model_openqa_round7", CORPUS, "heldout-oqa-round7", tmp_path)
 
 
 def test_every_model_answered_in_every_prompt_kind_and_language():

@@ -11,6 +11,8 @@ from pathlib import Path
 from judgesuite.suite.data.loader import split_of
 
 from .script_modules import load_script
+from .test_model_openqa_round6 import _lines
+from .test_model_openqa_round7 import check_rebuilt
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -19,32 +21,10 @@ EARLIER = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed
            "model_openqa_round5", "model_openqa_round6", "model_openqa_round7")
 
 
-def _lines(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-
-
 def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
-    b, r7 = load_script("build_model_openqa_round8"), load_script("build_model_openqa_round7")
-    rows, replies = _lines(CORPUS), _lines(b.REPLIES)
-    labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
-    assert len(rows) == len(replies) == len(labels) == len({r["id"] for r in rows})
-    assert all(isinstance(v["label"], bool) and isinstance(v["why"], str) for v in labels.values())
-    assert all(v["why"] for v in labels.values() if v["label"] is False)  # why every wrong reply is wrong
-    drawn = {it["item"]: it for it in b.drawn()}
-    pairs = Counter((r["model"], r["question_id"]) for r in rows)
-    assert set(pairs.values()) == {1} and {m for m, _ in pairs} == set(b.MODELS)  # each model once per question
-    assert {q for _, q in pairs} <= set(drawn)
-    for row, rep in zip(rows, replies):
-        it = drawn[rep["item"]]
-        assert row["id"] == f"oqa8-{rep['model']}-{rep['item']}"
-        assert (row["candidate"], row["references"], row["question"]) == (rep["reply"].strip(), it["aliases"],
-                                                                         it["question"])
-        assert row["prompt_style"] == r7.prompt_kind(it, row["model"]) == rep["prompt"]
-        assert row["language"] == r7.language_of(it, row["model"]) == rep["language"]
-        assert rep["temperature"] == 0.0 and rep["max_tokens"] == r7.MAX_TOKENS[rep["prompt"]]
-    assert {r["split"] for r in rows} == {"heldout-oqa-round8"} and {r["task_type"] for r in rows} == {"open_qa"}
-    b.finalize(b.REPLIES, b.LABELS, tmp_path / "corpus.jsonl")
-    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+    check_rebuilt("build_model_openqa_round8", CORPUS, "heldout-oqa-round8", tmp_path)
+    replies = _lines(load_script("build_model_openqa_round8").REPLIES)
+    assert [r["id"] for r in _lines(CORPUS)] == [f"oqa8-{rep['model']}-{rep['item']}" for rep in replies]
 
 
 def test_every_model_answered_every_question_in_every_prompt_kind_and_language():
