@@ -61,10 +61,9 @@ def test_every_model_answered_in_every_prompt_kind_and_language():
     assert all(r["language"] is None for r in rows if r["prompt_style"] != "other-language")
 
 
-def test_questions_are_test_nq_of_no_train_or_dev_split_and_no_earlier_round():
-    b, rows = load_script("build_model_openqa_round7"), _lines(CORPUS)
-    drawn = b.drawn()
-    assert len(drawn) == b.N_QUESTIONS == 150 and all(it["data_split"] == "test" for it in drawn)
+def check_test_questions(rows: list[dict], earlier_corpora: tuple[str, ...]) -> None:
+    """Every row's question is a TEST question of the bundled NQ sets, of no train or dev split (by id and by text)
+    and of none of `earlier_corpora` (fixture names)."""
     assert {split_of(r["question"]) for r in rows} == {"test"}
     assert {r["source"] for r in rows} <= {"evouna-nq", "openqa-eval-nq301"}  # never EVOUNA's TriviaQA half
     styles = load_script("build_model_openqa_styles")
@@ -72,9 +71,16 @@ def test_questions_are_test_nq_of_no_train_or_dev_split_and_no_earlier_round():
     ours_ids, ours_text = {r["question_id"] for r in rows}, {" ".join(styles.words(r["question"])) for r in rows}
     assert not ours_ids & {q["question_id"] for q in train_dev}
     assert not ours_text & {" ".join(styles.words(q["question"])) for q in train_dev}
-    earlier = [r for name in EARLIER for r in _lines(FIXTURES / f"{name}.jsonl")]
+    earlier = [r for name in earlier_corpora for r in _lines(FIXTURES / f"{name}.jsonl")]
     assert not ours_ids & {r["question_id"] for r in earlier}
     assert not ours_text & {" ".join(styles.words(r["question"])) for r in earlier}
+
+
+def test_questions_are_test_nq_of_no_train_or_dev_split_and_no_earlier_round():
+    b, rows = load_script("build_model_openqa_round7"), _lines(CORPUS)
+    drawn = b.drawn()
+    assert len(drawn) == b.N_QUESTIONS == 150 and all(it["data_split"] == "test" for it in drawn)
+    check_test_questions(rows, EARLIER)
     shots = {q for q, _ in b.r6.few_shot_pairs()}
     assert len(shots) == 3 and all(split_of(q) == "train" for q in shots)
     assert not shots & {r["question"] for r in rows}

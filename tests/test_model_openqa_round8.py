@@ -8,11 +8,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from judgesuite.suite.data.loader import split_of
-
 from .script_modules import load_script
 from .test_model_openqa_round6 import _lines
-from .test_model_openqa_round7 import check_rebuilt
+from .test_model_openqa_round7 import check_rebuilt, check_test_questions
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -45,16 +43,7 @@ def test_questions_are_the_next_test_nq_of_no_train_or_dev_split_and_no_earlier_
     assert [it["item"] for it in r7.drawn() + drawn] == [q["question_id"] for q in
                                                        load_script("build_model_openqa_styles").drawn_pool(
                                                            37, ("test",))[:300]]
-    assert {split_of(r["question"]) for r in rows} == {"test"}
-    assert {r["source"] for r in rows} <= {"evouna-nq", "openqa-eval-nq301"}  # never EVOUNA's TriviaQA half
-    styles = load_script("build_model_openqa_styles")
-    train_dev = styles.questions(("train", "dev"))
-    ours_ids, ours_text = {r["question_id"] for r in rows}, {" ".join(styles.words(r["question"])) for r in rows}
-    assert not ours_ids & {q["question_id"] for q in train_dev}
-    assert not ours_text & {" ".join(styles.words(q["question"])) for q in train_dev}
-    earlier = [r for name in EARLIER for r in _lines(FIXTURES / f"{name}.jsonl")]
-    assert not ours_ids & {r["question_id"] for r in earlier}
-    assert not ours_text & {" ".join(styles.words(r["question"])) for r in earlier}
+    check_test_questions(rows, EARLIER)
     assert not {r["question"] for r in rows} & {q for q, _ in r7.r6.few_shot_pairs()}
 
 
