@@ -126,10 +126,11 @@ def mw_tables(store, rounds: dict, leave: set[str], weight: float, drop_source: 
 
 def train(store, weight, rounds, leave=frozenset(), exclude=(), drop_source=None, min_dev=0, per_row=False):
     if weight is None:
-        return train_stacked(SOURCES, exclude=exclude, store=store, with_test=False)[0]
+        return train_stacked(SOURCES, exclude=exclude, store=store, with_test=False, model_written_weight=0)[0]
     tr, dv = mw_tables(store, rounds, set(leave), weight, drop_source, per_row)
     dev = [dv] if len(dv.y) >= min_dev else []
-    return train_stacked(SOURCES, exclude=exclude, store=store, with_test=False, extra_train=[tr], extra_dev=dev)[0]
+    return train_stacked(SOURCES, exclude=exclude, store=store, with_test=False, extra_train=[tr], extra_dev=dev,
+                         model_written_weight=0)[0]
 
 
 def acc(pred, y) -> float:

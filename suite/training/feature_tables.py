@@ -138,6 +138,29 @@ class FeatureStore:
                              table.token_f1[idx])
         return out
 
+    def model_written(self, sources: Sequence[str]) -> tuple[Table, Table]:
+        """(train, dev) tables of the bundled model-written open-QA rows on `sources`' questions, read as at
+        inference (suite/data/model_written.py); the features of every row are computed once."""
+        from judgesuite.suite.data.model_written import NAME, load_model_written
+
+        if (NAME, "all") not in self._tables:
+            t0 = time.perf_counter()
+            rows = load_model_written()
+            samples = [r.sample for r in rows]
+            self._tables[NAME, "all"] = Table(NAME, "all", rows, self._cached(NAME, "all", samples),
+                                              np.array([bool(r.label) for r in rows]),
+                                              np.array([best_token_f1(s.candidate, s.references) for s in samples]))
+            self.seconds += time.perf_counter() - t0
+        whole = self._tables[NAME, "all"]
+        out = []
+        for split in ("train", "dev"):
+            idx = [i for i, r in enumerate(whole.rows) if r.split == split and r.meta.get("source") in sources]
+            if self.limit and len(idx) > self.limit:
+                idx = sorted(np.random.default_rng(self.seed).choice(idx, self.limit, replace=False).tolist())
+            out.append(Table(NAME, split, [whole.rows[i] for i in idx], whole.X[idx].reshape(len(idx), -1),
+                             whole.y[idx], whole.token_f1[idx]))
+        return out[0], out[1]
+
     def encoder_scores(self, source: str, split: str) -> np.ndarray:
         """The encoder judge's P(correct) on a table's rows (fp32, as `stacked:encoder=true` asks it)."""
         if (source, split) not in self._encoder_p:

@@ -34,6 +34,11 @@ HGB_PARAMS = {"max_iter": 150, "learning_rate": 0.1, "max_leaf_nodes": 15, "min_
 # transferred better to the held-out multiple-choice and context sets but worse to open QA, and was
 # not shipped (stop 27; scripts/stacked_variants.py).
 SYNTHETIC_WEIGHT = 0.5  # each family's rows by construction weigh half a real source
+# The model-written open-QA rows (suite/data/model_written.py) weigh 2 real sources when all are used, by their rows
+# when a left-out set's rows drop; their dev rows join the threshold choice from 50 rows (stop 52: the `mw-2-rows`
+# variant of scripts/stacked_model_written_check.py, chosen on dev, read on open-QA round 8)
+MODEL_WRITTEN_WEIGHT = 2.0
+MODEL_WRITTEN_MIN_DEV = 50
 GRID = np.round(np.arange(0.05, 0.951, 0.01), 2)  # the forests' thresholds (thresholds.best_threshold)
 BLEND_CLIP = 1e-4  # probabilities are clipped to [1e-4, 1 - 1e-4] before the blend's logits
 
@@ -167,11 +172,14 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                   description: str = "", with_test: bool = True,
                   synthetic_weight: float = SYNTHETIC_WEIGHT, per_family: bool = False,
                   attack_weight: float = 1.0, mcqa_per_benchmark: int = 0,
-                  extra_train: Sequence[Table] = (), extra_dev: Sequence[Table] = ()) -> tuple[StackedModel, dict]:
+                  extra_train: Sequence[Table] = (), extra_dev: Sequence[Table] = (),
+                  model_written_weight: float = MODEL_WRITTEN_WEIGHT) -> tuple[StackedModel, dict]:
     """Train the pooled forest (task type is a feature; `params` a list: models whose log-odds are
     averaged) and, with `per_family`, one forest per family with data; each family gets its own
-    threshold on its sources' dev splits. `extra_train` tables join the training rows (each weighing its
-    `weight` times a source), `extra_dev` tables the threshold choice of their family. Returns (model, report).
+    threshold on its sources' dev splits. The model-written open-QA rows on the used sets' questions join
+    (`model_written_weight` times a source when all are used; 0 leaves them out). `extra_train` tables join the
+    training rows (each weighing its `weight` times a source), `extra_dev` tables the threshold choice of their
+    family. Returns (model, report).
 
     Pooled is the default: out of source (scripts/loso_stacked.py) it generalised better than
     per-family forests (docs/stacked-judge.md)."""
@@ -188,6 +196,12 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
     groups["default"] = used
     synth = store.synthetic(used, mcqa_per_benchmark=mcqa_per_benchmark) if synthetic_weight > 0 else {}
     forests, families = {}, {}
+    if model_written_weight > 0:
+        mw_train, mw_dev = store.model_written(used)
+        whole = len(store.model_written(SOURCES)[0].y)
+        mw_train.weight = model_written_weight * len(mw_train.y) / max(whole, 1)
+        extra_train = [mw_train, *extra_train]
+        extra_dev = [mw_dev, *extra_dev] if len(mw_dev.y) >= MODEL_WRITTEN_MIN_DEV else list(extra_dev)
     extra_train = [t for t in extra_train if len(t.y)]
     _, forests["default"] = fit_forest([train[s] for s in used] + list(synth.values()) + extra_train, params, balance,
                                        synthetic_weight, attack_weight)
