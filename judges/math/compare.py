@@ -6,7 +6,8 @@ Scalars, in order:
    1000001); otherwise equal when |g - c| <= tol * max(|g|, |c|) or |g - c| <= ABS_TOL
    (1e-12) near zero, where tol is REL_TOL (1e-6) when either side was written with a
    decimal fraction (`Parsed.rounded`: 0.333 for 1/3) and EXACT_TOL (1e-40, the difference
-   evaluated to 60 digits) when both are exact; a larger difference is a decisive False;
+   evaluated to 60 digits) when both are exact; a larger difference is a decisive False; a plain decimal must
+   also agree digit for digit (`_digits_agree`: 0.6666667 is 2/3, 1.200000001 is not 1.200);
 3. symbolic (free symbols): when both sides are exact rational functions, the numerator
    of `g - c` is tested for zero as a polynomial (exact, so a large dominant term cannot
    hide a difference); otherwise `g - c` is evaluated at three fixed points with the
@@ -220,6 +221,27 @@ def _imaginary_unit(p: Parsed) -> Parsed:
     return dataclasses.replace(p, value=p.value.subs({s: sympy.I for s in p.value.free_symbols if s.name == "i"}))
 
 
+def _digits_agree(gold: Parsed, cand: Parsed) -> bool:
+    """Two numbers equal within REL_TOL, one or both a plain decimal: equal as written (gold first). A decimal of
+    N digits equals an exact number or a longer decimal only when that rounds to it (0.6666667 is 2/3, 0.666666 and
+    0.0666667 for 0.066666793 are not); an answer with more digits than a decimal gold must be that gold exactly
+    (1.200000001 is not 1.200). Anything else (a percent, an expression with a decimal in it) keeps the tolerance."""
+    g, c, gd, cd = gold.value, cand.value, gold.decimals, cand.decimals
+    if gold.percent or cand.percent or (gd is None and cd is None) or not all(
+            isinstance(v, sympy.Expr) and v.is_number for v in (g, c)):
+        return True
+    if gd is None and gold.rounded or cd is None and cand.rounded:
+        return True
+    if gd is not None and cd is not None and cd > gd:
+        return g == c
+    digits = cd if gd is None or (cd is not None and cd < gd) else gd
+    half = sympy.Rational(1, 2 * 10 ** digits)
+    if g.is_Rational and c.is_Rational:
+        return bool(abs(g - c) <= half)
+    d = _num(g - c)
+    return d is not None and abs(d) <= float(half) * (1 + 1e-9)
+
+
 def answers_equal(gold: Parsed, cand: Parsed) -> bool | None:
     """Gold-first comparison of two parsed answers, percent alternatives included."""
     if any(_euler(v) or _has_imaginary_unit(v) for v in (gold.value, cand.value)):
@@ -229,7 +251,7 @@ def answers_equal(gold: Parsed, cand: Parsed) -> bool | None:
         return value_equal(gold.value, cand.value, exact)
     results = [value_equal(g, c, exact) for g in _alternatives(gold) for c in _alternatives(cand)]
     if any(r is True for r in results):
-        return True
+        return exact or _digits_agree(gold, cand)
     if any(r is None for r in results):
         return None
     return False

@@ -182,7 +182,23 @@ def latex_equal(gold: object, cand: object) -> bool | None:
             return None
     if isinstance(g, sympy.Eq) and isinstance(c, sympy.Eq) and _same_line(g, c):
         return True
+    if isinstance(c, sympy.Eq) and not isinstance(g, (Relational, sympy.Set)) and _to_solve(c.lhs):
+        return None  # `x^2 = 4`, `x + y = 4` against 4: an equation to solve, not the value of a quantity
     return bool(verify(g, c, timeout_seconds=None, allow_set_relation_comp=True))
+
+
+def _to_solve(left: object) -> bool:
+    """Whether an equation's left side is arithmetic in its variables (`x^2`, `x + y`, `2x`), not a variable, a
+    function's value or an operator's (`x`, `f(x)`, `\\sin(x)`, `|x|`, `\\max(a, b)`, `\\frac{d}{dx}(x^2)`), whose
+    right side would be the answer."""
+    if isinstance(left, sympy.Mul) and all(f.is_Symbol for f in left.args):
+        return False  # letters side by side are a name or prose: `AB = 5`, "So x = 5"
+    return (isinstance(left, sympy.Expr) and bool(left.free_symbols) and not left.is_Symbol
+            and not isinstance(left, _QUANTITIES))
+
+
+_QUANTITIES = (sympy.core.function.Application, sympy.Derivative, sympy.Integral, sympy.Sum, sympy.Product,
+               sympy.Limit)
 
 
 def _same_line(g: sympy.Eq, c: sympy.Eq) -> bool:

@@ -56,11 +56,13 @@ class Collection:
 @dataclass
 class Parsed:
     """A parsed answer: a SymPy expression, a Huge or a Collection; `percent` if `%` was used;
-    `rounded` if it holds a decimal fraction (`0.333`), which compares with a tolerance."""
+    `rounded` if it holds a decimal fraction (`0.333`), which compares with a tolerance; `decimals`, the digits
+    after the point when the whole answer is one decimal number (`-1.200`: 3), else None."""
 
     value: object
     percent: bool = False
     rounded: bool = False
+    decimals: int | None = None
 
 
 _PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3, "^": 4}
@@ -218,6 +220,9 @@ class _Parser:
             return Collection("set", ()), 0  # \{\} (also \emptyset, see math_normalize)
         self._end_item(f)
         if not f.sep:
+            value, depth = f.elems[0]
+            if f.open == "\\{" and isinstance(value, Collection) and value.kind == "set":
+                return Collection("set", (value,)), depth + 1  # \{\emptyset\} is a set of one set, not the set
             return f.elems[0]
         items = tuple(v for v, _ in f.elems)
         depth = 1 + max(d for _, d in f.elems)
@@ -246,4 +251,8 @@ def parse(text: str) -> Parsed:
     toks = tokenize(text)
     value = parser.parse(toks)
     rounded = any(tk.kind == "num" and "." in tk.text.split("e")[0].split("E")[0] for tk in toks)
-    return Parsed(value, parser.percent, rounded)
+    number = [tk for tk in toks if not (tk.kind == "op" and tk.text in "+-" and tk is toks[0])]
+    decimals = None
+    if rounded and len(number) == 1 and not parser.percent and re.fullmatch(r"\d*\.\d+", number[0].text):
+        decimals = len(number[0].text.partition(".")[2])
+    return Parsed(value, parser.percent, rounded, decimals)
