@@ -25,7 +25,8 @@ from functools import lru_cache
 import sympy
 from sympy.core.relational import Relational
 
-from judgesuite.judges.math.normalize import REPEATING, has_date_or_range, remark_contradicts, repeating
+from judgesuite.judges.math.bracket_remarks import remark_contradicts
+from judgesuite.judges.math.normalize import REPEATING, has_date_or_range, repeating
 
 MAX_CHARS = 600
 logging.getLogger("math_verify").setLevel(logging.ERROR)

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import re
 
-from judgesuite.judges.math.normalize import (BOUND_BEFORE, DURATION, FRACTION_WORDS, NUMBER_WORDS, OPERATOR_NAMES,
-                                              duration, restated)
+from judgesuite.judges.math.bracket_remarks import restated
+from judgesuite.judges.math.normalize import BOUND_BEFORE, DURATION, FRACTION_WORDS, duration
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
+from judgesuite.judges.math.word_lists import NUMBER_WORDS, OPERATOR_NAMES
 
 _REJECTION = (r"(?:(?:,|;|\(|--?|\u2013|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
               r"|(?:,\s*)?(?:rather\s+than|instead\s+of))")

@@ -1,0 +1,48 @@
+"""Word lists of the math normalisation, shared by `normalize` and `bracket_remarks`: number words, the
+function names the grammar reads, operator names it does not read, and the marker that makes a span unreadable."""
+from __future__ import annotations
+
+import re
+
+SMALL = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}
+TENS = {w: 10 * i for i, w in enumerate(
+    "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
+SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+MULTIPLIERS = {"hundred": 100, "dozen": 12}  # times the words before them, inside a scale
+_NUMBER_WORD = set(SMALL) | set(TENS) | set(SCALES) | {"dozen"}
+NUMBER_WORDS = frozenset(_NUMBER_WORD)
+
+# Words the grammar reads (function and constant names); any other word is dropped.
+KEEP_WORDS = frozenset({"sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "lg", "exp",
+                        "pi", "inf", "infinity", "oo", "frac", "dfrac", "tfrac", "cup",
+                        "arcsin", "arccos", "arctan", "arccot", "arcsec", "arccsc", "sinh", "cosh", "tanh", "coth",
+                        "sech", "csch", "arsinh", "arcosh", "artanh", "arcsinh", "arccosh", "arctanh",
+                        "asin", "acos", "atan", "asinh", "acosh", "atanh"})
+# Names of functions the grammar does not read (lcm, max, Re, sgn...). Such a name applied to an argument is
+# never dropped (that would leave the argument as the answer: "sign(2)" is not 2): it becomes the command
+# `\operatorname`, which the tokenizer refuses, so the ANTLR path reads the original span or nothing does.
+OPERATOR_NAMES = frozenset(("lcm gcd max min sup arg argmax argmin det deg dim ker tr trace rank sgn sign signum abs "
+                            "mod round erf erfc Re Im Pr Var Cov sinc cis lim limsup liminf").split())
+UNREADABLE = " \\operatorname "
+SPACED_NOT = frozenset({"min", "deg", "mod"})  # "5 min (300 s)", "5 min 30": a unit after a number
+
+
+def words_to_number(words: str) -> int | None:
+    """'one hundred and five' -> 105; None unless every word is a number word."""
+    tokens = [t for t in re.split(r"[-\s]+", words.lower()) if t and t != "and"]
+    if not tokens or any(t not in _NUMBER_WORD for t in tokens):
+        return None
+    total, current = 0, 0
+    for t in tokens:
+        if t in SMALL:
+            current += SMALL[t]
+        elif t in TENS:
+            current += TENS[t]
+        elif t in MULTIPLIERS:
+            current = max(current, 1) * MULTIPLIERS[t]
+        else:
+            total += max(current, 1) * SCALES[t]
+            current = 0
+    return total + current
