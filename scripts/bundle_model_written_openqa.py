@@ -1,8 +1,9 @@
 """Bundle the model-written open-QA rounds 1-6 as training data of the `stacked` judge (issue 37 item 3).
 
 `datasets/training/model-written-openqa.jsonl.gz` holds the 1,797 rows of tests/fixtures/model_openqa_{styles,
-committed,committed2,markup,round5,round6}.jsonl (replies four small local models gave to TRAIN and DEV questions of
-the bundled evouna-nq and openqa-eval-nq301, labelled by reading; each round's card says how), in the bundled
+committed,committed2,markup,round5,round6}.jsonl (replies of small local models to TRAIN and DEV questions of the
+bundled evouna-nq and openqa-eval-nq301: rounds 1-5 asked for an answer chosen for them, gold or another question's,
+and are labelled by construction; round 6 answered on their own and is labelled by reading), in the bundled
 sets' row schema, ids prefixed by the round (two rounds share some); `meta` keeps the round, the bundled set the
 question comes from and the prompt style. Rounds 7 and 8 (test questions, held out) are not in it. The file is
 rebuilt byte for byte (gzip without a time stamp):

@@ -84,7 +84,7 @@ def test_an_extra_table_joins_training_with_its_weight_and_is_recorded(store):
     extra = dataclasses.replace(store.table("evouna-nq", "dev"), source="extra-rows", weight=2.0)
     w = source_weights([train, extra])
     assert w[len(train.y):].sum() == pytest.approx(2 * w[:len(train.y)].sum())
-    quick = {"params": {"max_iter": 20}, "synthetic_weight": 0, "with_test": False}
+    quick = {"params": {"max_iter": 20}, "synthetic_weight": 0, "with_test": False, "model_written_weight": 0}
     base, _ = train_stacked(OPEN_QA, store=store, **quick)
     model, _ = train_stacked(OPEN_QA, store=store, extra_train=[extra], extra_dev=[extra], **quick)
     assert model.meta["training_data"]["extra_train"] == {"extra-rows": {"rows": len(extra.y), "weight": 2.0}}
@@ -92,6 +92,26 @@ def test_an_extra_table_joins_training_with_its_weight_and_is_recorded(store):
     assert "extra_train" not in base.meta["training_data"]
     X = store.table("openqa-eval-nq301", "test").X
     assert not np.allclose(model.proba("open_qa", X), base.proba("open_qa", X))
+
+
+def test_the_model_written_rows_join_by_default_and_drop_with_their_set(store):
+    """The bundled model-written open-QA rows train every model (2 sources when whole) and their dev rows join the
+    open-QA threshold choice; leaving evouna-nq out drops the rows on its questions, and the rest weigh by their rows
+    (12 train rows on nq301 questions: 2 x 12 / all), too few dev rows to choose a threshold on."""
+    quick = {"params": {"max_iter": 20}, "synthetic_weight": 0, "with_test": False}
+    train, dev = store.model_written(OPEN_QA)
+    assert len(train.y) == LIMIT and len(dev.y) == 430 and train.family == "open_qa"
+    model, _ = train_stacked(OPEN_QA, store=store, **quick)
+    assert model.meta["training_data"]["extra_train"] == {"model-written-openqa": {"rows": LIMIT, "weight": 2.0}}
+    assert model.meta["training_data"]["extra_dev"] == {"model-written-openqa": 430}
+    without, _ = train_stacked(OPEN_QA, exclude=["evouna-nq"], store=store, **quick)
+    kept = without.meta["training_data"]["extra_train"]["model-written-openqa"]
+    assert kept["rows"] == 12 and kept["weight"] == pytest.approx(2 * 12 / LIMIT)
+    assert without.meta["training_data"]["extra_dev"] == {}
+    nq301_only = store.model_written(["openqa-eval-nq301"])
+    assert {r.meta["source"] for t in nq301_only for r in t.rows} == {"openqa-eval-nq301"}
+    plain, _ = train_stacked(OPEN_QA, store=store, model_written_weight=0, **quick)
+    assert "extra_train" not in plain.meta["training_data"]
 
 
 def test_averaged_forests_are_one_forest_of_the_mean_log_odds(store):

@@ -16,6 +16,7 @@ def model_card(model: StackedModel, sources: Sequence[str]) -> str:
     blend = m.get("encoder_blend")
     key_weight = m["training_data"]["synthetic"].get("master_key_weight", 1.0)
     keys = f", their master-key forms {key_weight}x the others" if key_weight != 1.0 else ""
+    extra = m["training_data"].get("extra_train")
     lines = [f"# stacked judge model ({'+ encoder blend' if blend else 'lexical features + sympy'})",
              "", f"- **Format**: `{m['format']}` (numpy arrays in .npz, loaded with allow_pickle=False)",
              f"- **Features** ({len(m['features'])}, version {m['features_version']}): "
@@ -32,6 +33,9 @@ def model_card(model: StackedModel, sources: Sequence[str]) -> str:
              f"- **Rows by construction** (suite/data/synthetic.py, TRAIN questions of the sources above; "
              f"each family's rows weigh {m['training_data']['synthetic']['weight']} of a real source{keys}): "
              f"{json.dumps(m['training_data']['synthetic']['rows_by_family'])}",
+             *([f"- **Other training tables** (`datasets/training/`; weight in real sources, by rows): "
+                f"{json.dumps(extra)}; their dev rows in the threshold choice: "
+                f"{json.dumps(m['training_data'].get('extra_dev', {}))}"] if extra else []),
              f"- **Dev split** (thresholds): {json.dumps(m['training_data']['dev_split'])}",
              f"- **Excluded sources**: {m['training_data']['excluded'] or 'none'}",
              f"- **Cost to train**: features {m['feature_seconds']} s (cached tables are reused), "

@@ -1,7 +1,7 @@
 """What the `stacked` recipe does on a source it never saw, recorded in the model file it ships with.
 
 For each human-labelled source among the training sets: the same recipe trained without it (train
-splits of the others and rows by construction from their train questions, thresholds on their dev
+splits of the others, rows by construction and model-written rows on their train questions, thresholds on their dev
 splits) judges its TEST split; token-f1 (threshold 0.02) on the same rows is the baseline.
 `judgesuite train-stacked` stores the result as the model's `held_out` metadata, which the judge
 reports (`Judge.held_out()`) and the leaderboard shows beside its in-source figures.
@@ -17,8 +17,8 @@ import numpy as np
 from judgesuite.suite.evaluation.metrics import binary_rates
 from judgesuite.suite.training.stacked import HUMAN_SOURCES, FeatureStore, train_stacked
 
-PROTOCOL = ("trained without the set (train splits of the other sets and rows by construction from their "
-            "train questions; thresholds on their dev splits), scored on the set's test split")
+PROTOCOL = ("trained without the set (train splits of the other sets, rows by construction and model-written "
+            "rows on their train questions; thresholds on their dev splits), scored on the set's test split")
 
 
 def accuracy_kappa(y: np.ndarray, pred: np.ndarray) -> dict[str, float]:
