@@ -238,3 +238,79 @@ def test_a_set_of_one_set(cand, gold, expected):
 ])
 def test_an_equation_to_solve_is_no_value(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# Stop 52. A word alone in brackets that says what the value counts ("5 (each)", "5 (in total)") is dropped; a word
+# that hedges, negates or operates ("5 (wrong)", "5 (squared)") still makes the answer no equal.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("5 (each)", "5", True), ("5 apples (each)", "5", True), ("$5 (each)", "5", True), ("x = 5 (each)", "5", True),
+    ("The answer is 5 (each).", "5", True), ("5 (total)", "5", True), ("5 (altogether)", "5", True),
+    ("5 (per day)", "5", True),
+    ("5 (each)", "25", False), ("5 (wrong)", "5", NOT_TRUE), ("5 (maybe)", "5", NOT_TRUE),
+    ("5 (squared)", "5", NOT_TRUE),
+    ("5 (thousand)", "5", NOT_TRUE), ("5 (incorrect)", "5", NOT_TRUE), ("5 (not sure)", "5", NOT_TRUE),
+    ("10 (5 each)", "10", NOT_TRUE), ("10 (5 each)", "50", NOT_TRUE), ("5 (x)", "5", NOT_TRUE),
+])
+def test_a_word_alone_in_brackets(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Stop 52. The value restated in another unit of its dimension ("5 min (300 s)", "2 km (2000 m)") is dropped when the
+# conversion holds and makes the answer unreadable when it does not; before, a one-letter unit left the bracket a
+# product ("5 min (300 s)" was 1500, "5 (300 s)" 1500, "5 min (200 s)" 1000: false equals).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("5 min (300 s)", "5", True), ("2 h (120 min)", "2", True), ("2 km (2000 m)", "2", True),
+    ("2 kg (2000 g)", "2", True),
+    ("1.5 L (1500 ml)", "1.5", True), ("1.5 h (90 min)", "1.5", True), ("5 minutes (300 seconds)", "5", True),
+    ("300 s (5 min)", "300", True), ("The trip takes 5 min (300 s).", "5", True), ("5 m (500 cm)", "5", True),
+    ("5 min (300 s)", "1500", NOT_TRUE), ("5 min (300 s)", "300", NOT_TRUE), ("5 min (200 s)", "5", NOT_TRUE),
+    ("5 min (200 s)", "1000", NOT_TRUE), ("2 h (100 min)", "2", NOT_TRUE), ("2 km (200 m)", "2", NOT_TRUE),
+    ("5 min (5 s)", "5", NOT_TRUE), ("5 (300 s)", "5", NOT_TRUE), ("5 (300 s)", "1500", NOT_TRUE),
+    ("The trip takes 5 min (200 s).", "5", NOT_TRUE), ("The trip takes 5 min (300 s).", "300", NOT_TRUE),
+    ("5 km (5 miles)", "5", NOT_TRUE), ("2 km (2000 m)", "4000", NOT_TRUE), ("5 s (3 s)", "5", NOT_TRUE),
+])
+def test_a_value_restated_in_another_unit(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Stop 52. A unit on both sides, of one dimension, is compared in the dimension's base unit: `2 h` equals a gold
+# "120 min", and "2 hours" no longer equals a gold "2 minutes" (units were dropped on both sides: a false equal). A
+# bare gold keeps no unit to convert into: `2 h` against 120 stays unequal (the judge has no question to read).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("2 h", "120 \\text{ min}", True), ("2 h", "120 minutes", True),
+    ("2 hours 30 minutes", "150 \\text{ minutes}", True),
+    ("120 minutes", "2 \\text{ hours}", True), ("5 min", "300 \\text{ s}", True), ("2 km", "2000 \\text{ m}", True),
+    ("The answer is 2 h.", "120 \\text{ min}", True), ("2 hours", "2 hours", True),
+    ("2 hours", "2 \\text{ minutes}", False), ("2 hours", "2 minutes", False), ("2 km", "2 \\text{ m}", False),
+    ("2 kg", "2 \\text{ g}", False), ("The answer is 2 hours.", "2 \\text{ minutes}", False),
+    ("2 h", "120", False), ("2 hours", "120", False), ("2 h 30 min", "150", NOT_TRUE),
+    ("2", "2 \\text{ minutes}", True),
+])
+def test_units_on_both_sides(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Stop 52. A period in brackets after a decimal comma (`0,(3)`, `0,\overline{3}`) is the repeating decimal, as `0.(3)`
+# is; inside a tuple or a list ("(1,(2))", "1,2,(3)") the comma still separates items.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("0,(3)", "1/3", True), ("0,1(6)", "1/6", True), ("1,(6)", "5/3", True), ("0,\\overline{3}", "1/3", True),
+    ("x = 0,(3)", "\\frac13", True), ("Die Antwort ist 0,(3).", "1/3", True), ("0,(3)", "0.(3)", True),
+    ("x \\ge 0,(3)", "x \\ge 1/3", True),
+    ("0,(3)", "0", False), ("0,(3)", "3", False), ("1,(2)", "1/3", False), ("0,(3)", "0.3", NOT_TRUE),
+    ("(1,(2))", "(1, 2)", True), ("1,2,(3)", "1,2,3", True),
+])
+def test_a_period_in_brackets_after_a_decimal_comma(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Stop 52. An operator applied to letters on the left of an equation (`\gcd(a, b) = 6`), which the ANTLR path refuses
+# (it would evaluate gcd of letters as 1), is compared by its right side against a bare value, as `\max f = 5` is;
+# a list of equations ("x = 1, y = 2") is not.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("\\gcd(a,b)=6", "6", True), ("\\gcd(a, b) = 6", "6", True), ("The answer is $\\gcd(a,b)=6$.", "6", True),
+    ("\\operatorname{lcm}(a, b) = 12", "12", True), ("f(1, 2) = 5", "5", True), ("\\gcd(12, 18) = 6", "6", True),
+    ("\\gcd(a,b)=6", "12", False), ("\\operatorname{lcm}(a, b) = 12", "6", False), ("x = 1, y = 2", "2", False),
+    ("\\gcd(a,b)=6", "\\operatorname{lcm}(a,b)=6", NOT_TRUE),
+])
+def test_an_operator_of_letters_on_the_left(cand, gold, expected):
+    _check(cand, gold, expected)

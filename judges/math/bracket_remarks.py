@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 from judgesuite.judges.math.word_lists import (KEEP_WORDS, MULTIPLIERS, OPERATOR_NAMES, SCALES, SPACED_NOT,
-                                               UNREADABLE, words_to_number)
+                                               UNITS, UNREADABLE, words_to_number)
 
 
 # a remark in brackets after the value about its precision: "3.14 (rounded)", "5 min (approx.)", "2.24 (to 2
@@ -22,12 +22,24 @@ _PRECISION_REMARK = re.compile(r"\(\s*(?:approx(?:\.|imately)?|about|roughly|est
 # the working or a reason after the value: "12 (= 3 × 4)", "42 (from 6 × 7)", "7 (with 3 left over)"; not "5 (mod 7)"
 _WORKING_REMARK = re.compile(r"\(\s*(?:=|(?:from|since|because|as|i\.\s?e\.|that\s+is|which\s+is|check|see|by|via|"
                              r"using|with)(?![A-Za-z]))[^()]{0,80}\)[\s.]*", re.IGNORECASE)
-# the value before a remark: a number, perhaps with a unit or a word ("12 eggs (1 dozen)")
-_LAST_NUMBER = re.compile(r"(?<![\d.])(-?\d{1,15}(?:\.\d{1,12})?)(?:[ \t]+[A-Za-z]{2,15}){0,2}\s*\Z")
+# a word alone after the value that says what it counts: "5 (each)", "5 (in total)", "5 (per person)"
+_PER_ITEM_REMARK = re.compile(r"\(\s*(?:each|apiece|per\s+[A-Za-z]{2,15}|(?:in\s+)?total|in\s+all|altogether|combined"
+                              r"|overall|(?:all\s+)?together)\s*\)[\s.]*", re.IGNORECASE)
+# the value before a remark: a number, perhaps with a unit or a word ("12 eggs (1 dozen)", "5 h (300 min)")
+_LAST_NUMBER = re.compile(r"(?<![\d.])(-?\d{1,15}(?:\.\d{1,12})?)(?:[ \t]+(?:[A-Za-z]{2,15}|[smhgL]\b)){0,2}\s*\Z")
 # words after a number that make it no quantity of a unit ("10 (5 each)", "5 (3 times)", "4 (4 squared)")
 _NOT_UNIT = frozenset(("times plus minus over divided less more of per each left mod and or by to than squared cubed "
                        "doubled tripled halved twice thrice root roots power powers factorial inverse reciprocal "
                        "percent").split())
+
+
+def _converted(value: Fraction, unit: str, number: Fraction, words: list[str]) -> bool | None:
+    """Whether `number words` ("300 s") is `value unit` ("5 min") in another unit of its dimension; None when the two
+    are no such units."""
+    first, second = UNITS.get(unit.strip().lower()), UNITS.get(" ".join(words))
+    if first is None or second is None or first[0] != second[0]:
+        return None
+    return value * first[1] == number * second[1]
 
 
 def restated(value: str, remark: str, unit: str = "") -> bool | None:
@@ -52,10 +64,13 @@ def restated(value: str, remark: str, unit: str = "") -> bool | None:
     words = [w.lower().rstrip(".") for w in rest]
     if words[:1] and words[0] in MULTIPLIERS | SCALES:  # "3 dozen" is 36, "10 thousand" 10000
         number, words = number * {**MULTIPLIERS, **SCALES}[words[0]], words[1:]
-    if len(words) > 3 or not all(re.fullmatch(r"[a-z]{2,15}", w) for w in words):
+    if len(words) > 3 or not all(re.fullmatch(r"[a-z]{2,15}", w) or w in UNITS for w in words):
         return None
     if any(w in _NOT_UNIT or w in KEEP_WORDS or (w in OPERATOR_NAMES and w not in SPACED_NOT) for w in words):
         return False
+    converted = _converted(Fraction(value), unit, number, words)
+    if converted is not None:  # "5 min (300 s)" restates the value, "5 min (200 s)" contradicts it
+        return converted
     if number == Fraction(value):
         return True
     other_unit = unit.lower().split() and words and [w.rstrip("s") for w in words] != [
@@ -99,7 +114,8 @@ def remark_contradicts(s: str) -> bool:
 
 def without_remark(s: str) -> str:
     """`s` without a remark in brackets at its end, after a number: on its precision ("3.14 (rounded)"), its working
-    ("12 (= 3 × 4)", "42 (from 6 × 7)"), the same quantity restated ("5 (five)", "5 (5 apples)", "36 (3 dozen)") or
+    ("12 (= 3 × 4)", "42 (from 6 × 7)"), what it counts ("5 (each)", "5 (in total)"), the same quantity restated ("5
+    (five)", "5 (5 apples)", "36 (3 dozen)", "5 min (300 s)") or
     another quantity in another unit ("12 apples (3 boxes)"), or working in numbers that gives the value ("12 (3 × 4)").
     A remark that contradicts the value ("5 (3 apples)", "5 (six)", "10 (5 each)", "12 (3 × 5)") makes `s`
     unreadable, never a product."""
@@ -109,6 +125,8 @@ def without_remark(s: str) -> str:
     if _PRECISION_REMARK.fullmatch(s, i) or _WORKING_REMARK.fullmatch(s, i):
         return s[:i]
     value, remark = _LAST_NUMBER.search(s, 0, i), s[i + 1:].rstrip(" .")
+    if value is not None and _PER_ITEM_REMARK.fullmatch(s, i):
+        return s[:i]  # "5 (each)"
     if value is None or not remark.endswith(")") or ")" in remark[:-1]:
         return s
     unit = value.group(0)[len(value.group(1)):]

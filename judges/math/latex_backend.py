@@ -26,7 +26,7 @@ import sympy
 from sympy.core.relational import Relational
 
 from judgesuite.judges.math.bracket_remarks import remark_contradicts
-from judgesuite.judges.math.normalize import REPEATING, has_date_or_range, repeating
+from judgesuite.judges.math.normalize import has_date_or_range, repeating_decimals
 
 MAX_CHARS = 600
 logging.getLogger("math_verify").setLevel(logging.ERROR)
@@ -75,7 +75,7 @@ def parse_latex(text: str) -> object | None:
     from latex2sympy2_extended.latex2sympy2 import latex2sympy
     from latex2sympy2_extended.math_normalization import normalize_latex
 
-    text = REPEATING.sub(repeating, text)  # 0.(3), 0.\\overline{3}: 1/3, not a product or a bar
+    text = repeating_decimals(text)  # 0.(3), 0,(3), 0.\\overline{3}: 1/3, not a product or a bar
     for pattern, repl in _PREP:
         text = pattern.sub(repl, text)
     if _GCD_LCM.search(text) and re.search(r"[A-Za-z]", _COMMANDS.sub(" ", text)):

@@ -278,6 +278,9 @@ def has_date_or_range(text: str) -> bool:
 # so the fraction stays small); never the product 0 * 3
 REPEATING = re.compile(r"(?<![\d.])(\d{1,12})\.(\d{0,12})"
                         r"(?:\\overline\s*\{\s*(\d{1,12})\s*\}|\((\d{1,12})\)(?![\d.(]))")
+# the same with a decimal comma, 0,(3), 0,1\\overline{6} (not inside a tuple or a list: "(1,(2))", "1,2,(3)")
+_REPEATING_COMMA = re.compile(r"(?<![\d.,(\[])(\d{1,12}),(\d{0,12})"
+                              r"(?:\\overline\s*\{\s*(\d{1,12})\s*\}|\((\d{1,12})\)(?![\d.,(]))")
 # scientific notation with a letter x for the times sign: "1.2x10^3", "1.2 x 10^{-3}"
 _X_TIMES_TEN = re.compile(r"(?<![\w.])(\d{1,12}(?:\.\d{1,12})?)[ \t]?[xX][ \t]?(?=10\s*\^)")
 
@@ -307,6 +310,11 @@ def _duration_repl(m: re.Match) -> str:
     return m.group(0) if value is None else f" ({value}) "
 
 
+def repeating_decimals(text: str) -> str:
+    """Every repeating decimal of `text` as its exact fraction (see `repeating`)."""
+    return _REPEATING_COMMA.sub(repeating, REPEATING.sub(repeating, text))
+
+
 def repeating(m: re.Match) -> str:
     """`0.1\\overline{6}` or `0.1(6)` -> `(15/90)`: the exact fraction of a repeating decimal."""
     whole, fixed, period = m.group(1), m.group(2), m.group(3) or m.group(4)
@@ -325,7 +333,7 @@ def normalize(answer: str) -> str:
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
     s = _BOUND.sub(lambda m: _UNREADABLE, vulgar_fractions(s))
     s = _DATE_OR_RANGE.sub(lambda m: _UNREADABLE if date_or_range(m) else m.group(0), s)
-    s = _X_TIMES_TEN.sub(r"\1 \\times ", REPEATING.sub(repeating, s))
+    s = _X_TIMES_TEN.sub(r"\1 \\times ", repeating_decimals(s))
     s = _THOUSANDS_SPACE.sub("", s)
     s = _THOUSANDS_APOSTROPHE.sub("", s)
     s = _SHORT_FRAC.sub(r"\\\1{\2}{\3}", s)

@@ -51,6 +51,7 @@ from judgesuite.judges.math.locale_numbers import comma_decimal_text, localized_
 from judgesuite.judges.math.log_base import READINGS, read_log, unbased_log
 from judgesuite.judges.math.normalize import normalize
 from judgesuite.judges.math.parse import Collection, Parsed, ParseError, parse
+from judgesuite.judges.math.quantities import same_quantity
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 _UNPARSEABLE, _UNDECIDED = "unparseable", "undecided"
@@ -60,7 +61,8 @@ def _parse(text: str, last_equation: bool = False) -> Parsed | None:
     try:
         return parse(normalize(text))
     except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
-        if last_equation and "=" in text and "," not in text:  # "1 = \\zzz = x = 0": its last value
+        # "1 = \\zzz = x = 0": its last value; a comma only inside the left side ("\\gcd(a, b) = 6"), not a list
+        if last_equation and "=" in text and ("," not in text or equation_left(text) is not None):
             return _parse(text.rsplit("=", 1)[1])
         return None
 
@@ -279,6 +281,9 @@ def _renamed_equal(gold: Parsed, cand: Parsed) -> bool | None:
 def _compare_values(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tuple[bool | None, str, str]:
     """One reference against the candidate's spans, equations by their right sides: (equal?, span used, detail)."""
     top = spans[0]
+    units = same_quantity(ref, top) if auto else None
+    if units is not None:  # "2 h" against "120 min" is equal, "2 hours" against "2 minutes" is not
+        return units, top, "equal (units)" if units else "unequal (units)"
     routed = auto and (needs_latex_backend(ref) or needs_latex_backend(top))
     if routed:
         result = _latex_compare(ref, top)

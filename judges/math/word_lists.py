@@ -3,6 +3,7 @@ function names the grammar reads, operator names it does not read, and the marke
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 SMALL = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -27,6 +28,18 @@ OPERATOR_NAMES = frozenset(("lcm gcd max min sup arg argmax argmin det deg dim k
                             "mod round erf erfc Re Im Pr Var Cov sinc cis lim limsup liminf").split())
 UNREADABLE = " \\operatorname "
 SPACED_NOT = frozenset({"min", "deg", "mod"})  # "5 min (300 s)", "5 min 30": a unit after a number
+# units a value may be converted between ("5 min (300 s)", "2 h" against "120 min"): their dimension and size, exactly
+UNITS = {name: (dimension, Fraction(size)) for dimension, group in (
+    ("time", {"s sec secs second seconds": 1, "min mins minute minutes": 60, "h hr hrs hour hours": 3600,
+              "day days": 86400, "wk wks week weeks": 604800}),
+    ("length", {"mm millimeter millimeters millimetre millimetres": "1/1000",
+                "cm centimeter centimeters centimetre centimetres": "1/100", "m meter meters metre metres": 1,
+                "km kilometer kilometers kilometre kilometres": 1000, "ft foot feet": "3048/10000",
+                "yd yard yards": "9144/10000", "mi mile miles": "1609344/1000"}),
+    ("mass", {"mg milligram milligrams": "1/1000", "g gram grams": 1, "kg kilogram kilograms kgs": 1000,
+              "lb lbs pound pounds": "45359237/100000", "oz ounce ounces": "45359237/1600000"}),
+    ("volume", {"ml milliliter milliliters millilitre millilitres": "1/1000", "l liter liters litre litres": 1}),
+) for names, size in group.items() for name in names.split()}
 
 
 def words_to_number(words: str) -> int | None:

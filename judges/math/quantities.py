@@ -1,0 +1,42 @@
+"""A value with a unit on both sides ("2 h" against a gold "120 min", "2 hours" against "2 minutes"): the two are
+compared in their dimension's base unit when both units are known and of one dimension (word_lists.UNITS); otherwise
+nothing is decided here (a unit alone on one side is dropped by `normalize`, as before)."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from judgesuite.judges.math.normalize import DURATION, duration
+from judgesuite.judges.math.word_lists import UNITS
+
+_TEXT = re.compile(r"\\(?:text|textrm|mathrm|mbox)\s*\{([^{}]{0,40})\}")
+# a number and its unit: spaced ("2 h", "5 min"), or glued when the unit is a word ("5min", "2km"; "2h" may be 2h)
+_QUANTITY = re.compile(r"(-?\d{1,12}(?:\.\d{1,12})?)(?:[ \t]+([A-Za-z]{1,12})|([A-Za-z]{2,12}))")
+
+
+def quantity(text: str) -> tuple[str, Fraction] | None:
+    """("time", 7200) for "2 h", "2 \\text{ hours}", "1 h 60 min"; None unless `text` is one number (or a time in two
+    or three units) and a known unit."""
+    if len(text) > 80:
+        return None
+    s = _TEXT.sub(r" \1 ", text.replace("$", " ").replace("\\,", " ").replace("~", " ")).strip().rstrip(".").strip()
+    m = DURATION.fullmatch(s)
+    if m:
+        value, unit = duration(m), m.group(2)
+        if value is None:
+            return None
+    else:
+        m = _QUANTITY.fullmatch(s)
+        if m is None:
+            return None
+        value, unit = Fraction(m.group(1)), m.group(2) or m.group(3)
+    entry = UNITS.get("l" if unit == "L" else unit)
+    return None if entry is None else (entry[0], value * entry[1])
+
+
+def same_quantity(gold: str, cand: str) -> bool | None:
+    """Whether two values with units of one dimension are the same quantity; None when they are not both such."""
+    g, c = quantity(gold), quantity(cand)
+    if g is None or c is None or g[0] != c[0]:
+        return None
+    return g[1] == c[1]
