@@ -86,7 +86,10 @@ def test_the_labels_as_read_give_the_cards_per_model_accuracy():
 def test_stacked_on_answers_models_gave_on_their_own_keeps_its_single_read():
     """Its single read (card): stacked 0.917 with 44 false "correct" of 537, token-f1 0.823 with 102; both keep the
     four models' order as read (Kendall tau-b 1.0). contains-reference (0.965) and the blend (0.932) read it better:
-    most of stacked's errors are wrong answers that share words with the gold (George III for George II)."""
+    most of stacked's errors are wrong answers that share words with the gold (George III for George II). Since stop
+    52 these rows train the shipped forest (datasets/training/model-written-openqa.jsonl.gz), so its figures here are
+    in source: 0.963 with 18, every model within 4.0 points (was 8.0), tau-b 0.67 (Qwen2.5-Coder-0.5B and
+    gemma, 0.7 points apart as read, swap)."""
     rows = _lines(CORPUS)
     labels = [r["label"] for r in rows]
     stacked, token_f1 = _verdicts("stacked", rows), _verdicts("token-f1", rows)
@@ -94,7 +97,8 @@ def test_stacked_on_answers_models_gave_on_their_own_keeps_its_single_read():
                 for name, said in (("stacked", stacked), ("token-f1", token_f1))}
     false_correct = {name: sum(s and not y for s, y in zip(said, labels))
                      for name, said in (("stacked", stacked), ("token-f1", token_f1))}
-    assert accuracy["stacked"] >= 0.91 and accuracy["stacked"] >= accuracy["token-f1"] + 0.08
-    assert false_correct["stacked"] <= 44 and false_correct["stacked"] * 2 <= false_correct["token-f1"]
+    assert accuracy["stacked"] >= 0.955 and accuracy["stacked"] >= accuracy["token-f1"] + 0.13
+    assert false_correct["stacked"] <= 18 and false_correct["stacked"] * 4 <= false_correct["token-f1"]
     read, judged = _by_model(rows, labels), _by_model(rows, stacked)
-    assert kendall_tau_b([read[m] for m in read], [judged[m] for m in read]) == 1.0
+    assert max(abs(judged[m] - read[m]) for m in read) <= 0.041
+    assert kendall_tau_b([read[m] for m in read], [judged[m] for m in read]) >= 0.66

@@ -143,6 +143,9 @@ class FeatureStore:
         inference (suite/data/model_written.py); the features of every row are computed once."""
         from judgesuite.suite.data.model_written import NAME, load_model_written
 
+        if not load_model_written(sources):  # no open-QA set among them: no features to compute
+            empty = np.zeros(0, dtype=bool)
+            return Table(NAME, "train", [], np.zeros((0, 0)), empty), Table(NAME, "dev", [], np.zeros((0, 0)), empty)
         if (NAME, "all") not in self._tables:
             t0 = time.perf_counter()
             rows = load_model_written()
@@ -157,8 +160,9 @@ class FeatureStore:
             idx = [i for i, r in enumerate(whole.rows) if r.split == split and r.meta.get("source") in sources]
             if self.limit and len(idx) > self.limit:
                 idx = sorted(np.random.default_rng(self.seed).choice(idx, self.limit, replace=False).tolist())
-            out.append(Table(NAME, split, [whole.rows[i] for i in idx], whole.X[idx].reshape(len(idx), -1),
-                             whole.y[idx], whole.token_f1[idx]))
+            idx = np.asarray(idx, dtype=np.int64)
+            out.append(Table(NAME, split, [whole.rows[i] for i in idx], whole.X[idx], whole.y[idx],
+                             whole.token_f1[idx]))
         return out[0], out[1]
 
     def encoder_scores(self, source: str, split: str) -> np.ndarray:

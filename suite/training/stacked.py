@@ -198,8 +198,8 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
     forests, families = {}, {}
     if model_written_weight > 0:
         mw_train, mw_dev = store.model_written(used)
-        whole = len(store.model_written(SOURCES)[0].y)
-        mw_train.weight = model_written_weight * len(mw_train.y) / max(whole, 1)
+        if len(mw_train.y):
+            mw_train.weight = model_written_weight * len(mw_train.y) / len(store.model_written(SOURCES)[0].y)
         extra_train = [mw_train, *extra_train]
         extra_dev = [mw_dev, *extra_dev] if len(mw_dev.y) >= MODEL_WRITTEN_MIN_DEV else list(extra_dev)
     extra_train = [t for t in extra_train if len(t.y)]
