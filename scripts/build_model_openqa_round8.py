@@ -1,5 +1,5 @@
 """Open-QA round 8 of issue 37 (tests/fixtures/model_openqa_round8.jsonl, split `heldout-oqa-round8`): round 7's
-design (scripts/build_model_openqa_round7.py, its docstring) on the NEXT 150 test questions, frozen and unread.
+design (scripts/build_model_openqa_round7.py, its docstring) on the NEXT 150 test questions, built frozen and unread.
 
 Usage:
     python scripts/build_model_openqa_round8.py generate --model smollm2-135m --until 23:20
@@ -15,7 +15,7 @@ Design, committed before generation: round 7's in everything but these.
   (`--until`), Qwen2.5-Coder-1.5B last; a model cut short keeps the replies it gave (the card says so).
 - Same four models, prompts, few-shot examples, token limits, greedy decoding (seed 37), one thread, 8 requests
   together, and round 7's labelling guideline, every reply read by the helper that built the round.
-Frozen, unread: no judge of the project runs on these rows; a later session reads it once.
+Built frozen and unread: no judge of the project ran on these rows before stop 52 read them once (card).
 """
 from __future__ import annotations
 
