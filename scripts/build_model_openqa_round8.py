@@ -40,10 +40,11 @@ MODELS = r7.MODELS
 KINDS = r7.KINDS
 
 
-def drawn() -> list[dict]:
-    """This round's questions, in drawn order (k: the position in the draw)."""
+def drawn(offset: int = OFFSET, n: int = N_QUESTIONS) -> list[dict]:
+    """This round's questions, in drawn order (k: the position in the draw); `offset` and `n` default to this
+    round's (round 9 takes the positions after them), cut at the end of the draw."""
     pool = drawn_pool(SEED, ("test",))
-    return [{**pool[k], "k": k, "item": pool[k]["question_id"]} for k in range(OFFSET, OFFSET + N_QUESTIONS)]
+    return [{**pool[k], "k": k, "item": pool[k]["question_id"]} for k in range(offset, min(offset + n, len(pool)))]
 
 
 def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:

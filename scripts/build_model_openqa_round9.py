@@ -1,0 +1,73 @@
+"""Open-QA round 9 of issue 37 (tests/fixtures/model_openqa_round9.jsonl, split `heldout-oqa-round9`): round 8's
+design (scripts/build_model_openqa_round8.py, round 7's design on the next test questions) on the NEXT 150 test
+questions, built frozen and unread, a held-out set for a later session.
+
+Usage:
+    python scripts/build_model_openqa_round9.py generate --model smollm2-135m --until 01:55
+    python scripts/build_model_openqa_round9.py collect     # the raw replies -> model_openqa_round9.replies.jsonl
+    python scripts/build_model_openqa_round9.py finalize    # replies + model_openqa_round9.labels.json -> corpus
+
+Design, committed before generation: round 8's (so round 7's) in everything but these.
+- Questions: positions 300-449 (OFFSET, N_QUESTIONS) of the same seeded draw of TEST questions
+  (`drawn_pool(37, ("test",))`, 620 usable questions, so all 150 are there; rounds 7 and 8 took 0-299), so none is
+  a question of rounds 1-8 or of a train/dev split.
+- Rotation: round 7's formulas on the draw position k (300-449): kind KINDS[(k + m) % 6] for the model at position
+  m (each model 25 of each kind), language LANGUAGES[((k + m) // 6) % 3] for `other-language` (Spanish 9, French 8,
+  German 8 per model).
+- Split `heldout-oqa-round9`, row ids `oqa9-<model>-<question id>`; generation stopped at 01:55 UTC on 2026-12-07
+  (`--until`: no batch starts after it), SmolLM2, gemma, Qwen2.5-Coder-0.5B, Qwen2.5-Coder-1.5B in turn; a model
+  cut short keeps the replies it gave (the card says so).
+- Same four models and files, prompts, few-shot examples, token limits, greedy decoding (seed 37), one thread, 8
+  requests together, and round 7's labelling guideline, every reply read by the helper that built the round.
+Frozen, unread: no judge of the project runs on these rows; a later session reads it once.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_model_openqa_round6 as r6  # noqa: E402
+import build_model_openqa_round7 as r7  # noqa: E402
+import build_model_openqa_round8 as r8  # noqa: E402
+
+FIXTURES = r6.FIXTURES
+OUT = FIXTURES / "model_openqa_round9.jsonl"
+REPLIES = FIXTURES / "model_openqa_round9.replies.jsonl"  # every reply, as generated
+LABELS = FIXTURES / "model_openqa_round9.labels.json"  # {row id: {"label": bool, "why": str}}
+RAW = Path("/tmp/model_openqa_round9_raw.jsonl")
+SPLIT = "heldout-oqa-round9"
+TAG = "oqa9"
+OFFSET = r8.OFFSET + r8.N_QUESTIONS  # rounds 7 and 8 drew positions 0-299
+N_QUESTIONS = 150
+MODELS = r7.MODELS
+KINDS = r7.KINDS
+
+
+def drawn() -> list[dict]:
+    """This round's questions, in drawn order (k: the position in the draw)."""
+    return r8.drawn(OFFSET, N_QUESTIONS)
+
+
+def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
+    r7.generate(model, path, raw, threads, parallel, until, items=drawn())
+
+
+def collect(raw: Path = RAW) -> list[dict]:
+    return r6.collect(raw, REPLIES, drawn(), r7.REPLY_FIELDS)
+
+
+def rows(replies: list[dict], labels: dict | None) -> list[dict]:
+    return r6.rows(replies, labels, drawn(), SPLIT, TAG, ("language",))
+
+
+def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT) -> list[dict]:
+    return r6.finalize(replies_path, labels_path, out, items=drawn(), split=SPLIT, tag=TAG, extra=("language",))
+
+
+def main(argv: list[str] | None = None) -> int:
+    return r6.main(argv, sys.modules[__name__])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
