@@ -16,6 +16,7 @@ input). What is removed or rewritten, in order:
   is a number, dropped otherwise (units, "for any", "dollars");
 - thousands separators: `1{,}234`, `1\\,234`, `1,\\!234`, `1 234`, `1'234`, and `1,234,567` when every
   group has three digits;
+- two values joined by "and", "or" (und, et, oder, ou, 和, 或) or `\\quad` become a list (`a, b`), never a product;
 - `a \\pm b` becomes the set `\\{a-b, a+b\\}`; `\\emptyset` / `\\varnothing`, "no solution", "There are no real
   solutions." and "the empty set" the empty set `\\{\\}`;
 - currency signs (`$`, `€`, `£`, `¥`) are dropped;
@@ -89,6 +90,15 @@ _PERCENT = re.compile(r"\\%|\bpercent\b|\bper\s+cent\b", re.IGNORECASE)
 _WORDS = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}(?:['\u2019](?:s|t|re|ll|ve|d|m)\b)?(?:\^\{?\d\}?)?")  # "It's"
 
 
+# "and" or "or" between two values joins a list ("\\frac{1}{3} and 1" is 1/3, 1), as a `\\quad` between them does:
+# dropped as prose or spacing, they left the two side by side, read as a product (1/3). The value after it starts
+# with a digit, a sign, a bracket, a command or one letter; "5 and that's it" keeps its 5 ("three and a half" is read
+# before).
+_VALUE_END = r"(?<=[\w)}\]%!.])[ \t]*+"
+_VALUE_START = r"(?=[ \t]*+(?:[-+][ \t]*)?(?:[\d([{\\]|\.\d|[A-Za-z](?![A-Za-z])))"
+_JOINED_VALUES = re.compile(_VALUE_END + r"(?:(?<![A-Za-z])(?:and/or|and|und|et|or|oder|ou)(?![A-Za-z/])"
+                            r"|[\u548c\u53ca\u4e0e\u6216])" + _VALUE_START, re.IGNORECASE)
+_QUAD_VALUES = re.compile(_VALUE_END + r"\\q?quad(?![A-Za-z])(?![ \t]*\\text)" + _VALUE_START)
 _DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
                  "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
 FRACTION_WORDS = frozenset(_DENOMINATORS) | {w + "s" for w in _DENOMINATORS}
@@ -339,7 +349,7 @@ def normalize(answer: str) -> str:
     s = _SHORT_FRAC.sub(r"\\\1{\2}{\3}", s)
     s = _EMPTY.sub(r"\\{\\}", s)
     s = _plus_minus(_approx_tail(s))
-    s = _SPACING.sub(" ", s)
+    s = _SPACING.sub(" ", _QUAD_VALUES.sub(", ", s))
     s = _SPACED.sub(lambda m: re.sub(r"\s", "", m.group(0)), s)
     s = _NAMED_OP.sub(_named_operator, s)
     for _ in range(3):  # \text{\textbf{5}}: a few rounds, each linear
@@ -353,6 +363,7 @@ def normalize(answer: str) -> str:
     s = _PERCENT.sub("%", s)
     s = _DIGITS_SCALE.sub(_scaled, _MINUS_WORD.sub("-", spoken_fractions(s)))
     s = _replace_number_words(s)
+    s = _JOINED_VALUES.sub(", ", s)
     s = _LETTER_RUN.sub(_foreign_word, s)
     s = _WORDS.sub(_word_or_space, s.strip())
     s = s.strip().rstrip(".").strip()
