@@ -57,3 +57,48 @@ def test_two_values_are_not_one(cand, gold):
 ])
 def test_lists_and_single_values_keep_their_verdicts(cand, gold):
     _check(cand, gold, True)
+
+
+# A number spaced after a bracket, a fraction or a root is no product either (the values are apart), on both paths
+# (the ANTLR grammar read "(2) 3" as 5); glued or written, the product stays.
+@pytest.mark.parametrize("cand, gold", [
+    ("\\frac{1}{3} 1", "1/3"), ("\\frac{1}{3}\\,1", "1/3"), ("(2) 3", "6"), ("(2) 3", "5"), ("(2) 3", "3"),
+    ("\\sqrt{2} 3", "3\\sqrt{2}"), ("\\sqrt[3]{2} 5", "5\\sqrt[3]{2}"),
+    ("\\frac{\\sqrt{2}}{3} 1", "\\frac{\\sqrt{2}}{3}"),
+    ("\\frac{1}{3} apples 1", "1/3"), ("\\frac{1}{3} then 1", "1/3"), ("x = \\frac{1}{3} 1", "1/3"),
+    ("[0, 1] 2", "[0, 1]"),
+])
+def test_a_number_spaced_after_a_value_is_no_product(cand, gold):
+    _check(cand, gold, NOT_TRUE)
+
+
+@pytest.mark.parametrize("cand, gold", [
+    ("(2)(3)", "6"), ("2 (3)", "6"), ("(2) \\cdot 3", "6"), ("\\frac{1}{3} \\cdot 3", "1"), ("\\frac{1}{3}x", "x/3"),
+    ("\\frac{1}{3} x", "x/3"), ("\\begin{pmatrix} 1 & 2 \\end{pmatrix}", "\\begin{pmatrix} 1 & 2 \\end{pmatrix}"),
+    ("\\sum_{i=1}^{n} 2i", "n(n+1)"),
+])
+def test_written_products_stay(cand, gold):
+    _check(cand, gold, True)
+
+
+# Two values joined by a Chinese conjunction on the last line are a list, not the last number ("1和2" equalled 2).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("1和2", "2", NOT_TRUE), ("1 和 2", "2", NOT_TRUE), ("x=1和x=2", "2", NOT_TRUE), ("x=1或x=2", "2", NOT_TRUE),
+    ("\\frac{1}{3}和1", "1/3", NOT_TRUE), ("\\frac{1}{3} 和 1", "1", NOT_TRUE),
+    ("1和2", "1, 2", True), ("x=1和x=2", "1, 2", True), ("x = 1 和 y = 2", "(1, 2)", True),
+])
+def test_a_chinese_conjunction_joins_a_list(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Units of different dimensions on both sides are different quantities ("5 min" equalled "5 m"); a unit on one side
+# only, or a word that is no known unit, is dropped as before.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("5 min", "5 m", False), ("5 m", "5 min", False), ("5 kg", "5 km", False), ("5 \\text{ min}", "5\\text{ m}", False),
+    ("5 days", "5 kg", False), ("5 ml", "5 mg", False), ("The answer is 5 min.", "5 m", False),
+    ("\\boxed{5 \\text{ min}}", "5 \\text{ m}", False), ("2 hours 30 minutes", "150 m", False),
+    ("5", "5 min", True), ("5 min", "5", True), ("5 m", "5", True), ("2 h", "120 min", True),
+    ("5 minutes", "5 min", True), ("5 cm", "50 mm", True), ("5 apples", "5 m", True),
+])
+def test_units_of_different_dimensions(cand, gold, expected):
+    _check(cand, gold, expected)

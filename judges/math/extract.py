@@ -87,6 +87,8 @@ _DISPLAY_END = re.compile(r"(?:\$\$((?:\\\$|[^$]){1,400})\$\$|\\\[((?:(?!\\\]).)
                           r"[\s.!]*$", re.DOTALL)
 _PART_LINE = re.compile(r"^\s*(?:\*\*)?\(?(?:[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:]*(\S.{0,80})$")
 _FOREIGN = re.compile(r"[^\x00-\x7f\u00b0\u00b7\u00d7\u00f7\u03b8\u03c0\u2212\u221a\u221e\u2264\u2265\u20ac\u00a3]")
+# "1和2" on the last line: a list (normalize reads it), not prose that gives its last number
+_JOINER = re.compile(r"(?<=[\d)}])[ \t]*[\u548c\u53ca\u4e0e\u6216][ \t]*(?=[-\dA-Za-z(\\])")
 # between two boxed answers that form one list: "\boxed{5}, \boxed{8}", "$x=\boxed{5}$ or $x = \boxed{8}$"
 _BOX_GAP = re.compile(r"(?:[\s$,;.&]|\\[()\[\]]|\\q?quad\b|\\text\{[^{}]{0,30}\}|\b(?:and|or)\b"
                       r"|[A-Za-z](?:_\{?\w{1,3}\}?)? ?=)*", re.IGNORECASE)
@@ -400,7 +402,7 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
             lines[-1] = lines[-1][4:]
         words = _TEXT_WRAP.sub(r"\1", lines[-1]).strip(" *$") if lines else ""
         if lines and len(lines[-1]) <= 80 and (NO_SOLUTION.fullmatch(words) or (
-                not _PROSE.search(lines[-1]) and not _FOREIGN.search(lines[-1])
+                not _PROSE.search(lines[-1]) and not _FOREIGN.search(_JOINER.sub(",", lines[-1]))
                 and not CODE_LINE.fullmatch(lines[-1].strip()))):  # "There is no solution.": the empty set
             return [(0, _clean_span(lines[-1]), lines[-1])]
         return []

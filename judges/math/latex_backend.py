@@ -26,7 +26,7 @@ import sympy
 from sympy.core.relational import Relational
 
 from judgesuite.judges.math.bracket_remarks import remark_contradicts
-from judgesuite.judges.math.normalize import has_date_or_range, repeating_decimals
+from judgesuite.judges.math.normalize import SPACED_NUMBER, has_date_or_range, repeating_decimals
 
 MAX_CHARS = 600
 logging.getLogger("math_verify").setLevel(logging.ERROR)
@@ -80,8 +80,8 @@ def parse_latex(text: str) -> object | None:
         text = pattern.sub(repl, text)
     if _GCD_LCM.search(text) and re.search(r"[A-Za-z]", _COMMANDS.sub(" ", text)):
         return None  # gcd / lcm of letters (see _GCD_LCM)
-    if has_date_or_range(text) or remark_contradicts(text):
-        return None  # "2024-01-05", "3-4 hours" are no subtractions, "12 (3 × 5)" no product
+    if has_date_or_range(text) or remark_contradicts(text) or SPACED_NUMBER.search(text):
+        return None  # "2024-01-05", "3-4 hours" are no subtractions, "12 (3 × 5)", "(2) 3" no products
     if _SPACED_DIGITS_IN_TEXT.search(text):
         return None  # the grammar joins them: `\\text{1 2}` would read as 12
     try:

@@ -1,6 +1,7 @@
 """A value with a unit on both sides ("2 h" against a gold "120 min", "2 hours" against "2 minutes"): the two are
-compared in their dimension's base unit when both units are known and of one dimension (word_lists.UNITS); otherwise
-nothing is decided here (a unit alone on one side is dropped by `normalize`, as before)."""
+compared in their dimension's base unit when both units are known (word_lists.UNITS), and are unequal when the
+dimensions differ ("5 min" against "5 m"); otherwise nothing is decided here (a unit alone on one side is dropped by
+`normalize`, as before)."""
 from __future__ import annotations
 
 import re
@@ -35,8 +36,9 @@ def quantity(text: str) -> tuple[str, Fraction] | None:
 
 
 def same_quantity(gold: str, cand: str) -> bool | None:
-    """Whether two values with units of one dimension are the same quantity; None when they are not both such."""
+    """Whether two values with known units are the same quantity (never across dimensions: "5 min" is not "5 m");
+    None when they are not both such."""
     g, c = quantity(gold), quantity(cand)
-    if g is None or c is None or g[0] != c[0]:
+    if g is None or c is None:
         return None
-    return g[1] == c[1]
+    return g[0] == c[0] and g[1] == c[1]
