@@ -66,7 +66,7 @@ def test_lists_and_single_values_keep_their_verdicts(cand, gold):
     ("\\sqrt{2} 3", "3\\sqrt{2}"), ("\\sqrt[3]{2} 5", "5\\sqrt[3]{2}"),
     ("\\frac{\\sqrt{2}}{3} 1", "\\frac{\\sqrt{2}}{3}"),
     ("\\frac{1}{3} apples 1", "1/3"), ("\\frac{1}{3} then 1", "1/3"), ("x = \\frac{1}{3} 1", "1/3"),
-    ("[0, 1] 2", "[0, 1]"),
+    ("[0, 1] 2", "[0, 1]"), ("\\pi 3", "3\\pi"), ("\u03c0 3", "3\\pi"),
 ])
 def test_a_number_spaced_after_a_value_is_no_product(cand, gold):
     _check(cand, gold, NOT_TRUE)
@@ -75,7 +75,8 @@ def test_a_number_spaced_after_a_value_is_no_product(cand, gold):
 @pytest.mark.parametrize("cand, gold", [
     ("(2)(3)", "6"), ("2 (3)", "6"), ("(2) \\cdot 3", "6"), ("\\frac{1}{3} \\cdot 3", "1"), ("\\frac{1}{3}x", "x/3"),
     ("\\frac{1}{3} x", "x/3"), ("\\begin{pmatrix} 1 & 2 \\end{pmatrix}", "\\begin{pmatrix} 1 & 2 \\end{pmatrix}"),
-    ("\\sum_{i=1}^{n} 2i", "n(n+1)"),
+    ("\\sum_{i=1}^{n} 2i", "n(n+1)"), ("\\pi \\cdot 3", "3\\pi"), ("3 \\pi", "3\\pi"), ("\u03c0", "\\pi"),
+    ("2\u03c0 r", "2\\pi r"), ("\\pi r^2", "\\pi r^2"),
 ])
 def test_written_products_stay(cand, gold):
     _check(cand, gold, True)
@@ -101,4 +102,17 @@ def test_a_chinese_conjunction_joins_a_list(cand, gold, expected):
     ("5 minutes", "5 min", True), ("5 cm", "50 mm", True), ("5 apples", "5 m", True),
 ])
 def test_units_of_different_dimensions(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# One value in dollars with "and" and a number after it is the whole line, not the formula alone; a boxed value is
+# the answer committed to (Math-Verify reads it so too).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("The answer is $\\frac{1}{3}$ and 1", "1/3", NOT_TRUE), ("The answer is $\\frac{1}{3}$ and 1.", "1/3", NOT_TRUE),
+    ("The answer is $\\frac{1}{3}$ and 1", "1/3, 1", True),
+    ("The answer is $\\frac{1}{3}$ and that is final", "1/3", True),
+    ("$\\frac{1}{2}$. I hope", "1/2", True), ("\\boxed{\\frac{1}{3}} and \\boxed{1}", "1/3", NOT_TRUE),
+    ("\\boxed{\\frac{1}{3}} and 1", "1/3", True),
+])
+def test_a_formula_in_dollars_and_a_value_after_it(cand, gold, expected):
     _check(cand, gold, expected)

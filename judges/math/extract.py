@@ -87,6 +87,7 @@ _DISPLAY_END = re.compile(r"(?:\$\$((?:\\\$|[^$]){1,400})\$\$|\\\[((?:(?!\\\]).)
                           r"[\s.!]*$", re.DOTALL)
 _PART_LINE = re.compile(r"^\s*(?:\*\*)?\(?(?:[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:]*(\S.{0,80})$")
 _FOREIGN = re.compile(r"[^\x00-\x7f\u00b0\u00b7\u00d7\u00f7\u03b8\u03c0\u2212\u221a\u221e\u2264\u2265\u20ac\u00a3]")
+_AND_VALUE = re.compile(r"[ \t]*+(?:and|or|und|et|oder|ou)[ \t]++[-+]?[ \t]*+[\d(\\]", re.IGNORECASE)
 # "1和2" on the last line: a list (normalize reads it), not prose that gives its last number
 _JOINER = re.compile(r"(?<=[\d)}])[ \t]*[\u548c\u53ca\u4e0e\u6216][ \t]*(?=[-\dA-Za-z(\\])")
 # between two boxed answers that form one list: "\boxed{5}, \boxed{8}", "$x=\boxed{5}$ or $x = \boxed{8}$"
@@ -227,8 +228,8 @@ def _clean_span(span: str) -> str:
             pair = None if found[-1].group(1) else enclosing_value(head, found[-1].start())
             return pair or (found[-1].group(1) or found[-1].group(0).rstrip(",")).strip()
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
-    # "$\frac{1}{2}$. I hope..." -> the math between the dollars; "$x=4$ and $x=9$" stays whole
-    if m and "$" not in span[m.end():].replace("\\$", ""):
+    # "$\frac{1}{2}$. I hope..." -> the math between the dollars; "$x=4$ and $x=9$", "$\frac{1}{3}$ and 1" stay whole
+    if m and "$" not in span[m.end():].replace("\\$", "") and not _AND_VALUE.match(span, m.end()):
         return m.group(1)
     cut = _SENTENCE_END.search(span)
     if cut:  # "x = 5 (since 2x = 10)": the bracket the reason opens goes with it

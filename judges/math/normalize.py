@@ -17,7 +17,7 @@ input). What is removed or rewritten, in order:
 - thousands separators: `1{,}234`, `1\\,234`, `1,\\!234`, `1 234`, `1'234`, and `1,234,567` when every
   group has three digits;
 - two values joined by "and", "or" (und, et, oder, ou, 和, 或) or `\\quad` become a list (`a, b`), never a product;
-  a number spaced after a bracket of numbers, a fraction or a root ("(2) 3", `\\frac{1}{3} 1`) is unreadable;
+  a number spaced after a bracket of numbers, a fraction, a root or `\\pi` ("(2) 3", `\\frac{1}{3} 1`) is unreadable;
 - `a \\pm b` becomes the set `\\{a-b, a+b\\}`; `\\emptyset` / `\\varnothing`, "no solution", "There are no real
   solutions." and "the empty set" the empty set `\\{\\}`;
 - currency signs (`$`, `€`, `£`, `¥`) are dropped;
@@ -100,12 +100,13 @@ _VALUE_START = r"(?=[ \t]*+(?:[-+][ \t]*)?(?:[\d([{\\]|\.\d|[A-Za-z](?![A-Za-z])
 _JOINED_VALUES = re.compile(_VALUE_END + r"(?:(?<![A-Za-z])(?:and/or|and|und|et|or|oder|ou)(?![A-Za-z/])"
                             r"|[\u548c\u53ca\u4e0e\u6216])" + _VALUE_START, re.IGNORECASE)
 _QUAD_VALUES = re.compile(_VALUE_END + r"\\q?quad(?![A-Za-z])(?![ \t]*\\text)" + _VALUE_START)
-# a number spaced after a bracket of numbers, a fraction or a root ("(2) 3", "\\frac{1}{3} 1", what is left of
+# a number spaced after a bracket of numbers, a fraction, a root or pi ("(2) 3", "\\frac{1}{3} 1", what is left of
 # "\\frac{1}{3} apples 1") is no product: the values are apart (a product is glued, "(2)(3)", "2(3)", or written,
 # "(2) \\cdot 3"); "(C) 42", a choice, reads as before
 _GROUP = r"\{(?:[^{}]++|\{[^{}]*+\})*+\}"
 SPACED_NUMBER = re.compile(r"(?:[(\[][^()[\]A-Za-z]*+[)\]]|\\(?:[dt]?frac|binom)[ \t]*+" + _GROUP + r"[ \t]*+" + _GROUP
-                           + r"|\\sqrt[ \t]*+(?:\[[^\]]*+\])?[ \t]*+" + _GROUP + r")(?:[ \t]|\\[,;:! ]|~)++(?=\d)")
+                           + r"|\\sqrt[ \t]*+(?:\[[^\]]*+\])?[ \t]*+" + _GROUP
+                           + r"|\\pi(?![A-Za-z])|\u03c0)(?:[ \t]|\\[,;:! ]|~)++(?=\d)")
 _DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
                  "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
 FRACTION_WORDS = frozenset(_DENOMINATORS) | {w + "s" for w in _DENOMINATORS}
