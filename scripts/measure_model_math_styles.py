@@ -15,6 +15,10 @@ yet read) is left out of `--split all`, and `--show-errors` refuses it. Round 5 
 `dev-r5` (in `all`, not in `dev`, which stays rounds 1-2) and `heldout-r5` (read once at 726ad70, card; in `all` since).
 Round 6 (everyday output formats, Qwen, GSM8K train questions) is `dev-r6` and `heldout-r6` (held out, read once
 by the lead on 2026-12-06 with `--split heldout-r6 --cache <fresh file>`, card; both in `all` since).
+Math round 7 (models solving GSM8K test questions on their own, labelled by reading) is its own corpus file,
+tests/fixtures/model_math_round7.jsonl, split `heldout-m7`, frozen and UNREAD: the lead reads it once with
+`--corpus tests/fixtures/model_math_round7.jsonl --split heldout-m7 --cache <fresh file>` (its card).
+`--dry-run` loads the rows and prints their counts per family and model only: no judge runs.
 
 Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
 verdict on an incorrect row, over the incorrect rows), no-verdict rate; the counting is that of
@@ -25,13 +29,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
-UNREAD: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never row by row (r5, r6 read once)
+UNREAD: tuple[str, ...] = ("heldout-m7",)  # held out, not yet measured: never in `all`, never row by row
+# (r5, r6 read once; heldout-m7 is math round 7, tests/fixtures/model_math_round7.jsonl, frozen and unread)
 
 
 def select(split: str, path: Path = CORPUS) -> list[dict]:
@@ -59,7 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--split", default="dev",
                     choices=("dev", "heldout-r3", "heldout-r4", "heldout-r2", "dev-r5", "heldout-r5", "dev-r6",
-                             "heldout-r6", "all"))
+                             "heldout-r6", "heldout-m7", "all"))
+    ap.add_argument("--corpus", type=Path, default=CORPUS, help="the corpus file (default model_math_styles.jsonl)")
+    ap.add_argument("--dry-run", action="store_true", help="print the selected rows' counts only; run no judge")
     ap.add_argument("--judges", default="sympy,math-verify,flexible,stacked")
     ap.add_argument("--show-errors", default="", help="a judge whose wrong rows to print")
     ap.add_argument("--out", default="")
@@ -68,9 +76,16 @@ def main(argv: list[str] | None = None) -> int:
     judges = [j for j in args.judges.split(",") if j]
     if args.show_errors and args.split in UNREAD:
         ap.error(f"{args.split} is held out: its rows are not shown")
-    rows = select(args.split)
+    rows = select(args.split, args.corpus)
     if not rows:
         ap.error(f"no rows in split {args.split!r}")
+    if args.dry_run:
+        counts = Counter(g for r in rows for g in (r["family"], r["model"]))
+        print(f"{args.corpus}: {len(rows)} rows of split {args.split}, {sum(r['label'] for r in rows)} labelled "
+              f"correct; judges {','.join(judges)} (not run)")
+        for g in sorted(counts):
+            print(f"{g:26s} {counts[g]:4d}")
+        return 0
     result, verdicts = table(judges, rows, Runner(VerdictCache(args.cache)))
     print(f"{'group':26s} {'n':>4s} " + " ".join(f"{j:>30s}" for j in judges))
     for g in list(result[judges[0]]):
