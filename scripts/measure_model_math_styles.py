@@ -16,8 +16,9 @@ yet read) is left out of `--split all`, and `--show-errors` refuses it. Round 5 
 Round 6 (everyday output formats, Qwen, GSM8K train questions) is `dev-r6` and `heldout-r6` (held out, read once
 by the lead on 2026-12-06 with `--split heldout-r6 --cache <fresh file>`, card; both in `all` since).
 Math round 7 (models solving GSM8K test questions on their own, labelled by reading) is its own corpus file,
-tests/fixtures/model_math_round7.jsonl, split `heldout-m7`, frozen and UNREAD: the lead reads it once with
-`--corpus tests/fixtures/model_math_round7.jsonl --split heldout-m7 --cache <fresh file>` (its card).
+tests/fixtures/model_math_round7.jsonl, split `heldout-m7`, built frozen and unread, read once by the lead on
+2026-12-07 (stop 52, at 2d6d635) with `--corpus tests/fixtures/model_math_round7.jsonl --split heldout-m7 --cache
+<fresh file>` (its card); `--split all` of that file holds it since.
 `--dry-run` loads the rows and prints their counts per family and model only: no judge runs.
 
 Per style (family) and judge: accuracy (a no-verdict counts as wrong), false-positive rate (a `correct`
@@ -36,8 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
-UNREAD: tuple[str, ...] = ("heldout-m7",)  # held out, not yet measured: never in `all`, never row by row
-# (r5, r6 read once; heldout-m7 is math round 7, tests/fixtures/model_math_round7.jsonl, frozen and unread)
+UNREAD: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never row by row
+# (r5, r6 and math round 7's heldout-m7, tests/fixtures/model_math_round7.jsonl, each read once)
 
 
 def select(split: str, path: Path = CORPUS) -> list[dict]:
