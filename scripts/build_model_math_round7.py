@@ -89,6 +89,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_model_openqa_round6 as r6  # noqa: E402
+from build_model_openqa_round7 import rotation  # noqa: E402
 from style_generation import done_items, generate_replies  # noqa: E402
 
 FIXTURES = r6.FIXTURES
@@ -144,14 +145,11 @@ def drawn() -> list[dict]:
 
 
 def prompt_kind(item: dict, model: str) -> str:
-    return KINDS[(item["k"] + list(MODELS).index(model)) % len(KINDS)]
+    return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[0]
 
 
 def language_of(item: dict, model: str) -> str | None:
-    """The language an `other-language` prompt asks for (None for the other kinds)."""
-    if prompt_kind(item, model) != "other-language":
-        return None
-    return LANGUAGES[((item["k"] + list(MODELS).index(model)) // len(KINDS)) % len(LANGUAGES)]
+    return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[1]
 
 
 def prompt_of(item: dict, model: str) -> str:

@@ -116,15 +116,19 @@ def drawn() -> list[dict]:
             for k, q in enumerate(drawn_pool(SEED, ("test",))[:N_QUESTIONS])]
 
 
+def rotation(k: int, m: int, kinds: tuple, languages: tuple) -> tuple[str, str | None]:
+    """The prompt kind of draw position k for the model at position m, and the language an `other-language` prompt
+    asks for (None for the other kinds): each model sees each kind equally often, each question other kinds."""
+    kind = kinds[(k + m) % len(kinds)]
+    return kind, languages[((k + m) // len(kinds)) % len(languages)] if kind == "other-language" else None
+
+
 def prompt_kind(item: dict, model: str) -> str:
-    return KINDS[(item["k"] + list(MODELS).index(model)) % len(KINDS)]
+    return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[0]
 
 
 def language_of(item: dict, model: str) -> str | None:
-    """The language an `other-language` prompt asks for (None for the other kinds)."""
-    if prompt_kind(item, model) != "other-language":
-        return None
-    return LANGUAGES[((item["k"] + list(MODELS).index(model)) // len(KINDS)) % len(LANGUAGES)]
+    return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[1]
 
 
 def prompt_of(item: dict, model: str) -> str:

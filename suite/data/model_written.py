@@ -2,8 +2,9 @@
 
 `datasets/training/model-written-openqa.jsonl.gz` (card beside it): replies of small local models to TRAIN and DEV
 questions of the bundled evouna-nq and openqa-eval-nq301, labelled by construction or by reading (card). Many are
-wrong answers that share words with the gold, the kind the human-labelled sets hold few of. Each row's `meta["source"]` names the bundled set
-its question comes from, so that a model trained without that set leaves the row out too.
+wrong answers that share words with the gold, the kind the human-labelled sets hold few of. Each row's
+`meta["source"]` names the bundled set its question comes from, so that a model trained without that set leaves the
+row out too.
 """
 from __future__ import annotations
 
