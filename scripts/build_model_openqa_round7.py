@@ -178,16 +178,26 @@ def generate(model: str, path: str | None, raw: Path, threads: int, parallel: in
               f"{tokens / max(spent[kind], 1e-9):.1f} tok/s", flush=True)
 
 
-def collect(raw: Path = RAW) -> list[dict]:
-    return r6.collect(raw, REPLIES, drawn(), REPLY_FIELDS)
+def round_commands(g: dict) -> tuple:
+    """`generate`, `collect`, `rows` and `finalize` of a round built as this one (rounds 7-9): `g`, the round
+    module's globals, gives its `drawn()`, SPLIT, TAG and files when a command runs."""
+    def generate_(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
+        generate(model, path, raw, threads, parallel, until, items=g["drawn"]())
+
+    def collect_(raw: Path | None = None) -> list[dict]:
+        return r6.collect(raw or g["RAW"], g["REPLIES"], g["drawn"](), REPLY_FIELDS)
+
+    def rows_(replies: list[dict], labels: dict | None) -> list[dict]:
+        return r6.rows(replies, labels, g["drawn"](), g["SPLIT"], g["TAG"], ("language",))
+
+    def finalize_(replies_path: Path | None = None, labels_path: Path | None = None,
+                  out: Path | None = None) -> list[dict]:
+        return r6.finalize(replies_path or g["REPLIES"], labels_path or g["LABELS"], out or g["OUT"],
+                           items=g["drawn"](), split=g["SPLIT"], tag=g["TAG"], extra=("language",))
+    return generate_, collect_, rows_, finalize_
 
 
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    return r6.rows(replies, labels, drawn(), SPLIT, TAG, ("language",))
-
-
-def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT) -> list[dict]:
-    return r6.finalize(replies_path, labels_path, out, items=drawn(), split=SPLIT, tag=TAG, extra=("language",))
+_, collect, rows, finalize = round_commands(globals())
 
 
 def main(argv: list[str] | None = None) -> int:

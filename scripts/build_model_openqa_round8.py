@@ -47,20 +47,7 @@ def drawn(offset: int = OFFSET, n: int = N_QUESTIONS) -> list[dict]:
     return [{**pool[k], "k": k, "item": pool[k]["question_id"]} for k in range(offset, min(offset + n, len(pool)))]
 
 
-def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
-    r7.generate(model, path, raw, threads, parallel, until, items=drawn())
-
-
-def collect(raw: Path = RAW) -> list[dict]:
-    return r6.collect(raw, REPLIES, drawn(), r7.REPLY_FIELDS)
-
-
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    return r6.rows(replies, labels, drawn(), SPLIT, TAG, ("language",))
-
-
-def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT) -> list[dict]:
-    return r6.finalize(replies_path, labels_path, out, items=drawn(), split=SPLIT, tag=TAG, extra=("language",))
+generate, collect, rows, finalize = r7.round_commands(globals())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -49,20 +49,7 @@ def drawn() -> list[dict]:
     return r8.drawn(OFFSET, N_QUESTIONS)
 
 
-def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
-    r7.generate(model, path, raw, threads, parallel, until, items=drawn())
-
-
-def collect(raw: Path = RAW) -> list[dict]:
-    return r6.collect(raw, REPLIES, drawn(), r7.REPLY_FIELDS)
-
-
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    return r6.rows(replies, labels, drawn(), SPLIT, TAG, ("language",))
-
-
-def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT) -> list[dict]:
-    return r6.finalize(replies_path, labels_path, out, items=drawn(), split=SPLIT, tag=TAG, extra=("language",))
+generate, collect, rows, finalize = r7.round_commands(globals())
 
 
 def main(argv: list[str] | None = None) -> int:

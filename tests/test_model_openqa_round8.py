@@ -4,13 +4,12 @@ test questions of no train or dev split and of no earlier round (1-7); read once
 judges keep."""
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 
 from .script_modules import load_script
 from .test_model_openqa_round6 import _lines
-from .test_model_openqa_round7 import check_rebuilt, check_test_questions, cheap_read
+from .test_model_openqa_round7 import check_card_counts, check_rebuilt, check_test_questions, cheap_read
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -19,20 +18,22 @@ EARLIER = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed
            "model_openqa_round5", "model_openqa_round6", "model_openqa_round7")
 
 
-def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
-    check_rebuilt("build_model_openqa_round8", CORPUS, "heldout-oqa-round8", tmp_path)
-    replies = _lines(load_script("build_model_openqa_round8").REPLIES)
-    assert [r["id"] for r in _lines(CORPUS)] == [f"oqa8-{rep['model']}-{rep['item']}" for rep in replies]
-
-
-def test_every_model_answered_every_question_in_every_prompt_kind_and_language():
-    b, r7, rows = load_script("build_model_openqa_round8"), load_script("build_model_openqa_round7"), _lines(CORPUS)
-    assert Counter(r["model"] for r in rows) == {m: 150 for m in b.MODELS}  # the 23:20 cap cut no model short
+def check_round(script: str, corpus: Path, split: str, tag: str, tmp_path: Path) -> None:
+    """A round built as round 7 on other draw positions: every reply a labelled row, rebuilt byte for byte; every
+    model answered every question, 25 times in each prompt kind, every language asked of every model."""
+    check_rebuilt(script, corpus, split, tmp_path)
+    b, r7, rows = load_script(script), load_script("build_model_openqa_round7"), _lines(corpus)
+    assert [r["id"] for r in rows] == [f"{tag}-{rep['model']}-{rep['item']}" for rep in _lines(b.REPLIES)]
+    assert Counter(r["model"] for r in rows) == {m: 150 for m in b.MODELS}  # no time cap cut a model short
     kinds = Counter((r["model"], r["prompt_style"]) for r in rows)
     assert kinds == {(m, k): 25 for m in b.MODELS for k in r7.KINDS}
     languages = Counter((r["model"], r["language"]) for r in rows if r["prompt_style"] == "other-language")
     assert set(languages) == {(m, lang) for m in b.MODELS for lang in r7.LANGUAGES}
     assert all(r["language"] is None for r in rows if r["prompt_style"] != "other-language")
+
+
+def test_every_reply_is_a_labelled_row_in_every_prompt_kind_and_language(tmp_path):
+    check_round("build_model_openqa_round8", CORPUS, "heldout-oqa-round8", "oqa8", tmp_path)
 
 
 def test_questions_are_the_next_test_nq_of_no_train_or_dev_split_and_no_earlier_round():
@@ -48,21 +49,9 @@ def test_questions_are_the_next_test_nq_of_no_train_or_dev_split_and_no_earlier_
 
 
 def test_the_cards_counts_are_the_labels_as_read():
-    b, r7, rows = load_script("build_model_openqa_round8"), load_script("build_model_openqa_round7"), _lines(CORPUS)
-    labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
     card = (FIXTURES / "model_openqa_round8.md").read_text(encoding="utf-8")
     assert "## The single read (2026-12-07, stop 52, at e91e55e; read once)" in card
-    kinds = ("another answer", "no readable answer", "declines", "a list, no commitment")
-    assert all(v["label"] or v["why"].startswith(kinds) for v in labels.values())  # every wrong row's kind
-    for name in list(b.MODELS) + ["all"]:
-        mine = [r for r in rows if name in ("all", r["model"])]
-        right = sum(r["label"] for r in mine)
-        why = Counter(labels[r["id"]]["why"].split(":")[0] for r in mine if not r["label"])
-        cells = " | ".join(str(why[k]) for k in kinds)
-        assert f"| {len(mine)} | **{right} ({right / len(mine):.3f})** | {cells} |" in card, name
-    per_kind = " | ".join(f"{sum(r['label'] for r in rows if r['prompt_style'] == k)} / "
-                          f"{sum(r['prompt_style'] == k for r in rows)}" for k in r7.KINDS)
-    assert f"| all | {per_kind} |" in card
+    check_card_counts("build_model_openqa_round8", CORPUS, card)
 
 
 def test_the_cheap_judges_keep_their_single_read():
