@@ -12,7 +12,8 @@ from judgesuite.suite.cli.common import positive_int
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "train-stacked", help="train the stacked judge (boosted trees over cheap features; needs scikit-learn)",
-        description="Train one boosted-tree model per task family on the TRAIN splits of the bundled sets, "
+        description="Train one boosted-tree model per task family on the TRAIN splits of the bundled sets (and "
+                    "the model-written open-QA answers on their train questions, datasets/training/), "
                     "choose each family's threshold on DEV, report TEST accuracy beside token-f1; writes "
                     "OUT/stacked.npz (plain arrays, loaded without pickle) and OUT/MODEL_CARD.md. Use it "
                     "with `judgesuite run --judges stacked:model=OUT/stacked.npz`.")
