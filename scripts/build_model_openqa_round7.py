@@ -63,12 +63,17 @@ from build_model_openqa_styles import SEED, drawn_pool  # noqa: E402
 from style_generation import done_items, generate_replies  # noqa: E402
 
 FIXTURES = r6.FIXTURES
-OUT = FIXTURES / "model_openqa_round7.jsonl"
-REPLIES = FIXTURES / "model_openqa_round7.replies.jsonl"  # every reply, as generated
-LABELS = FIXTURES / "model_openqa_round7.labels.json"  # {row id: {"label": bool, "why": str}}
-RAW = Path("/tmp/model_openqa_round7_raw.jsonl")
-SPLIT = "heldout-oqa-round7"
-TAG = "oqa7"
+
+
+def round_files(n: int) -> tuple[Path, Path, Path, Path, str, str]:
+    """Round n's corpus, replies (every reply, as generated), labels ({row id: {"label", "why"}}), raw generation
+    file, split and row-id tag (rounds 7-9)."""
+    name = f"model_openqa_round{n}"
+    return (FIXTURES / f"{name}.jsonl", FIXTURES / f"{name}.replies.jsonl", FIXTURES / f"{name}.labels.json",
+            Path(f"/tmp/{name}_raw.jsonl"), f"heldout-oqa-round{n}", f"oqa{n}")
+
+
+OUT, REPLIES, LABELS, RAW, SPLIT, TAG = round_files(7)
 N_QUESTIONS = 150
 MODELS = r6.MODELS
 KINDS = ("short", "free", "json", "chatty", "hedged", "other-language")

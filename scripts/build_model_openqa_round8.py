@@ -28,12 +28,7 @@ import build_model_openqa_round7 as r7  # noqa: E402
 from build_model_openqa_styles import SEED, drawn_pool  # noqa: E402
 
 FIXTURES = r6.FIXTURES
-OUT = FIXTURES / "model_openqa_round8.jsonl"
-REPLIES = FIXTURES / "model_openqa_round8.replies.jsonl"  # every reply, as generated
-LABELS = FIXTURES / "model_openqa_round8.labels.json"  # {row id: {"label": bool, "why": str}}
-RAW = Path("/tmp/model_openqa_round8_raw.jsonl")
-SPLIT = "heldout-oqa-round8"
-TAG = "oqa8"
+OUT, REPLIES, LABELS, RAW, SPLIT, TAG = r7.round_files(8)
 OFFSET = 150  # round 7 drew positions 0-149
 N_QUESTIONS = 150
 MODELS = r7.MODELS

@@ -32,12 +32,7 @@ import build_model_openqa_round7 as r7  # noqa: E402
 import build_model_openqa_round8 as r8  # noqa: E402
 
 FIXTURES = r6.FIXTURES
-OUT = FIXTURES / "model_openqa_round9.jsonl"
-REPLIES = FIXTURES / "model_openqa_round9.replies.jsonl"  # every reply, as generated
-LABELS = FIXTURES / "model_openqa_round9.labels.json"  # {row id: {"label": bool, "why": str}}
-RAW = Path("/tmp/model_openqa_round9_raw.jsonl")
-SPLIT = "heldout-oqa-round9"
-TAG = "oqa9"
+OUT, REPLIES, LABELS, RAW, SPLIT, TAG = r7.round_files(9)
 OFFSET = r8.OFFSET + r8.N_QUESTIONS  # rounds 7 and 8 drew positions 0-299
 N_QUESTIONS = 150
 MODELS = r7.MODELS
