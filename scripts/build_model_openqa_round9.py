@@ -19,7 +19,7 @@ Design, committed before generation: round 8's (so round 7's) in everything but 
   cut short keeps the replies it gave (the card says so).
 - Same four models and files, prompts, few-shot examples, token limits, greedy decoding (seed 37), one thread, 8
   requests together, and round 7's labelling guideline, every reply read by the helper that built the round.
-Frozen, unread: no judge of the project runs on these rows; a later session reads it once.
+Frozen, unread: no judge of the project runs on these rows; a later session reads it once (stop 53: card).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The blind second read of open-QA round 9 (card, "Second read (blind)"): the second-read file labels exactly the
 seeded sample (seed judgesuite-round9-second-read, 50 per model), and the agreement, Cohen's kappa, per-model and
 per-prompt-kind figures written in the card are what `agree` computes; round 6's checks, run on round 9. No judge
-runs here: the round stays unread."""
+runs here."""
 from __future__ import annotations
 
 from pathlib import Path
