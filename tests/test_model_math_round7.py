@@ -100,11 +100,12 @@ def test_the_round_is_read_once_and_in_the_measurers_all_since():
 
 def test_sympy_and_math_verify_keep_their_single_read():
     """Its single read (card): `sympy` 0.986 and `math-verify` 0.991, 2 false "equal" each of 160 (a range "80 or
-    higher" for 80, a cut-off program's last number); `sympy`'s one miss a JSON value written as arithmetic."""
+    higher" for 80, a cut-off program's last number); `sympy`'s one miss a JSON value written as arithmetic, read
+    as its value since stop 53 (a hand-probed fix, not tuned on this row): `sympy` 0.990 since."""
     from .test_model_math_styles import _verdicts
 
     rows = _lines(CORPUS)
-    for judge, floor in (("sympy", 0.985), ("math-verify", 0.99)):
+    for judge, floor in (("sympy", 0.99), ("math-verify", 0.99)):
         if judge == "math-verify":
             pytest.importorskip("math_verify")
         said = _verdicts(judge, rows)

@@ -10,11 +10,19 @@ import re
 
 # "<answer>12.62</answer>" (also <final_answer>, <result>); a JSON object's answer field ({"answer": 3},
 # "final_answer": "310"): the value
-# is a JSON number or a string without quotes inside
+# is a JSON number, arithmetic in numbers or a string without quotes inside
 _ANSWER_TAG = re.compile(r"<(final_?answer|answer|result)>\s*((?:(?!</?\1>).){1,400}?)\s*</\1>",
                          re.DOTALL | re.IGNORECASE)
+# an unquoted value of arithmetic in numbers that ends its member ('"total": 4 + 3 * 4,', not valid JSON); of an
+# `=`-chain ("4 + 12 = 16") the last side (group 1); possessive runs: linear
+_LITERAL = r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_ARITH = rf"[-(]*+[ \t]*+{_LITERAL}(?:[ \t)]*+(?:\*\*|[-+*/^])[ \t(-]*+{_LITERAL})*+[ \t)]*+"
+_ARITH_CHAIN = rf"(?:{_ARITH}=[ \t]*+)*+({_ARITH})"
+_VALUE_END = r"(?=\s*+(?:[,}\]]|\Z))"
 _JSON_ANSWER = re.compile(r'"(?:final_?answer|answer|final|result)"\s*:\s*(?:"((?:\\.|[^"\\\n]){1,400})"'
-                          r'|(-?\d[\d.eE+-]{0,40})|(null)\b)', re.IGNORECASE)  # null: the answer left empty
+                          rf'|{_ARITH_CHAIN}{_VALUE_END}|(-?\d[\d.]*+(?:[eE][-+]?\d+)?+)(?![ \t]*[-+*/^(])|(null)\b)',
+                          re.IGNORECASE)  # null: the answer left empty
+_JSON_MEMBER = re.compile(rf'"[^"\n]{{1,80}}"\s*:\s*(")?{_ARITH_CHAIN}(?(1)"){_VALUE_END}')  # any key, quoted or not
 # a key/value pair whose key names the answer: {"key": "answer", "value": 15}, {"name": "Final answer", "value": "3"}
 _JSON_KEY_VALUE = re.compile(r'"(?:key|name|label|field)"\s*:\s*"(?:final[ _]?)?answer"\s*,\s*"value"\s*:\s*'
                              r'(?:"((?:\\.|[^"\\\n]){1,400})"|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
@@ -108,6 +116,15 @@ def markup_answers(text: str, tail: int) -> list[tuple[int, str]]:
 def every_markup_answer(text: str) -> list[str]:
     """Every value of an answer tag, JSON answer field or answer key/value pair in `text`; escapes undone."""
     return [v.replace("\\\\", "\\") for kind in _markup_values(text) for _, v in kind if v.strip()]
+
+
+def json_arithmetic(text: str, start: int) -> str | None:
+    """The arithmetic value (the last side of an `=`-chain) of the JSON member that holds the number starting at
+    `start` in `text` ('{"total_cakes": 4 + 3 * 4}': 4 + 3 * 4, never 4); None when there is none."""
+    for m in _JSON_MEMBER.finditer(text, max(0, start - 400), min(len(text), start + 400)):
+        if m.start() <= start < m.end():
+            return m.group(2).strip()
+    return None
 
 
 def program_output(text: str, tail: int) -> tuple[int, str] | None:

@@ -12,7 +12,8 @@ uses the first span that parses.
 - `auto` (ours): committed answers first: "Final answer:", "The answer is", "Answer:", "A:" / "####"
   lines, markdown "## Answer" headings and `**bold**` answers, `\\boxed{}`, a program's printed output (a
   "```output" block), `<answer>` / `<final_answer>` / `<result>` tags, a JSON object's `answer` /
-  `final_answer` / `result` field and a key/value pair naming the answer ({"key": "answer", "value": 15}).
+  `final_answer` / `result` field and a key/value pair naming the answer ({"key": "answer", "value": 15}); a JSON
+  value of arithmetic in numbers ('{"total": 4 + 3 * 4}', not valid JSON) is the whole, the last side of an `=`-chain.
   A label before the value ("Result: 320.00 emails", "**Total**: $15", "Out[1]: 42", "Total -> 15") is
   dropped; "24, not 20" / "100 (not 30)" / "42 rather than 24" commit to the first value, also as a last
   line or a last number (a lone "not 18" or "20, not 20" hedges; see prose_numbers); an output without a
@@ -28,7 +29,8 @@ uses the first span that parses.
   statement), earlier ones only when the last does not parse. A committed span that negates ("not 81") or
   lists options ("one of: 34; 81") is non-committal too. Then the last markdown bold span, the last line
   when it is short math (not prose, data or code; a bare label line after it, "Rewrite:", is skipped), and
-  the last number (not a negated "¬3", struck "3̶" or squared "3²" one), unless the output is cut off
+  the last number (not a negated "¬3", struck "3̶" or squared "3²" one; the list of quantities of one unit joined by
+  "and" that holds it: "3 cm and 4 cm"), unless the output is cut off
   mid-formula (then there is no answer). A committed span that hedges ("5 or 6", "cannot be determined"),
   or an output without a committed answer whose ending hedges, is non-committal: the judge marks it
   incorrect (not unparseable).
@@ -39,14 +41,15 @@ import re
 from dataclasses import dataclass, field
 
 from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, INTRO, LABEL, METHOD_SENTENCE,
-                                                  PARAGRAPH, SLOT, all_boxed, last_boxed, markup_answers,
-                                                  program_output, signs_off, strip_proof_end, undouble_escapes,
+                                                  PARAGRAPH, SLOT, all_boxed, json_arithmetic, last_boxed,
+                                                  markup_answers, program_output, signs_off, strip_proof_end,
+                                                  undouble_escapes,
                                                   unit_slot, value_first, without_label, without_remark)
 from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED, SPAN_HEDGES
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
-from judgesuite.judges.math.prose_numbers import (bounded_number, contradicted, enclosing_value, no_answer_number,
-                                                  number_in_words, precision_count, rejected_alternative,
-                                                  value_before_remark)
+from judgesuite.judges.math.prose_numbers import (bounded_number, contradicted, enclosing_value, joined_values,
+                                                  no_answer_number, number_in_words, precision_count,
+                                                  rejected_alternative, value_before_remark)
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
@@ -215,8 +218,8 @@ def _clean_span(span: str) -> str:
         return head.strip()
     if _PROSE.search(re.sub(r"\$[^$]*\$", " ", head)):  # "The largest $n$ is 34": the last formula or number
         lead = _LEAD_VALUE.match(head)
-        if lead:  # "that 30 is the most that fits in 6 periods": the value the sentence starts with
-            return lead.group(1) or lead.group(2)
+        if lead:  # "that 30 is the most that fits in 6 periods": the value it starts with ("3 cm and 4 cm": all)
+            return lead.group(2) or joined_values(head, lead.start(1)) or lead.group(1)
         before_remark = value_before_remark(head)
         if before_remark:  # "The total is 12 (3 × 4).": 12
             return before_remark
@@ -412,8 +415,9 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         nums, words = _number_matches(tail), number_in_words(text[-SPAN_CHARS:])
         if words or not nums or contradicted(tail, nums[-1].start(), nums[-1].end()):
             return [(0, words, "")] if words else []  # "5 (six apples)": no answer
-        # a number inside a pair or a time ("(3, 4)", "5 min 30 s") gives the whole
-        return [(0, enclosing_value(tail, nums[-1].start()) or nums[-1].group().rstrip(","), "")]
+        # a number inside a pair, a time or a JSON member's arithmetic ("(3, 4)", "5 min 30 s", '"n": 4 + 3') gives it
+        at = nums[-1].start()
+        return [(0, json_arithmetic(tail, at) or enclosing_value(tail, at) or nums[-1].group().rstrip(","), "")]
     if name == "simplerl_number":
         nums = _numbers(text[-NUMBER_TAIL:].replace(",", ""), _SIMPLERL_NUMBER)
         return [(0, nums[-1], "")] if nums else []

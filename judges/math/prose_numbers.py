@@ -11,8 +11,9 @@
   it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), so no answer (the name would be dropped).
 - `value_before_remark`: a sentence that ends on a value and a remark in brackets ("12 (3 × 4).") gives the value.
 - `in_remark_after_value`: whether the number at a position is inside such a remark ("12 (3 × 4)": not 3 or 4).
-- `enclosing_value`: the tuple or interval of numbers, or the time in two units, that holds the number at a
-  position ("the point is (3, 4)": the pair, not 4; "5 minutes and 30 seconds": not 30).
+- `enclosing_value`: the tuple or interval of numbers, the time in two units or the quantities of one unit joined
+  by "and" (`joined_values`) that hold the number at a position ("the point is (3, 4)": the pair, not 4; "5 minutes
+  and 30 seconds": not 30; "3 cm and 4 cm": a list, not 4).
 - `bounded_number`: whether the number at a position follows a strict bound ("more than 5", "almost 5").
 - `precision_count`: whether the number at a position counts decimal places or significant figures ("to 2
   decimal places"), so no answer.
@@ -135,10 +136,32 @@ _BRACKETED = re.compile(r"[(\[][ \t]*+-?\d[\d.]*+(?:[ \t]*+,[ \t]*+-?\d[\d.]*+)+
 _THOUSANDS_IN_BRACKETS = re.compile(r"[(\[]\d{1,3}(?:,\d{3})+(?:\.\d+)?[)\]]")
 
 
+# quantities of one unit (or none) joined by "and" (a comma before it or between more of them): "3 cm and 4 cm",
+# "3, 4, and 5"; not followed by working, a fraction or (without a unit) a word: "3 and 4 make 7", "2 and 1/2"
+_QUANTITY = r"-?\d{1,3}(?:,\d{3})++(?:\.\d+)?|-?\d+(?:\.\d+)?"
+_JOINED = re.compile(rf"(?<![\w.,])({_QUANTITY})(?:[ \t]+(?!and\b)([A-Za-z%]{{1,12}}))?"
+                     rf"(?:,[ \t]+(?:{_QUANTITY})(?:[ \t]+\2\b)?)*,?[ \t]+and[ \t]+(?:{_QUANTITY})"
+                     r"(?:[ \t]+\2\b|(?![ \t]*+[A-Za-z%\d(/*+^=\u00d7\u00f7-]))")
+_BEFORE_JOINED = re.compile(r"(?:[-+*/^=\u00d7\u00f7\u2212\d]|\bbetween|\bfrom)\s*\Z", re.IGNORECASE)
+
+
+def joined_values(text: str, start: int) -> str | None:
+    """The quantities of one unit joined by "and" that hold the number starting at `start` ("The legs are 3 cm and
+    4 cm.": 3 cm and 4 cm, a list, never 4), with "between" before them the bound ("between 3 and 4", no value);
+    None when there are none or working stands before them ("2 + 3 and 4")."""
+    for m in _JOINED.finditer(text, max(0, start - 120), min(len(text), start + 120)):
+        if m.start() <= start < m.end():
+            before = _BEFORE_JOINED.search(text, max(0, m.start() - 10), m.start())
+            if before is None:
+                return m.group(0)
+            return text[before.start():m.end()] if before.group(0)[0].isalpha() else None
+    return None
+
+
 def enclosing_value(text: str, start: int) -> str | None:
-    """The tuple or interval of numbers in brackets, or the time in two units, that holds the number starting at
-    `start` ("At t = 2 the point is (3, 4).": (3, 4), never its last number 4; "It takes 5 minutes and 30
-    seconds.": 5 minutes and 30 seconds, never 30); None when there is none."""
+    """The tuple or interval of numbers in brackets, the time in two units or the quantities joined by "and" that
+    hold the number starting at `start` ("At t = 2 the point is (3, 4).": (3, 4), never its last number 4; "It
+    takes 5 minutes and 30 seconds.": 5 minutes and 30 seconds, never 30); None when there is none."""
     lo, hi = max(0, start - 120), min(len(text), start + 120)
     for m in _BRACKETED.finditer(text, lo, hi):
         glued = text[m.start() - 1:m.start()]  # "f(2, 3)", "x_{(1, 2)}", "\\binom{5}{2}(1, 2)": no pair of its own
@@ -148,7 +171,7 @@ def enclosing_value(text: str, start: int) -> str | None:
     for m in DURATION.finditer(text, lo, hi):
         if m.start() < start < m.end() and duration(m) is not None:
             return m.group(0)
-    return None
+    return joined_values(text, start)
 
 
 def bounded_number(text: str, start: int) -> bool:

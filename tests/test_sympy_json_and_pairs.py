@@ -1,0 +1,74 @@
+"""`sympy` on an arithmetic JSON value and two quantities joined by "and" in prose (issue 37, stop 53). A JSON member
+whose value is arithmetic in numbers (`{"total_cakes": 4 + 3 * 4}`, not valid JSON) was read as its first or last
+number; "3 cm and 4 cm" in prose gave its last number, equal to the gold 4."""
+from __future__ import annotations
+
+import pytest
+
+from judgesuite.judges.math.symbolic import judge_math
+
+NOT_TRUE = "no equal"  # unequal or no verdict: never a false equal
+
+
+def _check(cand: str, gold: str, expected: object) -> None:
+    got = judge_math(((gold,), cand, "auto"))[0]
+    assert (got is not True) if expected == NOT_TRUE else (got is expected), (cand, gold, got)
+
+
+# The value of the arithmetic (the safe parser reads it), never one of its numbers; an answer key wins as before,
+# else the member of the last number; an `=`-chain gives its last side.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ('{"total_cakes": 4 + 3 * 4 + 5 * 3 * 4}', "76", True), ('{"total_cakes": 4 + 3 * 4 + 5 * 3 * 4}', "4", False),
+    ('{"total_cakes": 4 + 3 * 4 + 5 * 3 * 4}', "20", False), ('{"answer": 4 + 3 * 4}', "16", True),
+    ('{"answer": 4 + 3 * 4}', "4", False), ('{"answer": 4+3*4}', "16", True), ('{"answer": 4+3*4}', "7", False),
+    ('{"answer": 4 + 3 * 4,}', "16", True), ('{"answer": "4 + 3 * 4"}', "16", True),
+    ('{"total": "4 + 3 * 4"}', "16", True), ('{"total": -4 + 12}', "8", True), ('{"total": -4 + 12}', "12", False),
+    ('{"answer": (4 + 12) / 2}', "8", True), ('{"answer": (4 + 12) / 2}', "2", False),
+    ('{"total": 2^3 + 1}', "9", True), ('{"total": 2 ** 3 + 1}', "9", True),
+    ('{"a": 3, "answer": 4 + 12}', "16", True), ('{"answer": 4 + 12, "a": 3}', "16", True),
+    ('{"answer": 4 + 12, "a": 3}', "3", False), ('{"x": 3, "total": 4 + 12}', "16", True),
+    ('{\n  "steps": 3,\n  "total_cakes": 4 + 3 * 4\n}', "16", True), ('```json\n{"total": 10 - 2 * 3}\n```', "4", True),
+    ('{"total": 4 + 12 = 16}', "16", True), ('{"answer": 4 + 12 = 16}', "16", True),
+    ('{"answer": 4 + 12 = 16}', "4", False), ('{"total_cakes": 76}', "76", True), ('{"answer": -5}', "-5", True),
+    ('{"answer": 1e3}', "1000", True), ('{"x": 3, "total_cakes": 76}', "76", True),
+])
+def test_an_arithmetic_json_value(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Anything else than arithmetic in numbers stays as it was: a letter, a unit or a word in the value is no expression.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ('{"answer": 4 + 3 apples}', "7", NOT_TRUE),
+    ('{"total": 4 + 3 apples}', "7", NOT_TRUE), ('{"answer": 42}', "42", True), ('{"answer": "42 apples"}', "42", True),
+    ('{"answer": null}', "0", NOT_TRUE),
+])
+def test_other_json_values(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Two or more quantities of one unit (or none) joined by "and" in prose are a list: never its last (or first) value.
+@pytest.mark.parametrize("cand, gold", [
+    ("3 cm and 4 cm", "4"), ("3 cm and 4 cm", "3"), ("The legs are 3 cm and 4 cm.", "4"), ("So 3 cm and 4 cm", "4"),
+    ("x is 3 cm and 4 cm", "4"), ("The legs are 3 and 4.", "4"), ("Answer: 3 cm and 4 cm", "3"),
+    ("Answer: 3 cm and 4 cm", "4"), ("The sides are 3 cm, 4 cm and 5 cm.", "5"), ("The sides are 3, 4, and 5.", "5"),
+    ("The numbers are -3 and 4.", "4"), ("It measures 3.5 cm and 4.5 cm.", "4.5"),
+])
+def test_two_quantities_in_prose_are_no_single_value(cand, gold):
+    _check(cand, gold, NOT_TRUE)
+
+
+# As a list they equal a list gold; a value with non-values after "and", a time in two units, a bound, different
+# nouns and working before the value read as before.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("3 cm and 4 cm", "3 cm, 4 cm", True), ("3 cm and 4 cm", "(3, 4)", True), ("3 cm and 4 cm", "3, 4", True),
+    ("The legs are 3 cm and 4 cm.", "3, 4", True), ("The legs are 3 and 4.", "\\{3, 4\\}", True),
+    ("Answer: 3 cm and 4 cm", "3 cm, 4 cm", True), ("The sides are 3 cm, 4 cm and 5 cm.", "3, 4, 5", True),
+    ("3 cm and 4 cm", "3, 5", False),
+    ("4 cm and that is the answer", "4", True), ("It is 4 cm and that is the answer.", "4", True),
+    ("The answer is 5 and it is correct.", "5", True), ("It takes 5 minutes and 30 seconds.", "5.5 minutes", True),
+    ("He walked 3 km and then ran 4 km.", "4", True), ("The total is 12 apples and 4 is the rest.", "4", True),
+    ("The value is between 3 and 4.", "4", NOT_TRUE), ("So it is 2 + 3 and 4", "3, 4", NOT_TRUE),
+    ("The sum is 1,000 and 2,000.", "2000", NOT_TRUE),
+])
+def test_two_quantities_as_a_list_and_the_rest_as_before(cand, gold, expected):
+    _check(cand, gold, expected)
