@@ -72,3 +72,20 @@ def test_two_quantities_in_prose_are_no_single_value(cand, gold):
 ])
 def test_two_quantities_as_a_list_and_the_rest_as_before(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# Found probing the same family: alternatives joined by "or" (a word may follow them), dollars and "respectively";
+# "$3 and $4" was a formula "3 and " (its first value).
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("She will need 2 or 3 bags.", "3", NOT_TRUE), ("She will need 2 or 3 bags.", "2", NOT_TRUE),
+    ("It could be 3 cm or 4 cm", "4", NOT_TRUE), ("Either 3 cm or 4 cm", "4", NOT_TRUE),
+    ("It is 5 or 6.", "6", NOT_TRUE),
+    ("The legs are 3 and 4 respectively.", "4", NOT_TRUE), ("It costs $3 and $4.", "4", NOT_TRUE),
+    ("The answer is $3 and $4.", "3", NOT_TRUE), ("The answer is $3 and $4.", "4", NOT_TRUE),
+    ("The legs are 3 and 4 respectively.", "3, 4", True), ("It costs $3 and $4.", "3, 4", True),
+    ("The answer is $3 and $4.", "3, 4", True), ("The answer is $3$ and $4$.", "3, 4", True),
+    ("Answer: $5 $", "5", True), ("The answer is $3 + 4 $", "7", True), ("He paid $5 and got 2 back.", "2", True),
+    ("12 apples and 4 is the rest.", "4", True), ("The answer is $\\frac{1}{2}$. I hope", "1/2", True),
+])
+def test_alternatives_dollars_and_respectively(cand, gold, expected):
+    _check(cand, gold, expected)

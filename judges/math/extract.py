@@ -185,6 +185,7 @@ _LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|cl
 # "18.</answer>": the end of a tag around the statement (not a struck "<del>3</del>")
 _CLOSING_TAG = re.compile(r"</(?:final_?answer|answer|result|solution|response|output)>", re.IGNORECASE)
 _SAME_SIDES = re.compile(r"([^\s=]{1,40}+)\s++(?:is|=|equals)\s++([^\s=]{1,40}+)")
+_CURRENCY_PAIR = re.compile(r"\d[^$]*\s")  # between the dollar signs of "$3 and $4" (a digit after): no formula
 _BULLET = re.compile(r"\A[-\u2022]\s+(?=[A-Za-z*])")  # "- Total: $15": a list item, not a minus sign
 
 
@@ -232,7 +233,8 @@ def _clean_span(span: str) -> str:
             return pair or (found[-1].group(1) or found[-1].group(0).rstrip(",")).strip()
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
     # "$\frac{1}{2}$. I hope..." -> the math between the dollars; "$x=4$ and $x=9$", "$\frac{1}{3}$ and 1" stay whole
-    if m and "$" not in span[m.end():].replace("\\$", "") and not _AND_VALUE.match(span, m.end()):
+    if m and "$" not in span[m.end():].replace("\\$", "") and not _AND_VALUE.match(span, m.end()) and not (
+            _CURRENCY_PAIR.fullmatch(m.group(1)) and span[m.end():m.end() + 1].isdigit()):
         return m.group(1)
     cut = _SENTENCE_END.search(span)
     if cut:  # "x = 5 (since 2x = 10)": the bracket the reason opens goes with it

@@ -136,18 +136,20 @@ _BRACKETED = re.compile(r"[(\[][ \t]*+-?\d[\d.]*+(?:[ \t]*+,[ \t]*+-?\d[\d.]*+)+
 _THOUSANDS_IN_BRACKETS = re.compile(r"[(\[]\d{1,3}(?:,\d{3})+(?:\.\d+)?[)\]]")
 
 
-# quantities of one unit (or none) joined by "and" (a comma before it or between more of them): "3 cm and 4 cm",
-# "3, 4, and 5"; not followed by working, a fraction or (without a unit) a word: "3 and 4 make 7", "2 and 1/2"
-_QUANTITY = r"-?\d{1,3}(?:,\d{3})++(?:\.\d+)?|-?\d+(?:\.\d+)?"
-_JOINED = re.compile(rf"(?<![\w.,])({_QUANTITY})(?:[ \t]+(?!and\b)([A-Za-z%]{{1,12}}))?"
-                     rf"(?:,[ \t]+(?:{_QUANTITY})(?:[ \t]+\2\b)?)*,?[ \t]+and[ \t]+(?:{_QUANTITY})"
-                     r"(?:[ \t]+\2\b|(?![ \t]*+[A-Za-z%\d(/*+^=\u00d7\u00f7-]))")
+# quantities of one unit (or none) joined by "and" or "or" (a comma before it or between more of them): "3 cm and
+# 4 cm", "3, 4, and 5", "$3 or $4", "2 or 3 bags"; not followed by working, a fraction or (after "and", without a
+# unit) a word other than "respectively": "3 and 4 make 7", "2 and 1/2"
+_QUANTITY = r"(?:-?\$?|\$-)(?:\d{1,3}(?:,\d{3})++(?:\.\d+)?|\d+(?:\.\d+)?)"
+_JOINED = re.compile(rf"(?<![\w.,$])({_QUANTITY})(?:[ \t]+(?!(?:and|or)\b)([A-Za-z%]{{1,12}}))?"
+                     rf"(?:,[ \t]+(?:{_QUANTITY})(?:[ \t]+\2\b)?)*,?[ \t]+(?:and|(or))[ \t]+(?:{_QUANTITY})"
+                     r"(?:[ \t]+\2\b|(?=[ \t]+respectively\b)"
+                     r"|(?![ \t]*+[\d(/*+^=\u00d7\u00f7-])(?(3)|(?![ \t]*+[A-Za-z%])))")
 _BEFORE_JOINED = re.compile(r"(?:[-+*/^=\u00d7\u00f7\u2212\d]|\bbetween|\bfrom)\s*\Z", re.IGNORECASE)
 
 
 def joined_values(text: str, start: int) -> str | None:
-    """The quantities of one unit joined by "and" that hold the number starting at `start` ("The legs are 3 cm and
-    4 cm.": 3 cm and 4 cm, a list, never 4), with "between" before them the bound ("between 3 and 4", no value);
+    """The quantities of one unit joined by "and" / "or" that hold the number starting at `start` ("The legs are 3 cm
+    and 4 cm.": 3 cm and 4 cm, a list, never 4), with "between" before them the bound ("between 3 and 4", no value);
     None when there are none or working stands before them ("2 + 3 and 4")."""
     for m in _JOINED.finditer(text, max(0, start - 120), min(len(text), start + 120)):
         if m.start() <= start < m.end():
