@@ -36,10 +36,10 @@ def test_an_arithmetic_json_value(cand, gold, expected):
     _check(cand, gold, expected)
 
 
-# Anything else than arithmetic in numbers stays as it was: a letter, a unit or a word in the value is no expression.
+# Anything else than arithmetic in numbers stays as it was; a unit after it reads as in prose (below): "4 + 3 apples".
 @pytest.mark.parametrize("cand, gold, expected", [
-    ('{"answer": 4 + 3 apples}', "7", NOT_TRUE),
-    ('{"total": 4 + 3 apples}', "7", NOT_TRUE), ('{"answer": 42}', "42", True), ('{"answer": "42 apples"}', "42", True),
+    ('{"answer": 4 + 3 apples}', "7", True),
+    ('{"total": 4 + 3 apples}', "7", True), ('{"answer": 42}', "42", True), ('{"answer": "42 apples"}', "42", True),
     ('{"answer": null}', "0", NOT_TRUE),
 ])
 def test_other_json_values(cand, gold, expected):
@@ -88,4 +88,17 @@ def test_two_quantities_as_a_list_and_the_rest_as_before(cand, gold, expected):
     ("12 apples and 4 is the rest.", "4", True), ("The answer is $\\frac{1}{2}$. I hope", "1/2", True),
 ])
 def test_alternatives_dollars_and_respectively(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Arithmetic in numbers that ends a prose sentence is its value, not its last number; the right side of an equation,
+# working after it and letters in it read as before.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("The total is 3 + 4", "4", False), ("The total is 3 + 4", "7", True), ("So the total is 3 * 4.", "12", True),
+    ("So the total is 3 * 4.", "4", False), ("He pays 2 × 8 dollars", "16", True), ("The result is 2^3", "8", True),
+    ("It is 3 + 4.5", "7.5", True), ("It is 3 + 4.5", "4.5", False), ("The total is 3 + 4 = 7.", "7", True),
+    ("She has 16 - 3 - 4 = 9 eggs", "9", True), ("It is 3/4", "0.75", True),
+    ("The given equation is: 31 = 27 + 5$$", "32", NOT_TRUE),
+])
+def test_arithmetic_at_the_end_of_a_sentence(cand, gold, expected):
     _check(cand, gold, expected)

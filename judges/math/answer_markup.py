@@ -15,8 +15,8 @@ _ANSWER_TAG = re.compile(r"<(final_?answer|answer|result)>\s*((?:(?!</?\1>).){1,
                          re.DOTALL | re.IGNORECASE)
 # an unquoted value of arithmetic in numbers that ends its member ('"total": 4 + 3 * 4,', not valid JSON); of an
 # `=`-chain ("4 + 12 = 16") the last side (group 1); possessive runs: linear
-_LITERAL = r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
-_ARITH = rf"[-(]*+[ \t]*+{_LITERAL}(?:[ \t)]*+(?:\*\*|[-+*/^])[ \t(-]*+{_LITERAL})*+[ \t)]*+"
+LITERAL = r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_ARITH = rf"[-(]*+[ \t]*+{LITERAL}(?:[ \t)]*+(?:\*\*|[-+*/^])[ \t(-]*+{LITERAL})*+[ \t)]*+"
 _ARITH_CHAIN = rf"(?:{_ARITH}=[ \t]*+)*+({_ARITH})"
 _VALUE_END = r"(?=\s*+(?:[,}\]]|\Z))"
 _JSON_ANSWER = re.compile(r'"(?:final_?answer|answer|final|result)"\s*:\s*(?:"((?:\\.|[^"\\\n]){1,400})"'

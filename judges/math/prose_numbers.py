@@ -11,9 +11,9 @@
   it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), so no answer (the name would be dropped).
 - `value_before_remark`: a sentence that ends on a value and a remark in brackets ("12 (3 × 4).") gives the value.
 - `in_remark_after_value`: whether the number at a position is inside such a remark ("12 (3 × 4)": not 3 or 4).
-- `enclosing_value`: the tuple or interval of numbers, the time in two units or the quantities of one unit joined
-  by "and" (`joined_values`) that hold the number at a position ("the point is (3, 4)": the pair, not 4; "5 minutes
-  and 30 seconds": not 30; "3 cm and 4 cm": a list, not 4).
+- `enclosing_value`: the tuple or interval of numbers, the time in two units, the arithmetic in numbers or the
+  quantities of one unit joined by "and" / "or" (`joined_values`) that hold the number at a position ("the point is
+  (3, 4)": the pair, not 4; "5 minutes and 30 seconds": not 30; "is 3 + 4": 7; "3 cm and 4 cm": a list, not 4).
 - `bounded_number`: whether the number at a position follows a strict bound ("more than 5", "almost 5").
 - `precision_count`: whether the number at a position counts decimal places or significant figures ("to 2
   decimal places"), so no answer.
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from judgesuite.judges.math.answer_markup import LITERAL
 from judgesuite.judges.math.bracket_remarks import restated
 from judgesuite.judges.math.normalize import BOUND_BEFORE, DURATION, FRACTION_WORDS, duration
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
@@ -144,6 +145,11 @@ _JOINED = re.compile(rf"(?<![\w.,$])({_QUANTITY})(?:[ \t]+(?!(?:and|or)\b)([A-Za
                      rf"(?:,[ \t]+(?:{_QUANTITY})(?:[ \t]+\2\b)?)*,?[ \t]+(?:and|(or))[ \t]+(?:{_QUANTITY})"
                      r"(?:[ \t]+\2\b|(?=[ \t]+respectively\b)"
                      r"|(?![ \t]*+[\d(/*+^=\u00d7\u00f7-])(?(3)|(?![ \t]*+[A-Za-z%])))")
+# arithmetic in numbers, one operator at least, that ends a sentence: "The total is 3 + 4" (7, never 4); with working
+# or "=" before it (`_BEFORE_JOINED`), in brackets ("print(3 * 6)") or a range ("3-4 hours": a minus needs spaces) none
+_ARITHMETIC = re.compile(rf"(?<![\w.,=(^*/+\u00d7\u00f7-]){LITERAL}(?:(?:[ \t]*+(?:\*\*|[+*/^\u00d7\u00f7])[ \t]*+"
+                         rf"|[ \t]++-[ \t]++){LITERAL})++"
+                         r"(?![ \t]*+[=(^*/+\u00d7\u00f7-])(?![\w,]|\.\d)")
 _BEFORE_JOINED = re.compile(r"(?:[-+*/^=\u00d7\u00f7\u2212\d]|\bbetween|\bfrom)\s*\Z", re.IGNORECASE)
 
 
@@ -161,9 +167,10 @@ def joined_values(text: str, start: int) -> str | None:
 
 
 def enclosing_value(text: str, start: int) -> str | None:
-    """The tuple or interval of numbers in brackets, the time in two units or the quantities joined by "and" that
-    hold the number starting at `start` ("At t = 2 the point is (3, 4).": (3, 4), never its last number 4; "It
-    takes 5 minutes and 30 seconds.": 5 minutes and 30 seconds, never 30); None when there is none."""
+    """The tuple or interval of numbers in brackets, the time in two units, the arithmetic in numbers or the
+    quantities joined by "and" that hold the number starting at `start` ("At t = 2 the point is (3, 4).": (3, 4),
+    never its last number 4; "It takes 5 minutes and 30 seconds.": not 30; "The total is 3 + 4": 3 + 4); None when
+    there is none."""
     lo, hi = max(0, start - 120), min(len(text), start + 120)
     for m in _BRACKETED.finditer(text, lo, hi):
         glued = text[m.start() - 1:m.start()]  # "f(2, 3)", "x_{(1, 2)}", "\\binom{5}{2}(1, 2)": no pair of its own
@@ -172,6 +179,9 @@ def enclosing_value(text: str, start: int) -> str | None:
             return m.group(0)
     for m in DURATION.finditer(text, lo, hi):
         if m.start() < start < m.end() and duration(m) is not None:
+            return m.group(0)
+    for m in _ARITHMETIC.finditer(text, lo, hi):  # not the right side of an equation ("31 = 27 + 5")
+        if m.start() < start < m.end() and not _BEFORE_JOINED.search(text, max(0, m.start() - 10), m.start()):
             return m.group(0)
     return joined_values(text, start)
 
