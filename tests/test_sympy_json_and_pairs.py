@@ -81,6 +81,7 @@ def test_two_quantities_as_a_list_and_the_rest_as_before(cand, gold, expected):
     ("It could be 3 cm or 4 cm", "4", NOT_TRUE), ("Either 3 cm or 4 cm", "4", NOT_TRUE),
     ("It is 5 or 6.", "6", NOT_TRUE),
     ("The legs are 3 and 4 respectively.", "4", NOT_TRUE), ("It costs $3 and $4.", "4", NOT_TRUE),
+    ("The legs are 3 and 4 cm.", "4", NOT_TRUE), ("The legs are 3 and 4 cm.", "3, 4", True),
     ("The answer is $3 and $4.", "3", NOT_TRUE), ("The answer is $3 and $4.", "4", NOT_TRUE),
     ("The legs are 3 and 4 respectively.", "3, 4", True), ("It costs $3 and $4.", "3, 4", True),
     ("The answer is $3 and $4.", "3, 4", True), ("The answer is $3$ and $4$.", "3, 4", True),

@@ -33,7 +33,7 @@ from judgesuite.judges.math.answer_markup import LITERAL
 from judgesuite.judges.math.bracket_remarks import restated
 from judgesuite.judges.math.normalize import BOUND_BEFORE, DURATION, FRACTION_WORDS, duration
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
-from judgesuite.judges.math.word_lists import NUMBER_WORDS, OPERATOR_NAMES
+from judgesuite.judges.math.word_lists import NUMBER_WORDS, OPERATOR_NAMES, UNITS
 
 _REJECTION = (r"(?:(?:,|;|\(|--?|\u2013|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
               r"|(?:,\s*)?(?:rather\s+than|instead\s+of))")
@@ -139,11 +139,12 @@ _THOUSANDS_IN_BRACKETS = re.compile(r"[(\[]\d{1,3}(?:,\d{3})+(?:\.\d+)?[)\]]")
 
 # quantities of one unit (or none) joined by "and" or "or" (a comma before it or between more of them): "3 cm and
 # 4 cm", "3, 4, and 5", "$3 or $4", "2 or 3 bags"; not followed by working, a fraction or (after "and", without a
-# unit) a word other than "respectively": "3 and 4 make 7", "2 and 1/2"
+# unit) a word other than "respectively" or a known unit ("3 and 4 cm"): "3 and 4 make 7", "2 and 1/2"
+_UNIT_NAMES = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 _QUANTITY = r"(?:-?\$?|\$-)(?:\d{1,3}(?:,\d{3})++(?:\.\d+)?|\d+(?:\.\d+)?)"
 _JOINED = re.compile(rf"(?<![\w.,$])({_QUANTITY})(?:[ \t]+(?!(?:and|or)\b)([A-Za-z%]{{1,12}}))?"
                      rf"(?:,[ \t]+(?:{_QUANTITY})(?:[ \t]+\2\b)?)*,?[ \t]+(?:and|(or))[ \t]+(?:{_QUANTITY})"
-                     r"(?:[ \t]+\2\b|(?=[ \t]+respectively\b)"
+                     r"(?:[ \t]+\2\b|(?=[ \t]+(?:respectively|" + _UNIT_NAMES + r")\b)"
                      r"|(?![ \t]*+[\d(/*+^=\u00d7\u00f7-])(?(3)|(?![ \t]*+[A-Za-z%])))")
 # arithmetic in numbers, one operator at least, that ends a sentence: "The total is 3 + 4" (7, never 4); with working
 # or "=" before it (`_BEFORE_JOINED`), in brackets ("print(3 * 6)") or a range ("3-4 hours": a minus needs spaces) none
