@@ -206,13 +206,14 @@ def rows(replies: list[dict], labels: dict | None) -> list[dict]:
 
 
 def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT) -> list[dict]:
-    replies = [json.loads(line) for line in replies_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    """Replies + labels -> the corpus file (one JSON row a line, keys sorted)."""
     labels = json.loads(labels_path.read_text(encoding="utf-8"))
-    corpus = rows(replies, labels)
-    assert set(labels) == {r["id"] for r in corpus}, "every reply is labelled, and nothing else"
-    out.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in corpus),
-                   encoding="utf-8")
-    print(f"{len(corpus)} rows ({sum(r['label'] for r in corpus)} correct) -> {out}")
+    corpus = rows(list(map(json.loads, filter(str.strip, replies_path.read_text(encoding="utf-8").splitlines()))),
+                  labels)
+    if set(labels) != {r["id"] for r in corpus}:
+        raise ValueError("every reply is labelled, and nothing else")
+    out.write_text("".join(f"{json.dumps(r, ensure_ascii=False, sort_keys=True)}\n" for r in corpus), encoding="utf-8")
+    print(f"{out}: {len(corpus)} rows, {sum(r['label'] for r in corpus)} labelled correct")
     return corpus
 
 

@@ -1,0 +1,120 @@
+"""Math round 8 of issue 37 (tests/fixtures/model_math_round8.jsonl): the same small local models as round 7 solved
+the next GSM8K TEST questions on their own in seven new output formats, every reply labelled by reading (card).
+CORPUS-ONLY checks, the round being frozen and unread: rebuilt byte for byte from the committed replies and labels,
+each (question, model) pairing and prompt kind as designed, on test questions of no earlier math round, the card's
+counts as read, the split in the measurer's `UNREAD`. No judge runs on these rows here."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from .script_modules import load_script
+from .test_model_openqa_round6 import _lines
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+CORPUS = FIXTURES / "model_math_round8.jsonl"
+CARD = FIXTURES / "model_math_round8.md"
+WHY = ("another answer", "conflicting answers", "no committed answer")
+FIELDS = {"id", "source", "question_id", "question", "candidate", "references", "label", "split", "model", "kind",
+          "language", "read_answer", "family", "finish_reason", "prompt_style", "task_type", "origin"}
+
+
+@pytest.fixture(scope="module")
+def build():
+    return load_script("build_model_math_round8")
+
+
+def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(build, tmp_path):
+    rows, replies = _lines(CORPUS), _lines(build.REPLIES)
+    labels = json.loads(build.LABELS.read_text(encoding="utf-8"))
+    assert len(rows) == len(replies) == len(labels) == len({r["id"] for r in rows})
+    assert [r["id"] for r in rows] == [f"m8-{rep['model']}-{rep['item']}" for rep in replies]
+    assert all(set(r) == FIELDS for r in rows) and {r["split"] for r in rows} == {"heldout-m8"}
+    assert all(r["family"] == f"model8-{r['kind']}" and r["task_type"] == "math" for r in rows)
+    for row, rep in zip(rows, replies):
+        lab = labels[row["id"]]
+        assert isinstance(lab["label"], bool) and (row["label"], row["read_answer"]) == (lab["label"],
+                                                                                       lab["read_answer"])
+        assert row["candidate"] == rep["reply"].strip() and row["finish_reason"] == rep["finish_reason"]
+    build.finalize(build.REPLIES, build.LABELS, tmp_path / "corpus.jsonl")
+    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+
+
+def test_each_question_and_model_pairing_and_prompt_is_as_designed(build):
+    rows, replies = _lines(CORPUS), _lines(build.REPLIES)
+    drawn = {it["item"]: it for it in build.drawn()}
+    assert len(drawn) == build.N_QUESTIONS == 105 and not set(drawn) & set(build.EXCLUDED)
+    assert build.KINDS == ("boxed", "table", "yaml", "answer-first", "units", "teacher-check", "other-language")
+    pairs = Counter((r["model"], r["question_id"]) for r in rows)
+    assert set(pairs.values()) == {1} and {q for _, q in pairs} <= set(drawn)
+    assert {m for m, _ in pairs} <= set(build.MODELS) == {"qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"}
+    for row, rep in zip(rows, replies):
+        it = drawn[row["question_id"]]
+        assert (row["question"], row["references"]) == (it["question"], it["references"])
+        assert row["kind"] == row["prompt_style"] == rep["prompt"] == build.prompt_kind(it, row["model"])
+        assert row["language"] == rep["language"] == build.language_of(it, row["model"])
+        assert (row["language"] is None) == (row["kind"] != "other-language")
+        assert (rep["temperature"], rep["seed"], rep["max_tokens"]) == (0.0, 37, 384)
+    for model in {r["model"] for r in rows}:  # each model answered a prefix of the draw (the time cap cuts the end)
+        ks = sorted(drawn[r["question_id"]]["k"] for r in rows if r["model"] == model)
+        assert ks == list(range(len(ks)))
+
+
+def test_the_student_of_teacher_check_is_the_gold_plus_ten(build):
+    for it in build.drawn():
+        gold = Decimal(it["references"][0].replace(",", ""))
+        assert Decimal(build.wrong_answer(it)) == gold + 10
+        assert f"the answer is {build.wrong_answer(it)}." in build.PROMPTS["teacher-check"].format(
+            question=it["question"], wrong=build.wrong_answer(it))
+
+
+def test_questions_are_the_105_after_round_7s_and_of_no_earlier_math_round(build):
+    rows = _lines(CORPUS)
+    test = {q["question_id"]: q for q in build.m7.questions()}
+    pool = [q["question_id"] for q in build.m7.questions() if q["question_id"] not in build.m7.EXCLUDED]
+    random.Random(44).shuffle(pool)  # round 7's shuffle (seed 37 + 7): round 7 drew 0..104, this round 105..209
+    assert [it["item"] for it in build.m7.drawn()] == pool[:105]
+    assert [it["item"] for it in build.drawn()] == pool[105:210]
+    assert all(test[r["question_id"]]["question"] == r["question"] for r in rows)
+    round7 = {r["question_id"] for r in _lines(FIXTURES / "model_math_round7.jsonl")}
+    assert not {r["question_id"] for r in rows} & round7
+    earlier = set(re.findall(r"gsm8k-test-\d{4}", (FIXTURES / "model_math_styles.jsonl").read_text(encoding="utf-8")))
+    assert len(earlier) > 700 and not {r["question_id"] for r in rows} & earlier  # rounds 1-6's bundled questions
+    texts = {" ".join(e["question"].split()).lower() for e in _lines(FIXTURES / "model_math_styles.questions-r6.jsonl")}
+    texts |= {" ".join(e["question"].split()).lower() for e in _lines(FIXTURES / "generated_format_rows.jsonl")}
+    texts |= {" ".join(e["question"].split()).lower() for e in _lines(FIXTURES / "model_math_round7.jsonl")}
+    assert not {" ".join(r["question"].split()).lower() for r in rows} & texts
+
+
+def test_the_cards_counts_are_the_labels_as_read(build):
+    rows = _lines(CORPUS)
+    labels = json.loads(build.LABELS.read_text(encoding="utf-8"))
+    card = CARD.read_text(encoding="utf-8")
+    assert all(v["label"] or v["why"].startswith(WHY) for v in labels.values())  # every wrong row's kind
+    assert all(v["why"] == "" or v["why"].startswith("note: ") for v in labels.values() if v["label"])
+    assert all(v["read_answer"] is None or isinstance(v["read_answer"], str) for v in labels.values())
+    assert all(v["read_answer"] is not None for v in labels.values() if v["label"])
+    for name in [m for m in build.MODELS if any(r["model"] == m for r in rows)] + ["all"]:
+        mine = [r for r in rows if name in ("all", r["model"])]
+        right = sum(r["label"] for r in mine)
+        why = Counter(labels[r["id"]]["why"].split(":")[0] for r in mine if not r["label"])
+        cut = sum(r["finish_reason"] == "length" for r in mine)
+        cells = " | ".join(str(why[k]) for k in WHY)
+        assert f"| {name} | {len(mine)} | **{right}** | {cells} | {cut} |" in card, name
+        per_kind = " | ".join(f"{sum(r['label'] for r in mine if r['kind'] == k)} / "
+                              f"{sum(r['kind'] == k for r in mine)}" for k in build.KINDS)
+        assert f"| {name} | {per_kind} |" in card, name
+    assert "frozen and unread: the lead reads it once" in card.lower() and "--split heldout-m8" in card
+
+
+def test_the_round_is_unread_out_of_the_measurers_all():
+    measure = load_script("measure_model_math_styles")
+    assert "heldout-m8" in measure.UNREAD
+    assert not measure.select("all", CORPUS) and len(measure.select("heldout-m8", CORPUS)) == len(_lines(CORPUS))
