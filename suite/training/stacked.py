@@ -104,20 +104,26 @@ def merge_forests(forests: Sequence[Forest]) -> Forest:
 
 
 def fit_forest(tables: Sequence[Table], params: dict | Sequence[dict] | None = None, balance: bool = True,
-               synthetic_weight: float = 0.5, attack_weight: float = 1.0):
+               synthetic_weight: float = 0.5, attack_weight: float = 1.0, bags: int = 1):
     """Boosted trees on the tables' rows; a list of parameter sets fits one model per set and averages
-    their log-odds (`merge_forests`). Returns (estimator or list of them, Forest)."""
+    their log-odds (`merge_forests`). With `bags` > 1 each parameter set is fit `bags` times, each time on
+    the rows reweighted by a seeded Poisson(1) bootstrap (bag b: seed b), and all are averaged.
+    Returns (estimator or list of them, Forest)."""
     from sklearn.ensemble import HistGradientBoostingClassifier
 
     tables = [t for t in tables if len(t.y)]
     X = np.vstack([t.X for t in tables])
     y = np.concatenate([t.y for t in tables])
     w = source_weights(tables, synthetic_weight, attack_weight) if balance else None
-    if isinstance(params, (list, tuple)):
-        ests = [HistGradientBoostingClassifier(**{**HGB_PARAMS, **p}).fit(X, y, sample_weight=w) for p in params]
-        return ests, merge_forests([export_forest(e) for e in ests])
-    est = HistGradientBoostingClassifier(**{**HGB_PARAMS, **(params or {})}).fit(X, y, sample_weight=w)
-    return est, export_forest(est)
+    if not isinstance(params, (list, tuple)) and bags == 1:
+        est = HistGradientBoostingClassifier(**{**HGB_PARAMS, **(params or {})}).fit(X, y, sample_weight=w)
+        return est, export_forest(est)
+    base = np.ones(len(y)) if w is None else w
+    weights = [base] if bags == 1 else [base * np.random.default_rng(b).poisson(1.0, len(y)) for b in range(bags)]
+    sets = params if isinstance(params, (list, tuple)) else [params or {}]
+    ests = [HistGradientBoostingClassifier(**{**HGB_PARAMS, **p}).fit(X, y, sample_weight=wb)
+            for p in sets for wb in weights]
+    return ests, merge_forests([export_forest(e) for e in ests])
 
 
 def fit_encoder_blend(model: StackedModel, store: FeatureStore, sources: Sequence[str], folds: int = 5) -> dict:
@@ -173,13 +179,13 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                   synthetic_weight: float = SYNTHETIC_WEIGHT, per_family: bool = False,
                   attack_weight: float = 1.0, mcqa_per_benchmark: int = 0,
                   extra_train: Sequence[Table] = (), extra_dev: Sequence[Table] = (),
-                  model_written_weight: float = MODEL_WRITTEN_WEIGHT) -> tuple[StackedModel, dict]:
+                  model_written_weight: float = MODEL_WRITTEN_WEIGHT, bags: int = 1) -> tuple[StackedModel, dict]:
     """Train the pooled forest (task type is a feature; `params` a list: models whose log-odds are
     averaged) and, with `per_family`, one forest per family with data; each family gets its own
     threshold on its sources' dev splits. The model-written open-QA rows on the used sets' questions join
     (`model_written_weight` times a source when all are used; 0 leaves them out). `extra_train` tables join the
     training rows (each weighing its `weight` times a source), `extra_dev` tables the threshold choice of their
-    family. Returns (model, report).
+    family; `bags` > 1 averages that many bootstrap fits (`fit_forest`). Returns (model, report).
 
     Pooled is the default: out of source (scripts/loso_stacked.py) it generalised better than
     per-family forests (docs/stacked-judge.md)."""
@@ -204,13 +210,13 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
         extra_dev = [mw_dev, *extra_dev] if len(mw_dev.y) >= MODEL_WRITTEN_MIN_DEV else list(extra_dev)
     extra_train = [t for t in extra_train if len(t.y)]
     _, forests["default"] = fit_forest([train[s] for s in used] + list(synth.values()) + extra_train, params, balance,
-                                       synthetic_weight, attack_weight)
+                                       synthetic_weight, attack_weight, bags)
     for fam, srcs in groups.items():
         forest_name = fam if per_family and fam != "default" else "default"
         if forest_name not in forests:
             extra = ([synth[fam]] if fam in synth else []) + [t for t in extra_train if t.family == fam]
             _, forests[forest_name] = fit_forest([train[s] for s in srcs] + extra, params, balance, synthetic_weight,
-                                                 attack_weight)
+                                                 attack_weight, bags)
         forest = forests[forest_name]
         devs = [(forest.proba(t.X), t.y) for t in [dev[s] for s in srcs] + [
             t for t in extra_dev if fam in (t.family, "default")] if len(t.y)]
@@ -222,7 +228,8 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
         "format": FORMAT, "features": feature_names(), "features_version": FEATURES_VERSION,
         "families": families, "per_family_forests": per_family,
         "hgb_params": ([{**HGB_PARAMS, **p} for p in params] if isinstance(params, (list, tuple))
-                       else {**HGB_PARAMS, **(params or {})}), "balance_sources": balance,
+                       else {**HGB_PARAMS, **(params or {})}), **({"bags": bags} if bags != 1 else {}),
+        "balance_sources": balance,
         "library_versions": {"scikit-learn": sklearn.__version__, "numpy": np.__version__,
                              "python": platform.python_version()},
         "training_data": {"train_split": {s: len(store.table(s, "train").y) for s in used},
