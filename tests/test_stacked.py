@@ -123,6 +123,20 @@ def test_averaged_forests_are_one_forest_of_the_mean_log_odds(store):
     assert forest.roots.size == 50
 
 
+def test_bagged_forests_are_seeded_bootstrap_fits_averaged(store):
+    """`bags=3`: three fits on Poisson(1)-reweighted rows (bag b: seed b), one forest of their mean log-odds; the
+    same call gives the same forest, and bagging moves the verdicts of a single fit (it is not a no-op)."""
+    train = [store.table(s, "train") for s in OPEN_QA]
+    ests, forest = fit_forest(train, {"max_iter": 20}, bags=3)
+    X = np.vstack([store.table(s, "test").X for s in OPEN_QA])
+    assert len(ests) == 3 and forest.roots.size == 60
+    np.testing.assert_allclose(forest.raw(X), np.mean([e.decision_function(X) for e in ests], axis=0), atol=1e-12)
+    _, again = fit_forest(train, {"max_iter": 20}, bags=3)
+    np.testing.assert_allclose(again.raw(X), forest.raw(X), rtol=0, atol=1e-12)
+    single, _ = fit_forest(train, {"max_iter": 20})
+    assert not np.allclose(ests[0].decision_function(X), single.decision_function(X))
+
+
 def test_master_key_rows_weigh_more_within_the_constructed_rows(store):
     real = [store.table(s, "train") for s in OPEN_QA]
     synth = store.synthetic(OPEN_QA)["open_qa"]
