@@ -156,17 +156,20 @@ def prompt_of(item: dict, model: str) -> str:
     return PROMPTS[prompt_kind(item, model)].format(question=item["question"], language=language_of(item, model))
 
 
-def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
-    """The drawn questions not yet answered by `model`, in draw order, `parallel` at a time, until `until`."""
+def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None,
+             round_module=None) -> None:
+    """The drawn questions not yet answered by `model`, in draw order, `parallel` at a time, until `until`; those of
+    `round_module` (a later round's script, with this one's names) if given, else this round's."""
+    m = round_module or sys.modules[__name__]
     done = done_items(raw)
-    todo = [it for it in drawn() if (it["item"], model) not in done]
-    record = lambda it: {"item": it["item"], "model": model, "prompt": prompt_kind(it, model),  # noqa: E731
-                         "language": language_of(it, model), "seed": SEED, "temperature": TEMPERATURE,
-                         "max_tokens": MAX_TOKENS}
+    todo = [it for it in m.drawn() if (it["item"], model) not in done]
+    record = lambda it: {"item": it["item"], "model": model, "prompt": m.prompt_kind(it, model),  # noqa: E731
+                         "language": m.language_of(it, model), "seed": m.SEED, "temperature": m.TEMPERATURE,
+                         "max_tokens": m.MAX_TOKENS}
     start = time.perf_counter()
-    generate_replies(r6.model_file(model, path), todo, lambda it: prompt_of(it, model), record, raw,
-                     threads=threads, parallel=parallel, n_ctx=N_CTX, max_tokens=MAX_TOKENS,
-                     temperature=TEMPERATURE, seed=SEED, until=until)
+    generate_replies(r6.model_file(model, path), todo, lambda it: m.prompt_of(it, model), record, raw,
+                     threads=threads, parallel=parallel, n_ctx=m.N_CTX, max_tokens=m.MAX_TOKENS,
+                     temperature=m.TEMPERATURE, seed=m.SEED, until=until)
     spent = time.perf_counter() - start
     mine = [r for r in map(json.loads, raw.read_text(encoding="utf-8").splitlines()) if r["model"] == model]
     print(f"{model}: {len(mine)} replies, {sum(r['generated_tokens'] for r in mine)} tokens, "

@@ -97,7 +97,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -105,7 +104,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_model_math_round7 as m7  # noqa: E402
 import build_model_openqa_round6 as r6  # noqa: E402
 from build_model_openqa_round7 import rotation  # noqa: E402
-from style_generation import done_items, generate_replies  # noqa: E402
 
 FIXTURES = r6.FIXTURES
 OUT = FIXTURES / "model_math_round8.jsonl"
@@ -169,21 +167,7 @@ def prompt_of(item: dict, model: str) -> str:
 
 def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
     """The drawn questions not yet answered by `model`, in draw order, `parallel` at a time, until `until`."""
-    done = done_items(raw)
-
-    def record(it: dict) -> dict:
-        return {"item": it["item"], "model": model, "prompt": prompt_kind(it, model),
-                "language": language_of(it, model), "seed": SEED, "temperature": TEMPERATURE,
-                "max_tokens": MAX_TOKENS}
-
-    began = time.perf_counter()
-    generate_replies(r6.model_file(model, path), [it for it in drawn() if (it["item"], model) not in done],
-                     lambda it: prompt_of(it, model), record, raw, threads=threads, parallel=parallel, n_ctx=N_CTX,
-                     max_tokens=MAX_TOKENS, temperature=TEMPERATURE, seed=SEED, until=until)
-    got = [r for r in map(json.loads, raw.read_text(encoding="utf-8").splitlines()) if r["model"] == model]
-    print(f"{model}: {len(got)} replies, {sum(r['generated_tokens'] for r in got)} tokens, "
-          f"{sum(r['finish_reason'] == 'length' for r in got)} at the limit; "
-          f"{time.perf_counter() - began:.0f} s this run", flush=True)
+    m7.generate(model, path, raw, threads, parallel, until, round_module=sys.modules[__name__])
 
 
 def collect(raw: Path = RAW) -> list[dict]:

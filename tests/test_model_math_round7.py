@@ -71,10 +71,11 @@ def test_questions_are_bundled_test_questions_of_no_earlier_math_round(build):
     assert not {" ".join(r["question"].split()).lower() for r in rows} & texts
 
 
-def test_the_cards_counts_are_the_labels_as_read(build):
-    rows = _lines(CORPUS)
+def check_math_card_counts(build, corpus: Path, card: str) -> None:
+    """A math round's card gives, per model and in all, the rows, the labels as read by kind of error, the cut-off
+    replies and the correct answers per prompt kind; every wrong row's reason names its kind."""
+    rows = _lines(corpus)
     labels = json.loads(build.LABELS.read_text(encoding="utf-8"))
-    card = CARD.read_text(encoding="utf-8")
     assert all(v["label"] or v["why"].startswith(WHY) for v in labels.values())  # every wrong row's kind
     assert all(v["why"] == "" or v["why"].startswith("note: ") for v in labels.values() if v["label"])
     assert all(v["read_answer"] is None or isinstance(v["read_answer"], str) for v in labels.values())
@@ -89,6 +90,11 @@ def test_the_cards_counts_are_the_labels_as_read(build):
         per_kind = " | ".join(f"{sum(r['label'] for r in mine if r['kind'] == k)} / "
                               f"{sum(r['kind'] == k for r in mine)}" for k in build.KINDS)
         assert f"| {name} | {per_kind} |" in card, name
+
+
+def test_the_cards_counts_are_the_labels_as_read(build):
+    card = CARD.read_text(encoding="utf-8")
+    check_math_card_counts(build, CORPUS, card)
     assert "## The single read (2026-12-07, stop 52, at 2d6d635; read once)" in card
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from .script_modules import load_script
+from .test_model_math_round7 import check_math_card_counts
 from .test_model_openqa_round6 import _lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,23 +95,8 @@ def test_questions_are_the_105_after_round_7s_and_of_no_earlier_math_round(build
 
 
 def test_the_cards_counts_are_the_labels_as_read(build):
-    rows = _lines(CORPUS)
-    labels = json.loads(build.LABELS.read_text(encoding="utf-8"))
     card = CARD.read_text(encoding="utf-8")
-    assert all(v["label"] or v["why"].startswith(WHY) for v in labels.values())  # every wrong row's kind
-    assert all(v["why"] == "" or v["why"].startswith("note: ") for v in labels.values() if v["label"])
-    assert all(v["read_answer"] is None or isinstance(v["read_answer"], str) for v in labels.values())
-    assert all(v["read_answer"] is not None for v in labels.values() if v["label"])
-    for name in [m for m in build.MODELS if any(r["model"] == m for r in rows)] + ["all"]:
-        mine = [r for r in rows if name in ("all", r["model"])]
-        right = sum(r["label"] for r in mine)
-        why = Counter(labels[r["id"]]["why"].split(":")[0] for r in mine if not r["label"])
-        cut = sum(r["finish_reason"] == "length" for r in mine)
-        cells = " | ".join(str(why[k]) for k in WHY)
-        assert f"| {name} | {len(mine)} | **{right}** | {cells} | {cut} |" in card, name
-        per_kind = " | ".join(f"{sum(r['label'] for r in mine if r['kind'] == k)} / "
-                              f"{sum(r['kind'] == k for r in mine)}" for k in build.KINDS)
-        assert f"| {name} | {per_kind} |" in card, name
+    check_math_card_counts(build, CORPUS, card)
     assert "## The single read (2026-12-07, stop 53, at d273bd9; read once)" in card and "--split heldout-m8" in card
 
 
