@@ -28,19 +28,27 @@ def build():
     return load_script("build_model_math_round7")
 
 
-def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(build, tmp_path):
-    rows, replies = _lines(CORPUS), _lines(build.REPLIES)
+def check_math_rebuilt(build, corpus: Path, tmp_path: Path) -> list[dict]:
+    """Every reply of a math round is one labelled row (ids `<tag>-<model>-<question>`, round 7's fields, the round's
+    split), and `finalize` rebuilds the corpus byte for byte from the replies and labels. Returns the rows."""
+    rows, replies = _lines(corpus), _lines(build.REPLIES)
     labels = json.loads(build.LABELS.read_text(encoding="utf-8"))
     assert len(rows) == len(replies) == len(labels) == len({r["id"] for r in rows})
-    assert [r["id"] for r in rows] == [f"m7-{rep['model']}-{rep['item']}" for rep in replies]
-    assert all(set(r) == FIELDS for r in rows) and {r["split"] for r in rows} == {"heldout-m7"}
+    assert [r["id"] for r in rows] == [f"{build.TAG}-{rep['model']}-{rep['item']}" for rep in replies]
+    assert all(set(r) == FIELDS for r in rows) and {r["split"] for r in rows} == {build.SPLIT}
     for row, rep in zip(rows, replies):
         lab = labels[row["id"]]
         assert isinstance(lab["label"], bool) and (row["label"], row["read_answer"]) == (lab["label"],
                                                                                        lab["read_answer"])
         assert row["candidate"] == rep["reply"].strip() and row["finish_reason"] == rep["finish_reason"]
     build.finalize(build.REPLIES, build.LABELS, tmp_path / "corpus.jsonl")
-    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+    assert (tmp_path / "corpus.jsonl").read_bytes() == corpus.read_bytes()
+    return rows
+
+
+def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(build, tmp_path):
+    assert (build.TAG, build.SPLIT) == ("m7", "heldout-m7")
+    check_math_rebuilt(build, CORPUS, tmp_path)
 
 
 def test_each_question_and_model_pairing_is_as_designed(build):

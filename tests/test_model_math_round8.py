@@ -5,7 +5,6 @@ designed, on test questions of no earlier math round, the card's counts as read;
 `sympy` and `math-verify` keep."""
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
@@ -15,16 +14,13 @@ from pathlib import Path
 import pytest
 
 from .script_modules import load_script
-from .test_model_math_round7 import check_math_card_counts
+from .test_model_math_round7 import check_math_card_counts, check_math_rebuilt
 from .test_model_openqa_round6 import _lines
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 CORPUS = FIXTURES / "model_math_round8.jsonl"
 CARD = FIXTURES / "model_math_round8.md"
-WHY = ("another answer", "conflicting answers", "no committed answer")
-FIELDS = {"id", "source", "question_id", "question", "candidate", "references", "label", "split", "model", "kind",
-          "language", "read_answer", "family", "finish_reason", "prompt_style", "task_type", "origin"}
 
 
 @pytest.fixture(scope="module")
@@ -33,19 +29,9 @@ def build():
 
 
 def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(build, tmp_path):
-    rows, replies = _lines(CORPUS), _lines(build.REPLIES)
-    labels = json.loads(build.LABELS.read_text(encoding="utf-8"))
-    assert len(rows) == len(replies) == len(labels) == len({r["id"] for r in rows})
-    assert [r["id"] for r in rows] == [f"m8-{rep['model']}-{rep['item']}" for rep in replies]
-    assert all(set(r) == FIELDS for r in rows) and {r["split"] for r in rows} == {"heldout-m8"}
+    assert (build.TAG, build.SPLIT) == ("m8", "heldout-m8")
+    rows = check_math_rebuilt(build, CORPUS, tmp_path)
     assert all(r["family"] == f"model8-{r['kind']}" and r["task_type"] == "math" for r in rows)
-    for row, rep in zip(rows, replies):
-        lab = labels[row["id"]]
-        assert isinstance(lab["label"], bool) and (row["label"], row["read_answer"]) == (lab["label"],
-                                                                                       lab["read_answer"])
-        assert row["candidate"] == rep["reply"].strip() and row["finish_reason"] == rep["finish_reason"]
-    build.finalize(build.REPLIES, build.LABELS, tmp_path / "corpus.jsonl")
-    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
 
 
 def test_each_question_and_model_pairing_and_prompt_is_as_designed(build):
