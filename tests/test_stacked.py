@@ -137,6 +137,20 @@ def test_bagged_forests_are_seeded_bootstrap_fits_averaged(store):
     assert not np.allclose(ests[0].decision_function(X), single.decision_function(X))
 
 
+def test_a_threshold_plateau_takes_the_middle_of_the_near_best_thresholds():
+    """On a dev set where every threshold from 0.3 to 0.7 is right, the first best is 0.3 and the plateau's middle
+    0.5; a plateau narrower than the gap to the next-best value changes nothing."""
+    from judgesuite.suite.training.thresholds import best_threshold
+
+    scores = np.array([0.1, 0.2, 0.25, 0.75, 0.8, 0.9])
+    labels = scores > 0.5
+    grid = np.round(np.arange(0.1, 0.91, 0.1), 2)
+    assert best_threshold([(scores, labels)], grid)[0] == 0.3
+    assert best_threshold([(scores, labels)], grid, plateau=0.01)[0] == 0.5
+    noisy = (np.append(scores, 0.45), np.append(labels, True))  # now only 0.3 and 0.4 are best
+    assert best_threshold([noisy], grid, plateau=0.01)[0] == 0.3
+
+
 def test_master_key_rows_weigh_more_within_the_constructed_rows(store):
     real = [store.table(s, "train") for s in OPEN_QA]
     synth = store.synthetic(OPEN_QA)["open_qa"]

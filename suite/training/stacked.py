@@ -179,13 +179,15 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
                   synthetic_weight: float = SYNTHETIC_WEIGHT, per_family: bool = False,
                   attack_weight: float = 1.0, mcqa_per_benchmark: int = 0,
                   extra_train: Sequence[Table] = (), extra_dev: Sequence[Table] = (),
-                  model_written_weight: float = MODEL_WRITTEN_WEIGHT, bags: int = 1) -> tuple[StackedModel, dict]:
+                  model_written_weight: float = MODEL_WRITTEN_WEIGHT, bags: int = 1,
+                  threshold_plateau: float = 0.0) -> tuple[StackedModel, dict]:
     """Train the pooled forest (task type is a feature; `params` a list: models whose log-odds are
     averaged) and, with `per_family`, one forest per family with data; each family gets its own
     threshold on its sources' dev splits. The model-written open-QA rows on the used sets' questions join
     (`model_written_weight` times a source when all are used; 0 leaves them out). `extra_train` tables join the
     training rows (each weighing its `weight` times a source), `extra_dev` tables the threshold choice of their
-    family; `bags` > 1 averages that many bootstrap fits (`fit_forest`). Returns (model, report).
+    family; `bags` > 1 averages that many bootstrap fits (`fit_forest`); `threshold_plateau` > 0 takes the middle
+    of the near-best dev thresholds (`best_threshold`). Returns (model, report).
 
     Pooled is the default: out of source (scripts/loso_stacked.py) it generalised better than
     per-family forests (docs/stacked-judge.md)."""
@@ -220,7 +222,7 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
         forest = forests[forest_name]
         devs = [(forest.proba(t.X), t.y) for t in [dev[s] for s in srcs] + [
             t for t in extra_dev if fam in (t.family, "default")] if len(t.y)]
-        threshold, dev_acc, _ = best_threshold(devs, GRID)
+        threshold, dev_acc, _ = best_threshold(devs, GRID, threshold_plateau)
         families[fam] = {"forest": forest_name, "threshold": threshold, "dev_mean_accuracy": round(dev_acc, 4),
                          "sources": srcs, "train_rows": int(sum(len(store.table(s, "train").y) for s in srcs)),
                          "trees": int(forest.roots.size)}
@@ -229,6 +231,7 @@ def train_stacked(sources: Iterable[str] = SOURCES, *, exclude: Iterable[str] = 
         "families": families, "per_family_forests": per_family,
         "hgb_params": ([{**HGB_PARAMS, **p} for p in params] if isinstance(params, (list, tuple))
                        else {**HGB_PARAMS, **(params or {})}), **({"bags": bags} if bags != 1 else {}),
+        **({"threshold_plateau": threshold_plateau} if threshold_plateau else {}),
         "balance_sources": balance,
         "library_versions": {"scikit-learn": sklearn.__version__, "numpy": np.__version__,
                              "python": platform.python_version()},

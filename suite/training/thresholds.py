@@ -34,14 +34,18 @@ def dev_scores(judge_name: str, datasets: list[str] | None = None, cache: Verdic
     return out
 
 
-def best_threshold(per_set: Sequence[tuple[np.ndarray, np.ndarray]], grid: np.ndarray = GRID
+def best_threshold(per_set: Sequence[tuple[np.ndarray, np.ndarray]], grid: np.ndarray = GRID, plateau: float = 0.0
                    ) -> tuple[float, float, list[float]]:
     """The one threshold search: (threshold, mean accuracy, accuracy per set) of the `grid` value with
     the best accuracy averaged over sets (each set weighs the same; "correct" = score >= threshold).
-    Among ties the first maximum, the lowest threshold, wins."""
+    Among ties the first maximum, the lowest threshold, wins. With `plateau` > 0, the middle one (the lower
+    of two) of the grid values whose mean accuracy is within `plateau` of the best."""
     acc = np.array([[np.mean((s >= t) == y) for t in grid] for s, y in per_set])
     mean = acc.mean(axis=0)
     best = int(np.argmax(mean))
+    if plateau > 0:
+        near = np.flatnonzero(mean >= mean[best] - plateau)
+        best = int(near[(len(near) - 1) // 2])
     return float(grid[best]), float(mean[best]), [float(a) for a in acc[:, best]]
 
 
