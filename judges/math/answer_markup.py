@@ -19,10 +19,16 @@ LITERAL = r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
 _ARITH = rf"[-(]*+[ \t]*+{LITERAL}(?:[ \t)]*+(?:\*\*|[-+*/^])[ \t(-]*+{LITERAL})*+[ \t)]*+"
 _ARITH_CHAIN = rf"(?:{_ARITH}=[ \t]*+)*+({_ARITH})"
 _VALUE_END = r"(?=\s*+(?:[,}\]]|\Z))"
-_JSON_ANSWER = re.compile(r'"(?:final_?answer|answer|final|result)"\s*:\s*(?:"((?:\\.|[^"\\\n]){1,400})"'
+ANSWER_KEY = r"(?:final_?answer|answer|final|result)"  # a JSON or YAML key that names the answer
+_JSON_ANSWER = re.compile(rf'"{ANSWER_KEY}"\s*:\s*(?:"((?:\\.|[^"\\\n]){{1,400}})"'
                           rf'|{_ARITH_CHAIN}{_VALUE_END}|(-?\d[\d.]*+(?:[eE][-+]?\d+)?+)(?![ \t]*[-+*/^(])|(null)\b)',
                           re.IGNORECASE)  # null: the answer left empty
 _JSON_MEMBER = re.compile(rf'"[^"\n]{{1,80}}"\s*:\s*(")?{_ARITH_CHAIN}(?(1)"){_VALUE_END}')  # any key, quoted or not
+# a YAML member line ("  total_fabric: 3 * 11 + 4 * 8", "- cost: '15'"), or a key line with its value below; a
+# ```yaml fence; a comment after a value
+_YAML_LINE = re.compile(r"[ \t]*+(?:- )?([A-Za-z_][A-Za-z0-9_]{0,60}):(?:[ \t]++(\S[^\n]{0,200}))?")
+_YAML_FENCE = re.compile(r"```ya?ml[ \t]*\n((?:(?!```)[^\n]*\n){1,60})```", re.IGNORECASE)
+_YAML_COMMENT = re.compile(r"[ \t]+#.*")
 # a key/value pair whose key names the answer: {"key": "answer", "value": 15}, {"name": "Final answer", "value": "3"}
 _JSON_KEY_VALUE = re.compile(r'"(?:key|name|label|field)"\s*:\s*"(?:final[ _]?)?answer"\s*,\s*"value"\s*:\s*'
                              r'(?:"((?:\\.|[^"\\\n]){1,400})"|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)
@@ -125,6 +131,34 @@ def json_arithmetic(text: str, start: int) -> str | None:
         if m.start() <= start < m.end():
             return m.group(2).strip()
     return None
+
+
+def yaml_answer(text: str, tail: int) -> tuple[int, str] | None:
+    """(position, value) of the answer member of the last ```yaml block in the last `tail` characters, or of a
+    reply that is YAML (every line a member, with a nested or snake_case key): an answer key's first, else the last
+    value with a digit; of arithmetic in numbers (an `=`-chain's last side) the arithmetic, quotes undone."""
+    offset = max(0, len(text) - tail)
+    blocks = list(_YAML_FENCE.finditer(text, offset))
+    start, body = (blocks[-1].start(1), blocks[-1].group(1)) if blocks else (0, text if len(text) <= tail else "")
+    lines, at = [], start
+    for ln in body.split("\n"):
+        if ln.strip() and not ln.lstrip().startswith("#"):
+            if (m := _YAML_LINE.fullmatch(ln)) is None:
+                return None
+            lines.append((at, m))
+        at += len(ln) + 1
+    if not lines or not (blocks or any("_" in m[1] or m[0][:1] in " \t" for _, m in lines)):
+        return None
+    members = [(at, m[1], _YAML_COMMENT.sub("", m[2]).strip()) for at, m in lines if m[2]]
+    members = [(at, key, v[1:-1] if v[:1] == v[-1:] and v[:1] in "'\"" and len(v) > 1 else v)
+               for at, key, v in members]
+    found = ([f for f in members if re.fullmatch(ANSWER_KEY, f[1], re.IGNORECASE)][:1]
+             or [f for f in members if any(c.isdigit() for c in f[2])][-1:])
+    if not found:
+        return None
+    at, _, value = found[0]
+    arithmetic = re.fullmatch(_ARITH_CHAIN, value)
+    return at, arithmetic.group(1).strip() if arithmetic else value
 
 
 def program_output(text: str, tail: int) -> tuple[int, str] | None:

@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, INTRO, LABEL, METHOD_SENTENCE,
                                                   PARAGRAPH, SLOT, all_boxed, json_arithmetic, last_boxed,
                                                   markup_answers, program_output, signs_off, strip_proof_end,
-                                                  undouble_escapes,
-                                                  unit_slot, value_first, without_label, without_remark)
+                                                  undouble_escapes, unit_slot, value_first, without_label,
+                                                  without_remark, yaml_answer)
 from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED, SPAN_HEDGES
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import (bounded_number, contradicted, enclosing_value, joined_values,
@@ -117,8 +117,8 @@ class ExtractionConfig:
 SIMPLERL = ExtractionConfig("simplerl", (("boxed",), ("simplerl_number",)))
 LIGHTEVAL = ExtractionConfig("lighteval", (("lighteval_marker",), ("boxed",), ("latex",), ("number",)),
                              fall_through=True)
-AUTO = ExtractionConfig("auto", (("marker", "boxed_joined", "program_output", "answer_markup", "unit_slot"), ("bold",),
-                                 ("display",), ("parts", "last_line"), ("latex_last",), ("number",)),
+AUTO = ExtractionConfig("auto", (("marker", "boxed_joined", "program_output", "answer_markup", "yaml", "unit_slot"),
+                                 ("bold",), ("display",), ("parts", "last_line"), ("latex_last",), ("number",)),
                         last_committed_wins=True, fallback_numbers=True, detect_noncommittal=True)
 CONFIGS = {c.name: c for c in (SIMPLERL, LIGHTEVAL, AUTO)}
 
@@ -261,12 +261,13 @@ def _marker_spans(text: str, pattern: re.Pattern, last: int = 5) -> list[tuple[i
                 i += 1
             if intro and PARAGRAPH.match(text, i):  # a paragraph of sentences after it: no value
                 continue
-            if text.startswith("```", i):  # "Answer:\n```\n18\n```": the fenced block's first line, not code
-                i = text.find("\n", i) + 1 or n
-                if CODE_LINE.fullmatch(text[i:text.find("\n", i) if "\n" in text[i:] else n].strip()):
-                    continue
+        fenced = text.startswith("```", i) and "\n" in text[m.start():i]
+        if fenced:  # "Answer:\n```\n18\n```": the fenced block's first line, not code
+            i = text.find("\n", i) + 1 or n
         end = text.find("\n", i)
         line = text[i:end if end >= 0 else n]
+        if "\n" in text[m.start():i] and (CODE_LINE.fullmatch(line.strip()) or fenced and line.startswith("#")):
+            continue  # a line of code or a comment after the marker's line ("# Print the final answer\nprint(x)")
         if line.strip():
             span, whole = _clean_span(line), text[text.rfind("\n", 0, m.start()) + 1:end if end >= 0 else n]
             stray = _STRAY_MARK.search(line)  # "Final answer: 3_": a lone mark, no emphasis, stays (unreadable)
@@ -345,6 +346,9 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         return _joined_boxes(text)
     if name == "answer_markup":
         return [(p, _clean_span(v), None) for p, v in markup_answers(text, NUMBER_TAIL)]
+    if name == "yaml":
+        found = yaml_answer(text, NUMBER_TAIL)
+        return [(found[0], _clean_span(found[1]), found[1])] if found else []
     if name == "unit_slot":  # the sentence up to the slot, so that a hedge or "5 or 6" in it is seen
         found = unit_slot(text)
         if not found:

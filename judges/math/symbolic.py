@@ -55,6 +55,12 @@ from judgesuite.judges.math.quantities import same_quantity
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
 _UNPARSEABLE, _UNDECIDED = "unparseable", "undecided"
+# names of code, not math: a snake_case name ("total_fabric", "books_read_by_ahmed"; not a subscript "x_1",
+# "x_max"), or a name before ":" / "=" with a name after it, first or after an operator ("total: price * count";
+# not a unit, "Total = 48 muffins"); ANTLR would read a product of letters (slow, meaningless)
+_CODE_NAMES = re.compile(r"(?<![\\\w])[A-Za-z][A-Za-z0-9]+(?:_[A-Za-z0-9]+)*_[A-Za-z]{2}|\A[A-Za-z]\w+\s*[:=]\s*"
+                         r"(?:[^\n]*[-+*/(]\s*)?(?<![\\\w])(?!(?:sqrt|sin|cos|tan|log|exp|frac|cdot|times|pi)\b)"
+                         r"[A-Za-z]{3}")
 
 
 def _parse(text: str, last_equation: bool = False) -> Parsed | None:
@@ -281,6 +287,8 @@ def _renamed_equal(gold: Parsed, cand: Parsed) -> bool | None:
 def _compare_values(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tuple[bool | None, str, str]:
     """One reference against the candidate's spans, equations by their right sides: (equal?, span used, detail)."""
     top = spans[0]
+    if auto and _CODE_NAMES.search(top):
+        return None, top, f"{_UNDECIDED}: names of code"
     units = same_quantity(ref, top) if auto else None
     if units is not None:  # "2 h" against "120 min" is equal, "2 hours" against "2 minutes" is not
         return units, top, "equal (units)" if units else "unequal (units)"
