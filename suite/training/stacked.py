@@ -7,6 +7,8 @@ HistGradientBoostingClassifier and are exported to plain arrays (`judges/learned
 """
 from __future__ import annotations
 
+import hashlib
+import math
 import platform
 import time
 from collections.abc import Iterable, Sequence
@@ -103,11 +105,21 @@ def merge_forests(forests: Sequence[Forest]) -> Forest:
         depth=max(f.depth for f in forests), baseline=float(np.mean([f.baseline for f in forests])))
 
 
+_POISSON_CDF = np.cumsum([math.exp(-1) / math.factorial(k) for k in range(16)])
+
+
+def bootstrap_weights(ids: Sequence[str], bag: int) -> np.ndarray:
+    """Poisson(1) bootstrap counts of bag `bag`, each row's drawn from a hash of (bag, row id): a row keeps its
+    count when other rows come or go, so two trainings on nearly the same rows see nearly the same bags."""
+    u = [int.from_bytes(hashlib.blake2b(f"{bag}:{i}".encode(), digest_size=8).digest(), "big") / 2**64 for i in ids]
+    return np.searchsorted(_POISSON_CDF, u, side="right").astype(float)
+
+
 def fit_forest(tables: Sequence[Table], params: dict | Sequence[dict] | None = None, balance: bool = True,
                synthetic_weight: float = 0.5, attack_weight: float = 1.0, bags: int = 1):
     """Boosted trees on the tables' rows; a list of parameter sets fits one model per set and averages
     their log-odds (`merge_forests`). With `bags` > 1 each parameter set is fit `bags` times, each time on
-    the rows reweighted by a seeded Poisson(1) bootstrap (bag b: seed b), and all are averaged.
+    the rows reweighted by a Poisson(1) bootstrap keyed by row id (`bootstrap_weights`), and all are averaged.
     Returns (estimator or list of them, Forest)."""
     from sklearn.ensemble import HistGradientBoostingClassifier
 
@@ -119,7 +131,8 @@ def fit_forest(tables: Sequence[Table], params: dict | Sequence[dict] | None = N
         est = HistGradientBoostingClassifier(**{**HGB_PARAMS, **(params or {})}).fit(X, y, sample_weight=w)
         return est, export_forest(est)
     base = np.ones(len(y)) if w is None else w
-    weights = [base] if bags == 1 else [base * np.random.default_rng(b).poisson(1.0, len(y)) for b in range(bags)]
+    ids = [r.sample.id for t in tables for r in t.rows]
+    weights = [base] if bags == 1 else [base * bootstrap_weights(ids, b) for b in range(bags)]
     sets = params if isinstance(params, (list, tuple)) else [params or {}]
     ests = [HistGradientBoostingClassifier(**{**HGB_PARAMS, **p}).fit(X, y, sample_weight=wb)
             for p in sets for wb in weights]
