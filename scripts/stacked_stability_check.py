@@ -50,6 +50,25 @@ every later row's weight and a perturbed training saw other bags, not nearly the
 change sees nearly the same rows, so the bags are now keyed by row id (`bootstrap_weights`: a hash of (bag, row
 id)); `bag-5` and `bag-5-plateau` run again with them. The same rule decides.
 
+Results of the second and third rounds (each in a clean checkout: b0bb711 for the second, rerunning the first
+round's variants there too, since the first run shared its machine with uncommitted `sympy` edits; d913f9a for the
+third; `shipped` gives the same figures in both runs):
+
+| variant | flip share | with the thresholds fixed | largest threshold spread | (b) mean | (c) | (d) ms / 1,000 |
+|---|---|---|---|---|---|---|
+| `shipped` | 1.13% | 0.71% | 0.21 | 0.823 | 0.19% | 40 |
+| `plateau` | 1.07% | 0.71% | 0.21 | 0.823 | 0.14% | 39 |
+| `bag-5`, bags by position | 1.44% | 1.02% | 0.21 | 0.821 | 0.14% | 153 |
+| `bag-5-plateau`, bags by position | 1.43% | 0.90% | 0.16 | 0.823 | 0.14% | 244 |
+| `bag-5-trees-50`, bags by position | 1.44% | 0.85% | 0.16 | 0.819 | 0.66% | 40 |
+| `bag-5`, bags by row id | 1.12% | 0.63% | 0.25 | 0.820 | 0.05% | 151 |
+| `bag-5-plateau`, bags by row id | **0.75%** | 0.47% | 0.12 | 0.823 | 0.05% | 161 |
+
+No variant passes rule (1): the steadiest, `bag-5-plateau` with bags by row id, flips 34% fewer dev verdicts than
+`shipped`, not half; it passes (2) (held out on train + dev 0.901 / 0.820 / 0.766 / 0.804 against 0.900 / 0.822 /
+0.762 / 0.808), (3) and (4). Nothing is adopted and round 10 stays unread. Most flips come from the forests (0.71% of
+the 1.13% with the thresholds fixed), which bagging five fits barely steadies (0.63%).
+
     python scripts/stacked_stability_check.py --cache DIR [--variants shipped,bag-5,bag-5-trees-50] [--out F.json]
 """
 from __future__ import annotations
