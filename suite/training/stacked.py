@@ -132,6 +132,8 @@ def fit_forest(tables: Sequence[Table], params: dict | Sequence[dict] | None = N
         return est, export_forest(est)
     base = np.ones(len(y)) if w is None else w
     ids = [r.sample.id for t in tables for r in t.rows]
+    if bags > 1 and len(ids) != len(y):
+        raise ValueError("bagging keys each row's bootstrap by its id: every table needs its rows")
     weights = [base] if bags == 1 else [base * bootstrap_weights(ids, b) for b in range(bags)]
     sets = params if isinstance(params, (list, tuple)) else [params or {}]
     ests = [HistGradientBoostingClassifier(**{**HGB_PARAMS, **p}).fit(X, y, sample_weight=wb)
