@@ -185,8 +185,13 @@ _LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|cl
 # "18.</answer>": the end of a tag around the statement (not a struck "<del>3</del>")
 _CLOSING_TAG = re.compile(r"</(?:final_?answer|answer|result|solution|response|output)>", re.IGNORECASE)
 _SAME_SIDES = re.compile(r"([^\s=]{1,40}+)\s++(?:is|=|equals)\s++([^\s=]{1,40}+)")
-_CURRENCY_PAIR = re.compile(r"\d[^$]*\s")  # between the dollar signs of "$3 and $4" (a digit after): no formula
 _BULLET = re.compile(r"\A[-\u2022]\s+(?=[A-Za-z*])")  # "- Total: $15": a list item, not a minus sign
+
+
+def _currency_pair(between: str) -> bool:
+    """Whether the text between the dollar signs of "$3 and $4" (a digit after) is a currency pair, not a formula: a
+    digit first, a space last, no dollar sign inside (a test, not a regex that a search would backtrack on)."""
+    return bool(between) and between[0].isdecimal() and between[-1].isspace() and "$" not in between
 
 
 def _clean_span(span: str) -> str:
@@ -234,7 +239,7 @@ def _clean_span(span: str) -> str:
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
     # "$\frac{1}{2}$. I hope..." -> the math between the dollars; "$x=4$ and $x=9$", "$\frac{1}{3}$ and 1" stay whole
     if m and "$" not in span[m.end():].replace("\\$", "") and not _AND_VALUE.match(span, m.end()) and not (
-            _CURRENCY_PAIR.fullmatch(m.group(1)) and span[m.end():m.end() + 1].isdigit()):
+            _currency_pair(m.group(1)) and span[m.end():m.end() + 1].isdigit()):
         return m.group(1)
     cut = _SENTENCE_END.search(span)
     if cut:  # "x = 5 (since 2x = 10)": the bracket the reason opens goes with it
