@@ -116,13 +116,17 @@ def test_sympy_and_math_verify_keep_their_single_read():
     """Its single read (card): `sympy` 0.986 and `math-verify` 0.991, 2 false "equal" each of 160 (a range "80 or
     higher" for 80, a cut-off program's last number); `sympy`'s one miss a JSON value written as arithmetic, read
     as its value since stop 53 (a hand-probed fix, not tuned on this row): `sympy` 0.990 since."""
+    check_math_read(_lines(CORPUS), {"sympy": (0.99, 2), "math-verify": (0.99, 2)})
+
+
+def check_math_read(rows: list[dict], limits: dict[str, tuple[float, int]]) -> None:
+    """Each judge keeps a round's single read: {judge: (least accuracy, most false "equal")}."""
     from .test_model_math_styles import _verdicts
 
-    rows = _lines(CORPUS)
-    for judge, floor in (("sympy", 0.99), ("math-verify", 0.99)):
+    for judge, (floor, most_false_equal) in limits.items():
         if judge == "math-verify":
             pytest.importorskip("math_verify")
         said = _verdicts(judge, rows)
         accuracy = sum((v.correct is True) == r["label"] for r, v in zip(rows, said)) / len(rows)
         false_equal = sum(v.correct is True and not r["label"] for r, v in zip(rows, said))
-        assert accuracy >= floor and false_equal <= 2, judge
+        assert accuracy >= floor and false_equal <= most_false_equal, judge

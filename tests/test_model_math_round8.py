@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from .script_modules import load_script
-from .test_model_math_round7 import check_math_card_counts, check_math_rebuilt
+from .test_model_math_round7 import check_math_card_counts, check_math_read, check_math_rebuilt
 from .test_model_openqa_round6 import _lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,13 +96,4 @@ def test_sympy_and_math_verify_keep_their_single_read():
     """Its single read (card): `sympy` and `math-verify` 0.948 each, with 3 and 4 false "equal" of 156 (three
     replies that name another number first and end on the gold, read as conflicting; `math-verify` also a
     "respectively" pair)."""
-    from .test_model_math_styles import _verdicts
-
-    rows = _lines(CORPUS)
-    for judge, false_equals in (("sympy", 3), ("math-verify", 4)):
-        if judge == "math-verify":
-            pytest.importorskip("math_verify")
-        said = _verdicts(judge, rows)
-        accuracy = sum((v.correct is True) == r["label"] for r, v in zip(rows, said)) / len(rows)
-        wrong_equal = sum(v.correct is True and not r["label"] for r, v in zip(rows, said))
-        assert accuracy >= 0.947 and wrong_equal <= false_equals, judge
+    check_math_read(_lines(CORPUS), {"sympy": (0.947, 3), "math-verify": (0.947, 4)})
