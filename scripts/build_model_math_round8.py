@@ -139,16 +139,17 @@ def wrong_answer(item: dict) -> str:
     return str(Decimal(item["references"][0].replace(",", "")) + 10)
 
 
-def drawn() -> list[dict]:
-    """This round's questions, in drawn order (k: the position in this round's draw, 0..104)."""
+def drawn(first: int = FIRST, n: int = N_QUESTIONS, earlier_items: list[dict] = ()) -> list[dict]:
+    """This round's questions, in drawn order (k: the position in this round's draw, 0..104); a later round's with
+    its `first`, `n` and `earlier_items` (more questions it must not hold)."""
     pool = [q for q in m7.questions() if q["question_id"] not in EXCLUDED]
     m7.random.Random(SEED + 7).shuffle(pool)
-    out = [{**q, "k": k, "item": q["question_id"]} for k, q in enumerate(pool[FIRST:FIRST + N_QUESTIONS])]
+    out = [{**q, "k": k, "item": q["question_id"]} for k, q in enumerate(pool[first:first + n])]
     fixed = [json.loads(line) for line in (FIXTURES / "generated_format_rows.jsonl").read_text(encoding="utf-8")
              .splitlines() if line.strip()]
     norm = lambda text: " ".join(text.split()).lower()  # noqa: E731
-    earlier = {e for it in m7.drawn() + fixed for e in (it["question_id"], norm(it["question"]))}
-    assert len(out) == N_QUESTIONS and not {e for it in out for e in (it["item"], norm(it["question"]))} & earlier
+    earlier = {e for it in m7.drawn() + fixed + list(earlier_items) for e in (it["question_id"], norm(it["question"]))}
+    assert len(out) == n and not {e for it in out for e in (it["item"], norm(it["question"]))} & earlier
     return out
 
 
@@ -178,22 +179,24 @@ def row_id(reply: dict) -> str:
     return r6.row_id(reply, TAG)
 
 
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
+def rows(replies: list[dict], labels: dict | None, draw: list[dict] | None = None, split: str = SPLIT,
+         tag: str = TAG) -> list[dict]:
     """The corpus rows (open-QA round 6's `rows`, with round 7's math fields): one per reply, labelled as read
-    (`labels`; None: unlabelled, for reading)."""
-    items = [{**it, "aliases": it["references"], "source": SOURCE, "data_split": "test"} for it in drawn()]
-    out = r6.rows(replies, labels, items, SPLIT, TAG, extra=("language",))
+    (`labels`; None: unlabelled, for reading); a later round's with its `draw`, `split` and `tag` (m<round>)."""
+    items = [{**it, "aliases": it["references"], "source": SOURCE, "data_split": "test"}
+             for it in (drawn() if draw is None else draw)]
+    out = r6.rows(replies, labels, items, split, tag, extra=("language",))
     for row, rep in zip(out, replies):
         read = labels[row["id"]]["read_answer"] if labels is not None else None
-        row.update(task_type="math", read_answer=read, kind=rep["prompt"], family=f"model8-{rep['prompt']}")
+        row.update(task_type="math", read_answer=read, kind=rep["prompt"], family=f"model{tag[1:]}-{rep['prompt']}")
     return out
 
 
-def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT) -> list[dict]:
-    """Replies + labels -> the corpus file (one JSON row a line, keys sorted)."""
+def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT, rows_of=None) -> list[dict]:
+    """Replies + labels -> the corpus file (one JSON row a line, keys sorted); `rows_of`: a later round's `rows`."""
     labels = json.loads(labels_path.read_text(encoding="utf-8"))
-    corpus = rows(list(map(json.loads, filter(str.strip, replies_path.read_text(encoding="utf-8").splitlines()))),
-                  labels)
+    replies = list(map(json.loads, filter(str.strip, replies_path.read_text(encoding="utf-8").splitlines())))
+    corpus = (rows_of or rows)(replies, labels)
     if set(labels) != {r["id"] for r in corpus}:
         raise ValueError("every reply is labelled, and nothing else")
     out.write_text("".join(f"{json.dumps(r, ensure_ascii=False, sort_keys=True)}\n" for r in corpus), encoding="utf-8")
