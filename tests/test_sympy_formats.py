@@ -78,7 +78,7 @@ EXTRACTION_CASES = [
     ("In short, the answer is that we need 45, and no more.", "45", True, "45"),
     # a data or code line is not a short math line: the last number instead
     ('{"total": 12,\n "unit": "eggs"}', "12", True, "12"),
-    ('```js\nconst eggs = 12;\nconsole.log(eggs * 2)\n```', "12", False, "2"),
+    ('```js\nconst eggs = 12;\nconsole.log(eggs * 2)\n```', "12", None, None),  # "eggs * 2": no value (stop 54)
     # an end-of-proof mark with its "$" left open is no truncation: the last statement stands
     ("Both triangles are similar, hence\n$PQ = 2QR$. $\\blacksquare", "PQ = 2QR", True, "PQ = 2QR"),
     ("Both triangles are similar, hence\n$PQ = 3QR$. $\\blacksquare", "PQ = 2QR", False, "PQ = 3QR"),
@@ -129,7 +129,7 @@ def extraction_verdicts():
 @pytest.mark.parametrize("i", range(len(EXTRACTION_CASES)))
 def test_model_style_extraction(extraction_verdicts, i):
     candidate, reference, expected, span = EXTRACTION_CASES[i]
-    assert extract(candidate).spans[0] == span
+    assert (extract(candidate).spans or [None])[0] == span
     assert extraction_verdicts[i].correct is expected, (candidate, extraction_verdicts[i].detail)
 
 

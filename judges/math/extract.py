@@ -49,7 +49,7 @@ from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, CALL
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import (bounded_number, contradicted, enclosing_value, joined_values,
                                                   no_answer_number, number_in_words, precision_count,
-                                                  rejected_alternative, value_before_remark)
+                                                  rejected_alternative, unclear_number, value_before_remark)
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
 SPAN_CHARS = 400
@@ -225,6 +225,8 @@ def _clean_span(span: str) -> str:
     if _PROSE.search(re.sub(r"\$[^$]*\$", " ", head)):  # "The largest $n$ is 34": the last formula or number
         lead = _LEAD_VALUE.match(head)
         if lead:  # "that 30 is the most that fits in 6 periods": the value it starts with ("3 cm and 4 cm": all)
+            if lead.group(1) and unclear_number(head, lead.start(1), lead.end(1)):
+                return head.strip()  # "3 cm by 4 cm", "3 apples and 4 pears": no answer
             return lead.group(2) or joined_values(head, lead.start(1)) or lead.group(1)
         before_remark = value_before_remark(head)
         if before_remark:  # "The total is 12 (3 × 4).": 12
@@ -235,6 +237,8 @@ def _clean_span(span: str) -> str:
             return head.strip()  # "She has 5 apples (six apples).": no answer, never a number before it
         if found:  # a number in a pair or a time at the end ("the point is (3, 4).") gives the pair or time
             pair = None if found[-1].group(1) else enclosing_value(head, found[-1].start())
+            if pair is None and not found[-1].group(1) and unclear_number(head, found[-1].start(), found[-1].end()):
+                return head.strip()
             return pair or (found[-1].group(1) or found[-1].group(0).rstrip(",")).strip()
     m = re.match(r"\$\$?((?:\\\$|[^$]){1,400})\$", span)
     # "$\frac{1}{2}$. I hope..." -> the math between the dollars; "$x=4$ and $x=9$", "$\frac{1}{3}$ and 1" stay whole
@@ -428,7 +432,10 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
             return [(0, words, "")] if words else []  # "5 (six apples)": no answer
         # a number inside a pair, a time or a JSON member's arithmetic ("(3, 4)", "5 min 30 s", '"n": 4 + 3') gives it
         at = nums[-1].start()
-        return [(0, json_arithmetic(tail, at) or enclosing_value(tail, at) or nums[-1].group().rstrip(","), "")]
+        whole = json_arithmetic(tail, at) or enclosing_value(tail, at)
+        if whole is None and unclear_number(tail, at, nums[-1].end()):
+            return []  # "4 + x", "3 cm by 4 cm", "3 apples and 4 pears": no value, nor an earlier number
+        return [(0, whole or nums[-1].group().rstrip(","), "")]
     if name == "simplerl_number":
         nums = _numbers(text[-NUMBER_TAIL:].replace(",", ""), _SIMPLERL_NUMBER)
         return [(0, nums[-1], "")] if nums else []

@@ -14,6 +14,8 @@
 - `enclosing_value`: the tuple or interval of numbers, the time in two units, the arithmetic in numbers or the
   quantities of one unit joined by "and" / "or" (`joined_values`) that hold the number at a position ("the point is
   (3, 4)": the pair, not 4; "5 minutes and 30 seconds": not 30; "is 3 + 4": 7; "3 cm and 4 cm": a list, not 4).
+- `unclear_number`: whether the number at a position is a term of arithmetic with a name ("4 + x"), one of two
+  dimensions ("3 cm by 4 cm") or of two quantities of different nouns ("3 apples and 4 pears"): no answer at all.
 - `bounded_number`: whether the number at a position follows a strict bound ("more than 5", "almost 5").
 - `precision_count`: whether the number at a position counts decimal places or significant figures ("to 2
   decimal places"), so no answer.
@@ -185,6 +187,42 @@ def enclosing_value(text: str, start: int) -> str | None:
         if m.start() < start < m.end() and not _BEFORE_JOINED.search(text, max(0, m.start() - 10), m.start()):
             return m.group(0)
     return joined_values(text, start)
+
+
+# arithmetic with a name among its terms ("4 + x", "x^2", "3 + 4 + x", "$4/pill * 30"): "*", "**", "/" and "-" need
+# spaces ("*" and "**" word characters on both sides instead; a search before a number ends at it), so "**4**"
+# (bold), "4-year" and "$4/pill" are none
+_OP = r"(?:[ \t]*+[+^\u00d7\u00f7][ \t]*+|[ \t]++(?:-|\*\*?|/)[ \t]++|(?<=\w)\*\*?(?=\w|\Z))"
+_TERM = r"(?:[A-Za-z_]\w*+|\d[\d.,]*+)"
+_CHAIN_BEFORE = re.compile(rf"(?:{_TERM}{_OP})+\Z")
+_CHAIN_AFTER = re.compile(rf"(?:{_OP}{_TERM})+")
+# dimensions ("3 cm by 4 cm", "3 m x 4 m", "3 by 4") and two quantities of different nouns ("3 apples and 4 pears",
+# "$12 and 50 cents"; not "12 apples and 4 is the rest": a verb or function word after the second number reads as
+# before)
+_DIMENSIONS = re.compile(rf"(?<![\w.,$]){_QUANTITY}(?:[ \t]*+[A-Za-z%]{{1,12}})?[ \t]*+(?:by|x|X|\u00d7)[ \t]*+"
+                         rf"{_QUANTITY}(?!\.?\d)")
+_NOT_NOUN = ("is|are|was|were|be|been|being|make|makes|made|give|gives|gave|equal|equals|left|remain|remains|more|less"
+             "|of|in|on|at|to|for|from|with|by|per|the|that|this|these|those|which|who|each|times|has|have|had|will"
+             "|would|can|could|should|must|may|might|then|so|than|total|altogether|minus|plus|out|back|respectively"
+             "|and|or|but|it|its|they|them|he|she|we|you|do|does|did|get|gets|got|go|goes|went|come|comes|came|cost"
+             "|costs|take|takes|took|need|needs|result|results|together|combined|overall|all|both|percent")
+_TWO_NOUNS = re.compile(rf"(?<![\w.,$]){_QUANTITY}((?:[ \t]+[A-Za-z-]{{2,15}}){{0,3}}),?[ \t]+and[ \t]+{_QUANTITY}"
+                        rf"[ \t]+(?!(?:{_NOT_NOUN})\b)([A-Za-z]{{2,15}})\b", re.IGNORECASE)
+
+
+def unclear_number(text: str, start: int, end: int) -> bool:
+    """Whether the number at `start:end` of `text` is a term of arithmetic with a name ("4 + x"), one of two
+    dimensions ("3 cm by 4 cm") or one of two quantities of different nouns ("3 apples and 4 pears"): no value of its
+    own, and no other number of the output answers instead (no answer)."""
+    before = _CHAIN_BEFORE.search(text, max(0, start - 60), start)
+    after = _CHAIN_AFTER.match(text, end)
+    if re.search(r"[A-Za-z_]", (before.group(0) if before else "") + (after.group(0) if after else "")):
+        return True
+    lo, hi = max(0, start - 120), min(len(text), end + 120)
+    if any(m.start() <= start < m.end() for m in _DIMENSIONS.finditer(text, lo, hi)):
+        return True
+    return any(m.start() <= start < m.end() and m.group(2).lower() not in m.group(1).lower().split()
+               for m in _TWO_NOUNS.finditer(text, lo, hi))
 
 
 def bounded_number(text: str, start: int) -> bool:

@@ -1,0 +1,57 @@
+"""`sympy` on the false-equal leftovers of stop 53 and the misses of math rounds 7-8 (issue 37, stop 54): arithmetic
+with a name ('{"answer": 4 + x}'), dimensions ("3 cm by 4 cm") and two quantities of different nouns ("3 apples and
+4 pears") gave one of their numbers; a doubtful reading gives no verdict, never an earlier number."""
+from __future__ import annotations
+
+import pytest
+
+from judgesuite.judges.math.symbolic import judge_math
+
+NOT_TRUE = "no equal"  # unequal or no verdict: never a false equal
+
+
+def _check(cand: str, gold: str, expected: object) -> None:
+    got = judge_math(((gold,), cand, "auto"))[0]
+    assert (got is not True) if expected == NOT_TRUE else (got is expected), (cand, gold, got)
+
+
+# A number that is a term of arithmetic with a name is no value, and no earlier number answers instead.
+@pytest.mark.parametrize("cand, gold", [
+    ('{"answer": 4 + x}', "4"), ('{"answer": x + 4}', "4"), ('{"answer": 4 * n}', "4"), ('{"total": 4 + y}', "4"),
+    ('{"a": 3, "total": 4 + y}', "3"), ("The total is 3 + 4 + x", "4"), ("The total is 3 + 4 + x", "7"),
+    ("So it is x^2", "2"), ("So it is x^2", "x"), ("The value is x - 4", "4"), ("It is n * 4.", "4"),
+    ("total = price * 4", "4"), ("T_acc = T / 2", "2"), ("It is 2*x", "2"), ("It is x**2", "2"),
+    ("The answer is x + 4.", "4"), ("**Total**: 4 + x", "4"), ("The answer is 3 + 4 + x.", "4"),
+])
+def test_arithmetic_with_a_name_is_no_value(cand, gold):
+    _check(cand, gold, NOT_TRUE)
+
+
+# Dimensions and two quantities of different nouns (or dollars and cents) are no single value either.
+@pytest.mark.parametrize("cand, gold", [
+    ("3 cm by 4 cm", "4"), ("The box is 3 cm by 4 cm.", "4"), ("The box is 3 cm by 4 cm.", "3"),
+    ("The room is 3 m x 4 m.", "4"), ("The room is 3 by 4.", "4"), ("The rectangle measures 3 cm × 4 cm.", "4"),
+    ("It is 3x4.", "4"), ("The answer is 3 cm by 4 cm.", "3"), ("The answer is 3 cm by 4 cm.", "4"),
+    ("The answer is 3 cm by 4 cm.", "12"), ("She has 3 apples and 4 pears.", "4"),
+    ("She has 3 apples and 4 pears.", "3"), ("3 apples and 4 pears", "4"), ("She has 3 apples, and 4 pears.", "4"),
+    ("She has 3 red apples and 4 green pears.", "4"), ("He is 3 years old and 4 feet tall.", "4"),
+    ("The answer is 3 apples and 4 pears.", "3"), ("The answer is 3 apples and 4 pears.", "4"),
+    ("The price is $12 and 50 cents", "50"), ("The price is $12 and 50 cents", "12"), ("She has 3 and 4 pears", "4"),
+])
+def test_dimensions_and_different_nouns_are_no_value(cand, gold):
+    _check(cand, gold, NOT_TRUE)
+
+
+# What reads as before: arithmetic in numbers, a rate with "/", bold, a verb after the second number, a statement
+# after the dimensions.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("The total is 3 + 4", "7", True), ("He pays 2 × 8 dollars", "16", True), ("It equals 2^10", "1024", True),
+    ("The result is 2 * 3 + 4", "10", True), ("The total cost is $4 * 30 = $120", "120", True),
+    ("It costs $4/pill.", "4", True), ("The speed is 60 km/h.", "60", True), ("The answer is **4**.", "4", True),
+    ("So he has **4** apples.", "4", True), ("x = 4", "4", True), ("Divide 12 by 4 to get 3.", "3", True),
+    ("The garden is 3 ft by 4 ft, so the area is 12.", "12", True),
+    ("The total is 12 apples and 4 is the rest.", "4", True),
+    ("He paid $5 and got 2 back.", "2", True), ("3 cm and 4 cm", "3, 4", True), ("{\"answer\": 4 + 3 * 4}", "16", True),
+])
+def test_what_reads_as_before(cand, gold, expected):
+    _check(cand, gold, expected)
