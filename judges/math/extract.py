@@ -29,8 +29,9 @@ uses the first span that parses.
   statement), earlier ones only when the last does not parse. A committed span that negates ("not 81") or
   lists options ("one of: 34; 81") is non-committal too. Then the last markdown bold span, the last line
   when it is short math (not prose, data or code; a bare label line after it, "Rewrite:", is skipped), and
-  the last number (not a negated "¬3", struck "3̶" or squared "3²" one; the list of quantities of one unit joined by
-  "and" that holds it: "3 cm and 4 cm"), unless the output is cut off
+  the last number (not a negated "¬3", struck "3̶" or squared "3²" one, nor a step's label "Step 8:" or a rate's
+  period "every 2 days"; the list of quantities of one unit joined by "and" that holds it: "3 cm and 4 cm"; none when
+  it is a term of "4 + x", of dimensions "3 cm by 4 cm" or of "3 apples and 4 pears"), unless the output is cut off
   mid-formula (then there is no answer). A committed span that hedges ("5 or 6", "cannot be determined"),
   or an output without a committed answer whose ending hedges, is non-committal: the judge marks it
   incorrect (not unparseable).
@@ -405,7 +406,10 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
             span = m.group(1)
             if span.rstrip().endswith(":") or text.startswith(":", m.end()):  # a bold label ("**Result**: 320")
                 end = text.find("\n", m.end())
-                span = span.rstrip(":") + ": " + text[m.end():end if end >= 0 else len(text)].lstrip(":")
+                value = text[m.end():end if end >= 0 else len(text)].lstrip(":")
+                if not value.strip():
+                    return []  # "**Conclusão:**" and its value on the lines below: no bold answer
+                span = span.rstrip(":") + ": " + value
             out.append((m.start(), _clean_span(span), span))
         return out
     if name == "last_line":  # a short line that is math, not prose (markup lines skipped)

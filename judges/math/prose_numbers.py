@@ -237,11 +237,29 @@ def precision_count(text: str, end: int) -> bool:
     return bool(_PRECISION_AFTER.match(text, end))
 
 
+# a step's number in its label at a line's start ("### Step 8: Calculate", "**Step 3.**"); the period of a rate
+# after its quantity ("12 face masks every 2 days", "$30 per 2 hours": the rate is 12, never 2)
+_STEP_LABEL = re.compile(r"(?:^|\n)[ \t#*>-]*step[ \t]+\Z", re.IGNORECASE)
+_LABEL_END = re.compile(r"[ \t]*(?:\*\*)?[:.)]")
+_RATE_PERIOD = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)(?:[ \t]+[A-Za-z-]{1,15}){0,3}[ \t]+(?:every|per)[ \t]+\Z",
+                          re.IGNORECASE)
+
+
 def no_answer_number(text: str, start: int, end: int) -> bool:
     """Whether the number at `start:end` of `text` is no candidate for the last-number answer: a rejected
-    alternative, an operator's argument, a precision, a bound, or working in a remark after a value."""
+    alternative, an operator's argument, a precision, a bound, working in a remark after a value, a step's label
+    or a rate's period."""
     return (rejected_number(text, start) or applied_number(text, start) or precision_count(text, end)
-            or bounded_number(text, start) or in_remark_after_value(text, start))
+            or bounded_number(text, start) or in_remark_after_value(text, start)
+            or (bool(_STEP_LABEL.search(text, max(0, start - 20), start)) and bool(_LABEL_END.match(text, end)))
+            or _rate_period(text, start))
+
+
+def _rate_period(text: str, start: int) -> bool:
+    """Whether the number at `start` is a rate's period after a quantity that is itself an answer candidate ("more
+    than 12 masks every 2 days": the period stays, no earlier number)."""
+    m = _RATE_PERIOD.search(text, max(0, start - 60), start)
+    return m is not None and not no_answer_number(text, m.start(1), m.end(1))
 
 
 def number_in_words(text: str) -> str | None:
