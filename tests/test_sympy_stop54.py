@@ -78,3 +78,18 @@ def test_what_reads_as_before(cand, gold, expected):
 ])
 def test_rates_step_labels_and_bold_labels(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# Found probing around the changes: an answer key whose unquoted value is not numbers alone is that value (not
+# another member's number, nor the number glued to a letter), and a unit's power is no value.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ('{"answer": 4 + x, "check": 4}', "4", NOT_TRUE), ('{"answer": 4x}', "4", NOT_TRUE),
+    ('{"answer": 4x, "check": 4}', "4", NOT_TRUE), ('{"answer": 4 + x, "check": 4}', "4 + x", True),
+    ('{"answer": 4 + 3 apples}', "7", True), ('{"answer": 42 apples}', "42", True),
+    ('{"answer":\n  42\n}', "42", True), ('{"answer": [1, 2]}', "2", NOT_TRUE),
+    ("The area is 12 cm^2", "12", True), ("So the area is 12 m^2.", "12", True), ("The area is 12 cm^2", "2", False),
+    ("The volume is 8 cm**3", "8", True), ("The volume is 8 cm**3", "3", False), ("It is 5 m/s^2", "5", True),
+    ("It is x^2", "2", NOT_TRUE),
+])
+def test_answer_keys_with_names_and_unit_powers(cand, gold, expected):
+    _check(cand, gold, expected)

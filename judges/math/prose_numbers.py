@@ -237,21 +237,25 @@ def precision_count(text: str, end: int) -> bool:
     return bool(_PRECISION_AFTER.match(text, end))
 
 
-# a step's number in its label at a line's start ("### Step 8: Calculate", "**Step 3.**"); the period of a rate
-# after its quantity ("12 face masks every 2 days", "$30 per 2 hours": the rate is 12, never 2)
+# a step's number in its label at a line's start ("### Step 8: Calculate", "**Step 3.**"); a unit's power ("12 cm^2",
+# "8 cm**3"); the period of a rate after its quantity ("12 face masks every 2 days", "$30 per 2 hours": the rate is
+# 12, never 2)
 _STEP_LABEL = re.compile(r"(?:^|\n)[ \t#*>-]*step[ \t]+\Z", re.IGNORECASE)
 _LABEL_END = re.compile(r"[ \t]*(?:\*\*)?[:.)]")
+_UNIT_POWER = re.compile(r"(?<![A-Za-z])(?:in|" + "|".join(sorted(UNITS, key=len, reverse=True))
+                         + r")(?:\^\{?|\*\*)\Z")
 _RATE_PERIOD = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)(?:[ \t]+[A-Za-z-]{1,15}){0,3}[ \t]+(?:every|per)[ \t]+\Z",
                           re.IGNORECASE)
 
 
 def no_answer_number(text: str, start: int, end: int) -> bool:
     """Whether the number at `start:end` of `text` is no candidate for the last-number answer: a rejected
-    alternative, an operator's argument, a precision, a bound, working in a remark after a value, a step's label
-    or a rate's period."""
+    alternative, an operator's argument, a precision, a bound, working in a remark after a value, a step's label, a
+    unit's power or a rate's period."""
     return (rejected_number(text, start) or applied_number(text, start) or precision_count(text, end)
             or bounded_number(text, start) or in_remark_after_value(text, start)
             or (bool(_STEP_LABEL.search(text, max(0, start - 20), start)) and bool(_LABEL_END.match(text, end)))
+            or bool(_UNIT_POWER.search(text, max(0, start - 20), start))
             or _rate_period(text, start))
 
 
