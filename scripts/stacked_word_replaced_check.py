@@ -32,6 +32,21 @@ and their largest per-model gap at most 1 point larger (stop 52's rule). Otherwi
 features version 11) stay.
 
 Usage: python scripts/stacked_word_replaced_check.py --cache DIR [--out FILE.json]
+
+First run (7b49631, 2026-12-07, stop 54; 5 minutes with the feature tables cached):
+
+(a) rounds 7 / 8 / 9 accuracy (mean), false "correct", mean largest per-model gap; (b) held out, train + dev:
+evouna-nq / nq301 / gpqa-mmlupro / financebench (mean); (c) dev master keys:
+
+| variant | (a) accuracy | false "correct" | gap | (b) | (c) |
+|---|---|---|---|---|---|
+| `v11` | 0.977 / 0.960 / 0.958 (0.965) | 11 / 13 / 20 | 2.9 | 0.900 / 0.822 / 0.762 / 0.808 (0.823) | 0.19% |
+| `v12` | 0.980 / 0.965 / 0.962 (0.969) | 9 / 10 / 18 | 2.7 | 0.902 / 0.822 / 0.757 / 0.810 (0.823) | 0.09% |
+
+`v12` gains 0.39 points on the rounds (7 of 1,800 rows), under the 0.5 the rule asks: not adopted; features version
+11 stays. The column does what it says (2-3 fewer false "correct" per round, no held-out loss), but most false
+"correct" of the rounds are not replaced words: a word of the gold used in passing, a part of the gold, a long
+reply that holds a reference among other things.
 """
 from __future__ import annotations
 
