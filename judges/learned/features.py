@@ -9,9 +9,7 @@ written as that word (version 6), so a typo, a lost accent or "twenty-five" for 
 version 7 `one_of` is only words offering alternatives that the question does not hold; since version 8 the columns
 read the answer a candidate commits to in markup (`<answer>` tags, a JSON answer field), the cues of attacks the
 whole text; since version 9 also, for open QA, one committed in prose ("Final answer: X", "The correct answer is
-X"; both read by `committed.py`); since version 11 a reference written in number words is also read in digits;
-since version 12 `ref_word_replaced` marks a best reference matched in part whose missing word has another word
-in its place ("Julia Roberts" for "Julia Ormond").
+X"; both read by `committed.py`); since version 11 a reference written in number words is also read in digits.
 `FEATURES` names the
 columns in order; a model file stores that list and is refused when it differs (see `stacked.py`).
 """
@@ -31,7 +29,7 @@ from judgesuite.judges.spelling import CLOSE_MIN, fold, respell, words as _token
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "12"
+FEATURES_VERSION = "11"
 MAX_REFS = 200  # distinct (folded, lower-cased) references read; with the two below this bounds time
 MAX_REFS_READ = 2_000
 MAX_REF_CHARS = 200_000  # characters of all references together
@@ -87,7 +85,7 @@ FEATURES: tuple[str, ...] = (
     "q_how", "q_why", *(f"task_{t}" for t in _TASKS),
     "num_in_ref_range", "initials_match", "yes_no_match",
     "contains_ref_squashed", "ref_number_glued",
-    "ref_called_wrong", "cand_initials_match", "num_close", "ref_word_replaced",
+    "ref_called_wrong", "cand_initials_match", "num_close",
 )
 N_FEATURES = len(FEATURES)
 
@@ -180,31 +178,6 @@ def _called_wrong(after: Sequence[str]) -> bool:
     return ("not" in after or "isnt" in after) and any(t in _CALLED_RIGHT for t in after)
 
 
-def _word_replaced(ctok: list[str], rtok: list[str], qset: set[str]) -> float:
-    """1 when the reference is matched in part and, beside a matched word, the candidate holds a content word that
-    is in neither the reference nor the question where the reference has a content word the candidate lacks
-    ("Julia Roberts" for "Julia Ormond", "North Carolina" for "South Carolina"). Read on the best-matching
-    reference only, so that more aliases do not change it (version 12)."""
-    cset = set(ctok)
-    if not rtok or all(t in cset for t in rtok):
-        return 0.0
-    first: dict[str, int] = {}
-    for j, t in enumerate(ctok):
-        first.setdefault(t, j)
-    rset = set(rtok)
-    for i, t in enumerate(rtok):
-        if t in _STOP or t not in first:
-            continue
-        for d in (1, -1):
-            ri, cj = i + d, first[t] + d
-            if 0 <= ri < len(rtok) and 0 <= cj < len(ctok):
-                missing, other = rtok[ri], ctok[cj]
-                if (missing not in cset and missing not in _STOP and other not in _STOP and other not in rset
-                        and other not in qset):
-                    return 1.0
-    return 0.0
-
-
 def features(sample: Sample, read_committed: bool = True) -> list[float]:
     """One row of FEATURES for a sample (never raises on odd text; empty inputs give zeros). The columns read
     the answer the candidate commits to in markup or prose (`committed_answer`); with `read_committed=False` the
@@ -233,7 +206,6 @@ def features(sample: Sample, read_committed: bool = True) -> list[float]:
     contains = contains_noq = exact = contains_head = cand_in_ref = 0
     position = 1.0
     best_ref_key: tuple[float, int] | None = None  # (-F1, length) of the best-matching reference
-    best_rtok: list[str] = []
     ref_tok_sets = []
     rlows, rtoks = [], []
     for rlow in refs:  # cleaned by _distinct_references
@@ -247,7 +219,7 @@ def features(sample: Sample, read_committed: bool = True) -> list[float]:
             best = prf if prf[2] >= best[2] else best
         key = (-prf[2], len(rtok))
         if best_ref_key is None or key < best_ref_key:
-            best_ref_key, best_rtok = key, rtok
+            best_ref_key = key
         recall_max = max(recall_max, prf[1])
         r_noq = [t for t in rtok if t not in qset] or rtok
         prf_noq = _prf(ccount_noq, Counter(r_noq), len(c_noq), len(r_noq))
@@ -364,7 +336,6 @@ def features(sample: Sample, read_committed: bool = True) -> list[float]:
         # the other direction: the candidate has the initials ("B. R. Ambedkar" for "Bhimrao Ramji Ambedkar")
         float(bool(ctok) and _initials_match([t for rtok in rtoks for t in rtok][:200], [ctok[:200]])),
         _num_close(cnums, rnums_all),
-        _word_replaced(ctok[:500], best_rtok if best[2] > 0 else [], qset),
     ]
     return row
 
