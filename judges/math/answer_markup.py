@@ -28,9 +28,9 @@ _JSON_ANSWER = re.compile(rf'"{ANSWER_KEY}"\s*:\s*(?:"((?:\\.|[^"\\\n]){{1,400}}
 _JSON_MEMBER = re.compile(rf'"[^"\n]{{1,80}}"\s*:\s*(")?{_ARITH_CHAIN}(?(1)"){_VALUE_END}')  # any key, quoted or not
 # a YAML member line ("  total_fabric: 3 * 11 + 4 * 8", "- cost: '15'"), or a key line with its value below; a
 # ```yaml fence; a comment after a value
-_YAML_LINE = re.compile(r"[ \t]*+(?:- )?([A-Za-z_][A-Za-z0-9_]{0,60}):(?:[ \t]++(\S[^\n]{0,200}))?")
+_YAML_LINE = re.compile(r"(?<![ \t])[ \t]*+(?:- )?([A-Za-z_][A-Za-z0-9_]{0,60}):(?:[ \t]++(\S[^\n]{0,200}))?")
 _YAML_FENCE = re.compile(r"```ya?ml[ \t]*\n((?:(?!```)[^\n]*\n){1,60})```", re.IGNORECASE)
-_YAML_COMMENT = re.compile(r"[ \t]+#.*")
+_YAML_COMMENT = re.compile(r"(?<![ \t])[ \t]+#.*")  # a blank run is tried from its start only: linear
 # a key/value pair whose key names the answer: {"key": "answer", "value": 15}, {"name": "Final answer", "value": "3"}
 _JSON_KEY_VALUE = re.compile(r'"(?:key|name|label|field)"\s*:\s*"(?:final[ _]?)?answer"\s*,\s*"value"\s*:\s*'
                              r'(?:"((?:\\.|[^"\\\n]){1,400})"|(-?\d[\d.eE+-]{0,40}))', re.IGNORECASE)

@@ -194,8 +194,8 @@ def enclosing_value(text: str, start: int) -> str | None:
 # (bold), "4-year" and "$4/pill" are none
 _OP = r"(?:[ \t]*+[+^\u00d7\u00f7][ \t]*+|[ \t]++(?:-|\*\*?|/)[ \t]++|(?<=\w)\*\*?(?=\w|\Z))"
 _TERM = r"(?:[A-Za-z_]\w*+|\d[\d.,]*+)"
-_CHAIN_BEFORE = re.compile(rf"(?:{_TERM}{_OP})+\Z")
-_CHAIN_AFTER = re.compile(rf"(?:{_OP}{_TERM})+")
+_CHAIN_BEFORE = re.compile(rf"(?<![\w.,])(?:{_TERM}{_OP})+\Z")  # a term starts a chain only after a non-term: linear
+_CHAIN_AFTER = re.compile(rf"(?<![ \t])(?:{_OP}{_TERM})+")
 # dimensions ("3 cm by 4 cm", "3 m x 4 m", "3 by 4") and two quantities of different nouns ("3 apples and 4 pears",
 # "$12 and 50 cents"; not "12 apples and 4 is the rest": a verb or function word after the second number reads as
 # before)
@@ -240,8 +240,8 @@ def precision_count(text: str, end: int) -> bool:
 # a step's number in its label at a line's start ("### Step 8: Calculate", "**Step 3.**"); a unit's power ("12 cm^2",
 # "8 cm**3"); the period of a rate after its quantity ("12 face masks every 2 days", "$30 per 2 hours": the rate is
 # 12, never 2)
-_STEP_LABEL = re.compile(r"(?:^|\n)[ \t#*>-]*step[ \t]+\Z", re.IGNORECASE)
-_LABEL_END = re.compile(r"[ \t]*(?:\*\*)?[:.)]")
+_STEP_LABEL = re.compile(r"(?:^|\n)[ \t#*>-]*+step[ \t]++\Z", re.IGNORECASE)
+_LABEL_END = re.compile(r"(?<![ \t])[ \t]*+(?:\*\*)?[:.)]")
 _UNIT_POWER = re.compile(r"(?<![A-Za-z])(?:in|" + "|".join(sorted(UNITS, key=len, reverse=True))
                          + r")(?:\^\{?|\*\*)\Z")
 _RATE_PERIOD = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)(?:[ \t]+[A-Za-z-]{1,15}){0,3}[ \t]+(?:every|per)[ \t]+\Z",
