@@ -93,3 +93,18 @@ def test_rates_step_labels_and_bold_labels(cand, gold, expected):
 ])
 def test_answer_keys_with_names_and_unit_powers(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# Found probing the rate and unit-power rules: a rate read by its quantity against a gold rate (the periods may
+# differ) gives no verdict; alternatives or a list of squared units are no single value.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("Tyrion uses 12 face masks every 2 days.", "12 masks per day", None),
+    ("He earns $30 per 2 hours.", "$30 per hour", None), ("The car goes 60 km per 2 hours.", "60 km/h", None),
+    ("The car goes 60 km per 2 hours.", "60 \\text{ km/h}", None),
+    ("Tyrion uses 12 face masks every 2 days.", "12 masks", True), ("The car goes 60 km per hour.", "60 km/h", True),
+    ("The area is 12 cm^2 or 13 cm^2", "13", NOT_TRUE), ("The area is 12 cm^2 or 13 cm^2", "12", NOT_TRUE),
+    ("The areas are 12 cm^2 and 13 cm^2.", "13", NOT_TRUE), ("The areas are 12 cm^2 and 13 cm^2.", "12, 13", True),
+    ("The area is 12 or 13 cm^2", "13", NOT_TRUE),
+])
+def test_rates_against_gold_rates_and_squared_units(cand, gold, expected):
+    _check(cand, gold, expected)

@@ -144,9 +144,10 @@ _THOUSANDS_IN_BRACKETS = re.compile(r"[(\[]\d{1,3}(?:,\d{3})+(?:\.\d+)?[)\]]")
 # unit) a word other than "respectively" or a known unit ("3 and 4 cm"): "3 and 4 make 7", "2 and 1/2"
 _UNIT_NAMES = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 _QUANTITY = r"(?:-?\$?|\$-)(?:\d{1,3}(?:,\d{3})++(?:\.\d+)?|\d+(?:\.\d+)?)"
-_JOINED = re.compile(rf"(?<![\w.,$])({_QUANTITY})(?:[ \t]+(?!(?:and|or)\b)([A-Za-z%]{{1,12}}))?"
-                     rf"(?:,[ \t]+(?:{_QUANTITY})(?:[ \t]+\2\b)?)*,?[ \t]+(?:and|(or))[ \t]+(?:{_QUANTITY})"
-                     r"(?:[ \t]+\2\b|(?=[ \t]+(?:respectively|" + _UNIT_NAMES + r")\b)"
+_POWER = r"(?:\^\{?[23]\}?|\*\*[23])?"  # a unit's square or cube: "12 cm^2 or 13 cm^2"
+_JOINED = re.compile(rf"(?<![\w.,$])({_QUANTITY})(?:[ \t]+(?!(?:and|or)\b)([A-Za-z%]{{1,12}}){_POWER})?"
+                     rf"(?:,[ \t]+(?:{_QUANTITY})(?:[ \t]+\2\b{_POWER})?)*,?[ \t]+(?:and|(or))[ \t]+(?:{_QUANTITY})"
+                     rf"(?:[ \t]+\2\b{_POWER}|(?=[ \t]+(?:respectively|" + _UNIT_NAMES + r")\b)"
                      r"|(?![ \t]*+[\d(/*+^=\u00d7\u00f7-])(?(3)|(?![ \t]*+[A-Za-z%])))")
 # arithmetic in numbers, one operator at least, that ends a sentence: "The total is 3 + 4" (7, never 4); with working
 # or "=" before it (`_BEFORE_JOINED`), in brackets ("print(3 * 6)") or a range ("3-4 hours": a minus needs spaces) none
@@ -257,6 +258,18 @@ def no_answer_number(text: str, start: int, end: int) -> bool:
             or (bool(_STEP_LABEL.search(text, max(0, start - 20), start)) and bool(_LABEL_END.match(text, end)))
             or bool(_UNIT_POWER.search(text, max(0, start - 20), start))
             or _rate_period(text, start))
+
+
+_DIGITS = re.compile(r"(?<![\d,.])\d[\d,]*+(?:\.\d+)?")
+# a gold that is a rate itself ("12 masks per day", "60 km/h"): a rate read by its quantity is no match for it
+RATE_GOLD = re.compile(r"\b(?:per|every|each)\b|/\s*(?:\\[A-Za-z]+\s*\{\s*)?[A-Za-z]", re.IGNORECASE)
+
+
+def read_through_rate(text: str) -> bool:
+    """Whether the last number of `text` is a rate's period that the last-number answer skips ("12 face masks every 2
+    days" is read as 12)."""
+    found = list(_DIGITS.finditer(text, max(0, len(text) - 200)))
+    return bool(found) and _rate_period(text, found[-1].start())
 
 
 def _rate_period(text: str, start: int) -> bool:

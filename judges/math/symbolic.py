@@ -51,6 +51,7 @@ from judgesuite.judges.math.locale_numbers import comma_decimal_text, localized_
 from judgesuite.judges.math.log_base import READINGS, read_log, unbased_log
 from judgesuite.judges.math.normalize import normalize
 from judgesuite.judges.math.parse import Collection, Parsed, ParseError, parse
+from judgesuite.judges.math.prose_numbers import RATE_GOLD, read_through_rate
 from judgesuite.judges.math.quantities import same_quantity
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
@@ -122,6 +123,9 @@ def _judge_math(references: tuple[str, ...], candidate: str, extraction: str) ->
                         for r, g in golds):
             return True, candidate[:200], "whole output: equal as text"  # "\\text{...}" answers
         return None, None, f"{_UNPARSEABLE}: no answer found"
+    if auto and ex.method == "number" and any(RATE_GOLD.search(r) for r in references) and read_through_rate(
+            candidate[-2000:]):  # "12 masks every 2 days" against "12 masks per day": the periods may differ
+        return None, ex.spans[0][:200], f"{_UNDECIDED}: a rate read by its quantity against a gold rate"
     if auto and any(same_choice_letter(r, ex.spans[0]) for r in refs):  # "c" for the choice "C"
         return True, ex.spans[0][:200], f"{ex.method}: the same choice letter"
     details = []
