@@ -108,3 +108,13 @@ def test_answer_keys_with_names_and_unit_powers(cand, gold, expected):
 ])
 def test_rates_against_gold_rates_and_squared_units(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# An answer key's unquoted set or list in brackets is that value, never its last number.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ('{"answer": {3, 4}}', "4", False), ('{"answer": {3, 4}}', "\\{3, 4\\}", True),
+    ('{"result": {3, 4}, "check": 4}', "4", False), ('{"answer": [1, 2]}', "2", False),
+    ('{"answer": {"value": 42, "unit": "cm"}}', "42", True),
+])
+def test_an_answer_key_with_a_set_or_list(cand, gold, expected):
+    _check(cand, gold, expected)

@@ -23,7 +23,8 @@ ANSWER_KEY = r"(?:final_?answer|answer|final|result)"  # a JSON or YAML key that
 _JSON_ANSWER = re.compile(rf'"{ANSWER_KEY}"\s*:\s*(?:"((?:\\.|[^"\\\n]){{1,400}})"'
                           rf'|{_ARITH_CHAIN}{_VALUE_END}|(-?\d[\d.]*+(?:[eE][-+]?\d+)?+)(?![ \t]*[-+*/^(]|[A-Za-z_])'
                           r'|(null)\b'
-                          r'|([^"\s,{}\[\]][^,{}\[\]\n]{0,200}?)(?=\s*[,}\]]|\s*\Z))',
+                          r'|([^"\s,{}\[\]][^,{}\[\]\n]{0,200}?|\{[^{}"\n]{0,200}\}|\[[^\[\]"\n]{0,200}\])'
+                          r'(?=\s*[,}\]]|\s*\Z))',
                           re.IGNORECASE)  # null: the answer left empty; else the unquoted value as written ("4 + x")
 _JSON_MEMBER = re.compile(rf'"[^"\n]{{1,80}}"\s*:\s*(")?{_ARITH_CHAIN}(?(1)"){_VALUE_END}')  # any key, quoted or not
 # a YAML member line ("  total_fabric: 3 * 11 + 4 * 8", "- cost: '15'"), or a key line with its value below; a
@@ -49,7 +50,8 @@ _DOUBLED_COMMAND = re.compile(r"\\\\(?:boxed|[dt]?frac|sqrt|text|left|right|pi|c
                               r"(?![A-Za-z])")
 # the end-of-proof mark after the last statement ("... $AE = PD$. $\\square"): no truncation, no answer
 # (a match starts where no whitespace precedes it, and `*+` gives nothing back: linear under any search)
-_PROOF_END = re.compile(r"(?<!\s)\s*+\$?\s*+\\(?:square|blacksquare|qed|Box)\s*+\$?\s*+$|(?<!\s)\s*+(?:\u220e|Q\.E\.D\.?)\s*+$")
+_PROOF_END = re.compile(r"(?<!\s)\s*+\$?\s*+\\(?:square|blacksquare|qed|Box)\s*+\$?\s*+$"
+                        r"|(?<!\s)\s*+(?:\u220e|Q\.E\.D\.?)\s*+$")
 _DOUBLED = re.compile(r"\\\\(?=[A-Za-z()\[\]])")
 
 
