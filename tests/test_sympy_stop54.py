@@ -118,3 +118,15 @@ def test_rates_against_gold_rates_and_squared_units(cand, gold, expected):
 ])
 def test_an_answer_key_with_a_set_or_list(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# Stop 53's leftovers: numbers joined by 和 / 或 in Chinese prose are no single value; "10**10**10" is a power, not
+# the bold span "**10**".
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("所以1和2", "2", NOT_TRUE), ("所以1和2", "1", NOT_TRUE), ("所以 1 和 2", "2", NOT_TRUE), ("所以答案是1或2", "2", NOT_TRUE),
+    ("1和2", "1, 2", True), ("所以答案是12。", "12", True),
+    ('{"total": 10**10**10}', "10", False), ('{"total": 2**3**2}', "512", True), ('{"total": 2**3**2}', "64", False),
+    ("It is 2**3**2", "512", True), ("The answer is **10**.", "10", True),
+])
+def test_chinese_joined_numbers_and_a_power_chain(cand, gold, expected):
+    _check(cand, gold, expected)

@@ -400,7 +400,8 @@ def _strategy(name: str, text: str) -> list[tuple[int, str, str]]:
         spans = [next(g for g in m.groups() if g is not None) for m in _LATEX.finditer(text[-NUMBER_TAIL:])]
         return [(0, s, "") for s in spans[::-1] if not _PROSE.search(s)][:5]
     if name == "bold":
-        ms = [m for m in _BOLD.finditer(text) if not _PROSE.search(m.group(1))]
+        ms = [m for m in _BOLD.finditer(text) if not _PROSE.search(m.group(1))
+              and not (text[m.start() - 1:m.start()].isdigit() and text[m.end():m.end() + 1].isdigit())]  # 10**10**10
         out = []
         for m in ms[-1:]:
             span = m.group(1)

@@ -15,7 +15,8 @@
   quantities of one unit joined by "and" / "or" (`joined_values`) that hold the number at a position ("the point is
   (3, 4)": the pair, not 4; "5 minutes and 30 seconds": not 30; "is 3 + 4": 7; "3 cm and 4 cm": a list, not 4).
 - `unclear_number`: whether the number at a position is a term of arithmetic with a name ("4 + x"), one of two
-  dimensions ("3 cm by 4 cm") or of two quantities of different nouns ("3 apples and 4 pears"): no answer at all.
+  dimensions ("3 cm by 4 cm"), of two quantities of different nouns ("3 apples and 4 pears") or of numbers joined by
+  和 / 及 / 与 / 或 in prose ("所以1和2"): no answer at all.
 - `bounded_number`: whether the number at a position follows a strict bound ("more than 5", "almost 5").
 - `precision_count`: whether the number at a position counts decimal places or significant figures ("to 2
   decimal places"), so no answer.
@@ -211,6 +212,10 @@ _TWO_NOUNS = re.compile(rf"(?<![\w.,$]){_QUANTITY}((?:[ \t]+[A-Za-z-]{{2,15}}){{
                         rf"[ \t]+(?!(?:{_NOT_NOUN})\b)([A-Za-z]{{2,15}})\b", re.IGNORECASE)
 
 
+_CJK_JOINED_BEFORE = re.compile(r"\d[ \t]*+[\u548c\u53ca\u4e0e\u6216][ \t]*+\Z")  # "1和2", "1或2": a list or alternatives
+_CJK_JOINED_AFTER = re.compile(r"(?<![ \t])[ \t]*+[\u548c\u53ca\u4e0e\u6216][ \t]*+-?\d")
+
+
 def unclear_number(text: str, start: int, end: int) -> bool:
     """Whether the number at `start:end` of `text` is a term of arithmetic with a name ("4 + x"), one of two
     dimensions ("3 cm by 4 cm") or one of two quantities of different nouns ("3 apples and 4 pears"): no value of its
@@ -218,6 +223,8 @@ def unclear_number(text: str, start: int, end: int) -> bool:
     before = _CHAIN_BEFORE.search(text, max(0, start - 60), start)
     after = _CHAIN_AFTER.match(text, end)
     if re.search(r"[A-Za-z_]", (before.group(0) if before else "") + (after.group(0) if after else "")):
+        return True
+    if _CJK_JOINED_BEFORE.search(text, max(0, start - 10), start) or _CJK_JOINED_AFTER.match(text, end):
         return True
     lo, hi = max(0, start - 120), min(len(text), end + 120)
     if any(m.start() <= start < m.end() for m in _DIMENSIONS.finditer(text, lo, hi)):
