@@ -124,13 +124,13 @@ PROMPTS = {
                       "Problem: {question}"}
 
 
-def questions() -> list[dict]:
-    """The bundled test split's distinct questions, by question id: id, text, gold references (as the rows give
-    them; every row of a question carries the same)."""
+def questions(split: str = "test") -> list[dict]:
+    """The bundled test split's distinct questions (another `split`'s if given), by question id: id, text, gold
+    references (as the rows give them; every row of a question carries the same)."""
     from judgesuite.suite.data.loader import load_bundled
 
     out: dict[str, dict] = {}
-    for row in load_bundled(SOURCE, "test").rows:
+    for row in load_bundled(SOURCE, split).rows:
         q = {"question_id": row.question_id, "question": row.sample.question,
              "references": list(row.sample.references)}
         assert out.setdefault(row.question_id, q) == q, row.question_id

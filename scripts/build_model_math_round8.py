@@ -180,10 +180,11 @@ def row_id(reply: dict) -> str:
 
 
 def rows(replies: list[dict], labels: dict | None, draw: list[dict] | None = None, split: str = SPLIT,
-         tag: str = TAG) -> list[dict]:
+         tag: str = TAG, data_split: str = "test") -> list[dict]:
     """The corpus rows (open-QA round 6's `rows`, with round 7's math fields): one per reply, labelled as read
-    (`labels`; None: unlabelled, for reading); a later round's with its `draw`, `split` and `tag` (m<round>)."""
-    items = [{**it, "aliases": it["references"], "source": SOURCE, "data_split": "test"}
+    (`labels`; None: unlabelled, for reading); a later round's with its `draw`, `split`, `tag` (m<round>) and
+    `data_split` (the bundled split its questions come from)."""
+    items = [{**it, "aliases": it["references"], "source": SOURCE, "data_split": data_split}
              for it in (drawn() if draw is None else draw)]
     out = r6.rows(replies, labels, items, split, tag, extra=("language",))
     for row, rep in zip(out, replies):
