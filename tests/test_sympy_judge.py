@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from judgesuite.judges import NoVerdict, Sample, check_judge, make_judge
 from judgesuite.judges.math import bounded_values as math_build, compare as math_compare, extract as math_extract, normalize as math_normalize, parse as math_parse
 from judgesuite.judges.math import forms as math_forms, latex_backend as math_latex_backend
+from judgesuite.judges.math import answer_markers, span_cleaning, strategies as math_strategies
 from judgesuite.judges.math.extract import CONFIGS, extract
 from judgesuite.judges.math.normalize import normalize, words_to_number
 from judgesuite.judges.math.parse import Collection, ParseError, parse
@@ -50,7 +51,8 @@ def test_extraction_is_part_of_identity():
 
 # ------------------------------------------------------------------ parsing without eval
 def test_no_eval_sympify_or_parse_expr_in_the_parsing_modules():
-    for module in (math_parse, math_build, math_normalize, math_compare, math_extract, math_forms, math_latex_backend):
+    for module in (math_parse, math_build, math_normalize, math_compare, math_extract, math_forms, math_latex_backend,
+                   answer_markers, span_cleaning, math_strategies):
         code = re.sub(r'"""[\s\S]*?"""|#.*', "", inspect.getsource(module))
         assert not re.search(r"\b(eval|exec|sympify|parse_expr|S)\s*\(", code), module.__name__
 

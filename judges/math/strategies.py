@@ -1,0 +1,169 @@
+"""The extraction strategies, for `extract`: each finds the answer spans of one kind in an output (a marker's span,
+boxed answers, markup, YAML, a unit slot, a program's output, a display formula, labelled parts, a last line, a
+last formula, the last number), as (position, span, raw text around it) triples."""
+from __future__ import annotations
+
+import re
+
+from judgesuite.judges.math.answer_markers import AUTO_MARKERS, LIGHTEVAL_MARKERS, marker_spans
+from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, METHOD_SENTENCE, all_boxed,
+                                                  json_arithmetic, markup_answers, program_output, signs_off,
+                                                  unit_slot, value_first, yaml_answer)
+from judgesuite.judges.math.hedges import ALTERNATIVES
+from judgesuite.judges.math.normalize import NO_SOLUTION
+from judgesuite.judges.math.prose_numbers import (contradicted, enclosing_value, no_answer_number, number_in_words,
+                                                  unclear_number)
+from judgesuite.judges.math.span_cleaning import PROSE, SPAN_CHARS, clean_span
+
+NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
+
+_MARKED = re.compile(r"[\u0335-\u0338\u00b2\u00b3\u00b9\u2070\u2074-\u2079]")  # a stroke or superscript after a digit
+NUMBER = re.compile(r"-?\d{1,12}\.\d{0,12}\(\d{1,12}\)(?![\d.(])"  # a repeating decimal, 0.(3), is one number
+                    r"|-?\d(?:[\d,]|\{,\}(?=\d)|['\u2019](?=\d{3}(?!\d)))*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*/\s*\d+)?"
+                    r"(?:[ \t]+(?:hundred|thousand|million|billion)\b)?|-?\.\d+")
+_SIMPLERL_NUMBER = re.compile(r"-?\d*\.?\d+")
+# Math-Verify's LaTeX environments: inline `$...$` stays on one line and does not follow
+# a digit; a span holding prose ("$10 bill so will receive $") is currency, not math.
+_LATEX = re.compile(r"(?<!\\)\$\$([^$]{1,400}?)\$\$|(?<![\\\d])\$([^\n$]{1,400}?)\$"
+                    r"|\\\(([^\n]{1,400}?)\\\)|\\\[(.{1,400}?)\\\]", re.DOTALL)
+_BOLD = re.compile(r"\*\*([^*\n]{1,200})\*\*")
+# a display or inline formula that ends the output: "$$\nx = 5\n$$", "\\[ ... \\]", "\\( 5 \\)."
+_DISPLAY_END = re.compile(r"(?:\$\$((?:\\\$|[^$]){1,400})\$\$|\\\[((?:(?!\\\]).){1,400})\\\]|\\\(([^\n]{1,200}?)\\\))"
+                          r"[\s.!]*$", re.DOTALL)
+_PART_LINE = re.compile(r"^\s*(?:\*\*)?\(?(?:[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:]*(\S.{0,80})$")
+_FOREIGN = re.compile(r"[^\x00-\x7f\u00b0\u00b7\u00d7\u00f7\u03b8\u03c0\u2212\u221a\u221e\u2264\u2265\u20ac\u00a3]")
+# "1和2" on the last line: a list (normalize reads it), not prose that gives its last number
+_JOINER = re.compile(r"(?<=[\d)}])[ \t]*[\u548c\u53ca\u4e0e\u6216][ \t]*(?=[-\dA-Za-z(\\])")
+# between two boxed answers that form one list: "\boxed{5}, \boxed{8}", "$x=\boxed{5}$ or $x = \boxed{8}$"
+_BOX_GAP = re.compile(r"(?:[\s$,;.&]|\\[()\[\]]|\\q?quad\b|\\text\{[^{}]{0,30}\}|\b(?:and|or)\b"
+                      r"|[A-Za-z](?:_\{?\w{1,3}\}?)? ?=)*", re.IGNORECASE)
+_TEXT_WRAP = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*\{([^{}]*)\}")
+
+
+def _joined_boxes(text: str) -> list[tuple[int, str, None]]:
+    """The boxed answers, the last ones joined into one list when only "and" / "or" / ","
+    (or a label "x =") separates them; a repeated box counts once."""
+    boxes = all_boxed(text)[-5:]
+    if not boxes:
+        return []
+    out = [(p, s, None) for p, s in boxes]
+    group = [boxes[-1]]
+    for p, s in reversed(boxes[:-1]):
+        end = text.find(s, p) + len(s) + 1
+        if not _BOX_GAP.fullmatch(text[end:group[0][0]]):
+            break
+        group.insert(0, (p, s))
+    contents = list(dict.fromkeys(s.strip() for _, s in group))
+    if len(contents) > 1:
+        out.append((group[-1][0] + 1, ", ".join(contents), None))
+    return out
+
+
+def number_matches(text: str, pattern: re.Pattern = NUMBER) -> list[re.Match]:
+    """The numbers of `text`, but not one negated ("¬3"), struck through ("3̶") or with a superscript ("3²")."""
+    return [m for m in pattern.finditer(text) if not _MARKED.match(text, m.end())
+            and text[m.start() - 1:m.start()] != "\u00ac" and not no_answer_number(text, m.start(), m.end())]
+
+
+def numbers(text: str, pattern: re.Pattern = NUMBER) -> list[str]:
+    """The texts of `number_matches`."""
+    return [m.group() for m in number_matches(text, pattern)]
+
+
+def strategy_spans(name: str, text: str) -> list[tuple[int, str, str]]:
+    """The spans strategy `name` finds in `text`."""
+    if name == "boxed":
+        return [(p, s, None) for p, s in all_boxed(text)][-5:]  # raw None: a boxed span
+    if name == "boxed_joined":
+        return _joined_boxes(text)
+    if name == "answer_markup":
+        return [(p, clean_span(v), None) for p, v in markup_answers(text, NUMBER_TAIL)]
+    if name == "yaml":
+        found = yaml_answer(text, NUMBER_TAIL)
+        return [(found[0], clean_span(found[1]), found[1])] if found else []
+    if name == "unit_slot":  # the sentence up to the slot, so that a hedge or "5 or 6" in it is seen
+        found = unit_slot(text)
+        if not found:
+            return []
+        return [(found[0], found[1] if ALTERNATIVES.search(found[1]) else clean_span(found[1]), found[2])]
+    if name == "program_output":
+        found = program_output(text, NUMBER_TAIL)
+        return [(found[0], clean_span(found[1]), None)] if found else []
+    if name == "display":
+        m = _DISPLAY_END.search(text[-SPAN_CHARS * 2:])
+        if m is None:
+            return []
+        span = next(g for g in m.groups() if g is not None).strip()
+        return [(0, clean_span(span), span)] if span and not PROSE.search(span) else []
+    if name == "parts":  # the last lines are labelled parts: "(a) 3" / "b) 1"
+        lines = [ln for ln in text.strip().split("\n")[-8:] if ln.strip()]
+        parts = []
+        for ln in reversed(lines):
+            m = _PART_LINE.match(ln)
+            if m is None:
+                break
+            parts.append(clean_span(m.group(1).strip().strip("$")))
+        return [(0, ", ".join(parts[::-1]), "")] if len(parts) >= 2 else []
+    if name == "marker":  # not a method sentence; a value before its marker replaces the marker's span
+        first = value_first(text)[-5:]
+        return [f for f in marker_spans(text, AUTO_MARKERS) if not METHOD_SENTENCE.match(f[2])
+                and not any(a <= f[0] < b for a, b, _, _ in first)] + [(a, clean_span(v), raw)
+                                                                      for a, _, v, raw in first]
+    if name == "lighteval_marker":
+        return marker_spans(text, LIGHTEVAL_MARKERS)[::-1]
+    if name == "latex_last":  # the last formula of the output's end, unless a number follows it
+        tail = text[-SPAN_CHARS * 2:]
+        ms = [m for m in _LATEX.finditer(tail) if not PROSE.search(next(g for g in m.groups() if g is not None))]
+        if not ms or NUMBER.search(tail, ms[-1].end()):
+            return []
+        span = next(g for g in ms[-1].groups() if g is not None).strip()
+        return [(0, span, span)] if span else []
+    if name == "latex":
+        spans = [next(g for g in m.groups() if g is not None) for m in _LATEX.finditer(text[-NUMBER_TAIL:])]
+        return [(0, s, "") for s in spans[::-1] if not PROSE.search(s)][:5]
+    if name == "bold":
+        ms = [m for m in _BOLD.finditer(text) if not PROSE.search(m.group(1))
+              and not (text[m.start() - 1:m.start()].isdigit() and text[m.end():m.end() + 1].isdigit())]  # 10**10**10
+        out = []
+        for m in ms[-1:]:
+            span = m.group(1)
+            if span.rstrip().endswith(":") or text.startswith(":", m.end()):  # a bold label ("**Result**: 320")
+                end = text.find("\n", m.end())
+                value = text[m.end():end if end >= 0 else len(text)].lstrip(":")
+                if not value.strip():
+                    return []  # "**Conclusão:**" and its value on the lines below: no bold answer
+                span = span.rstrip(":") + ": " + value
+            out.append((m.start(), clean_span(span), span))
+        return out
+    if name == "last_line":  # a short line that is math, not prose (markup lines skipped)
+        lines = [ln for ln in text.strip().split("\n") if ln.strip() and not FENCE.fullmatch(ln.strip())]
+        if signs_off(lines):
+            return []  # "Cheers,\nMike": a letter's sign-off, not a value
+        while len(lines) > 1 and BARE_LABEL.fullmatch(lines[-1].strip()):  # "30\n\nRewrite:": the label is no value
+            lines.pop()
+        row = lines[-1].strip().strip("|").split("|") if lines and lines[-1].lstrip()[:1] == "|" else []
+        if len(row) >= 2 and row[-1].strip() and not re.fullmatch(r"[-: ]+", row[-1]):
+            lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
+        if lines and lines[-1].startswith(">>> "):  # a printed value after an interpreter's prompt
+            lines[-1] = lines[-1][4:]
+        words = _TEXT_WRAP.sub(r"\1", lines[-1]).strip(" *$") if lines else ""
+        if lines and len(lines[-1]) <= 80 and (NO_SOLUTION.fullmatch(words) or (
+                not PROSE.search(lines[-1]) and not _FOREIGN.search(_JOINER.sub(",", lines[-1]))
+                and not CODE_LINE.fullmatch(lines[-1].strip()))):  # "There is no solution.": the empty set
+            return [(0, clean_span(lines[-1]), lines[-1])]
+        return []
+    if name == "number":  # not an alternative a value before it rejects ("60, not 50"); else a number in words
+        tail = text[-NUMBER_TAIL:]
+        nums, words = number_matches(tail), number_in_words(text[-SPAN_CHARS:])
+        if words or not nums or contradicted(tail, nums[-1].start(), nums[-1].end()):
+            return [(0, words, "")] if words else []  # "5 (six apples)": no answer
+        # a number inside a pair, a time or a JSON member's arithmetic ("(3, 4)", "5 min 30 s", '"n": 4 + 3') gives it
+        at = nums[-1].start()
+        whole = json_arithmetic(tail, at) or enclosing_value(tail, at)
+        if whole is None and unclear_number(tail, at, nums[-1].end()):
+            return []  # "4 + x", "3 cm by 4 cm", "3 apples and 4 pears": no value, nor an earlier number
+        return [(0, whole or nums[-1].group().rstrip(","), "")]
+    if name == "simplerl_number":
+        nums = numbers(text[-NUMBER_TAIL:].replace(",", ""), _SIMPLERL_NUMBER)
+        return [(0, nums[-1], "")] if nums else []
+    raise ValueError(f"unknown strategy {name!r}")
