@@ -17,7 +17,7 @@ PROSE = re.compile(r"(?<![\\A-Za-z])(?<!operatorname\{)(?<!operatorname\*\{)(?!a
                    r"[A-Za-z]{2,}\s+[A-Za-z]{2,}")
 SENTENCE_END = re.compile(r"\.(?=\s|$)(?!\d)|\n|[。，！]|\bI hope\b|\bbecause\b|\bsince\b|\bwhich\b",
                           re.IGNORECASE)
-_AND_VALUE = re.compile(r"[ \t]*+(?:and|or|und|et|oder|ou)[ \t]++[-+]?[ \t]*+[\d(\\]", re.IGNORECASE)
+_AND_VALUE = re.compile(r"(?<![ \t])[ \t]*+(?:and|or|und|et|oder|ou)[ \t]++[-+]?[ \t]*+[\d(\\]", re.IGNORECASE)
 _INLINE_OR_NUMBER = re.compile(r"\$([^$\n]{1,200})\$|-?\d[\d,]*(?:\.\d+)?")
 _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
 
@@ -31,6 +31,27 @@ _QUOTES = '"\u201c\u201d'
 _LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|clearly|really|then|thus|therefore|"
                           r"definitely|certainly|obviously|precisely|surely|undoubtedly)"
                           r"\s+(?=[-$\\\d(])", re.IGNORECASE)
+# prose of another script: two words of letters with a letter that is not ASCII (Cyrillic, Greek, "écus pour"), or
+# three CJK characters in a row
+_NON_ASCII_LETTER = re.compile(r"[^\W\d_A-Za-z]")
+_ANY_PROSE = re.compile(r"(?<![\\])(?<![^\W\d_])[^\W\d_]{2,}\s+[^\W\d_]{2,}|[\u3040-\u30ff\u3400-\u9fff]{3}")
+# a value that a word of another script follows ("13 долларов за ...", "13 écus pour ..."), not an operator word
+_LEAD_OTHER = re.compile(r"\A(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:на|раз|умнож\w*|раздел\w*|плюс|минус|по|επί|"
+                         r"συν|πλην)(?![^\W\d_]))[^\W\d_A-Za-z])", re.IGNORECASE)
+# another number joined by a conjunction of these languages ("3 яблока и 4 груши", "3 pommes et 4 poires")
+_CONJ_NUMBER = re.compile(r"(?<![^\W\d_])(?:and|or|и|или|либо|et|ou|y|o|und|oder|e|ed|en|of|i|lub|albo|ve|veya|και|ή)"
+                          r"\s++(?:[^\W\d_]++\s++){0,2}[$\u20ac\u00a3]?\d", re.IGNORECASE)
+# a hedge, a negation or an approximation word of these languages: such a prose span gives no answer
+_OTHER_HEDGE = re.compile(r"(?<![^\W\d_])(?:примерно|около|приблизительно|или|либо|не|environ|etwa|ungefähr|circa|"
+                          r"aproximadamente|cerca|ongeveer|około|yaklaşık|περίπου|ή|δεν)(?![^\W\d_])"
+                          r"|大约|大約|约|約|左右|大概|或|不是", re.IGNORECASE)
+_MONEY_WORDS = r"dollars?|euros?|долл\w*|руб\w*|евро|dólares|dollari|yuan|元|美元"
+# a price before "for" and what it buys: "$13 for 3 bottles of juice and 2 bottles of water", "13$ за 3 бутыла"
+_PRICE_FOR = re.compile(r"(?<![\d.,])(?:\$[ \t]?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)[ \t]?(?:[$\u20ac\u00a3\u00a5]|"
+                        r"(?:" + _MONEY_WORDS + r")(?![^\W\d_])))[ \t]+(?:for|за|pour|por|für|voor|para)[ \t]+(.*)\Z",
+                        re.IGNORECASE | re.DOTALL)
+_MONEY_OR_WORKING = re.compile(r"[$\u20ac\u00a3\u00a5=+*/\u00d7\u00f7]|(?<![^\W\d_])(?:" + _MONEY_WORDS
+                               + r")(?![^\W\d_])", re.IGNORECASE)
 # "18.</answer>": the end of a tag around the statement (not a struck "<del>3</del>")
 _CLOSING_TAG = re.compile(r"</(?:final_?answer|answer|result|solution|response|output)>", re.IGNORECASE)
 _SAME_SIDES = re.compile(r"([^\s=]{1,40}+)\s++(?:is|=|equals)\s++([^\s=]{1,40}+)")
@@ -41,6 +62,11 @@ def _currency_pair(between: str) -> bool:
     """Whether the text between the dollar signs of "$3 and $4" (a digit after) is a currency pair, not a formula: a
     digit first, a space last, no dollar sign inside (a test, not a regex that a search would backtrack on)."""
     return bool(between) and between[0].isdecimal() and between[-1].isspace() and "$" not in between
+
+
+def _prose(text: str) -> bool:
+    """Whether `text` holds prose: two words of ASCII letters, or of letters of another script."""
+    return bool(PROSE.search(text) or (_NON_ASCII_LETTER.search(text) and _ANY_PROSE.search(text)))
 
 
 def clean_span(span: str) -> str:
@@ -72,12 +98,21 @@ def clean_span(span: str) -> str:
         return clean_span(rest[0])  # "It's not 20. It's 24.": the sentence that corrects a negated one
     if rejected_alternative(head):  # "100, and not 30": whole, for `extract` to keep the first value
         return head.strip()
-    if PROSE.search(re.sub(r"\$[^$]*\$", " ", head)):  # "The largest $n$ is 34": the last formula or number
+    if _prose(re.sub(r"\$[^$]*\$", " ", head)):  # "The largest $n$ is 34": the last formula or number
         lead = _LEAD_VALUE.match(head)
         if lead:  # "that 30 is the most that fits in 6 periods": the value it starts with ("3 cm and 4 cm": all)
             if lead.group(1) and unclear_number(head, lead.start(1), lead.end(1)):
                 return head.strip()  # "3 cm by 4 cm", "3 apples and 4 pears": no answer
             return lead.group(2) or joined_values(head, lead.start(1)) or lead.group(1)
+        if _OTHER_HEDGE.search(head):
+            return head.strip()  # "примерно 13 долларов за 3 бутылки": no answer, never 3
+        other = _LEAD_OTHER.match(head)
+        if other:  # "13 долларов за 3 бутылки": 13; "3 яблока и 4 груши": no answer
+            return head.strip() if _CONJ_NUMBER.search(head, other.end()) else other.group(1)
+        price = _PRICE_FOR.search(head)
+        if price and not re.search(r"\d", head[:price.start()]) and re.search(r"\d", price.group(3)) and not (
+                _MONEY_OR_WORKING.search(price.group(3))):  # "pays $13 for 3 juices and 2 waters": 13
+            return price.group(1) or price.group(2)
         before_remark = value_before_remark(head)
         if before_remark:  # "The total is 12 (3 × 4).": 12
             return before_remark
