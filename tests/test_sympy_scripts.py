@@ -1,7 +1,8 @@
 """`sympy` on committed prose in other scripts (issue 37): math round 9's Russian reply "Ответ: David будет заплатить
 13$ за 3 бутыла сока и 2 бутыл воды." (gold 13) was read as its last number, 2; a span of Cyrillic, Greek or
 accented-Latin prose is read as Latin prose is, and a price before "for" (за, pour, por, für) is the value. A hedge,
-a negation, a second quantity joined by a conjunction or a different number first never gives a new false equal."""
+a negation, a second quantity joined by a conjunction or a different number first never gives a new false equal.
+Answer markers of Italian, Portuguese, Dutch, Polish, Turkish and Korean, and their negations."""
 from __future__ import annotations
 
 import json
@@ -63,4 +64,33 @@ def test_prose_in_other_scripts_and_a_price_before_for(cand, gold, expected):
     ("答案：不是13美元，是15美元。", "13"), ("Απάντηση: 13 ευρώ για 3 μπουκάλια.", "13"),
 ])
 def test_no_new_false_equal(cand, gold):
+    _check(cand, gold, NOT_TRUE)
+
+
+# Answer markers of more languages: each failed on 4dd3c48 (read as the last number, 3).
+@pytest.mark.parametrize("cand", [
+    "La risposta è 42.\nHo usato 3 passaggi.", "Risposta finale: 42 mele.\nHo usato 3 passaggi.",
+    "Resposta: 42 maçãs.\nUsei 3 passos.", "A resposta é 42.\nUsei 3 passos.",
+    "Het antwoord is 42.\nIk heb 3 stappen gebruikt.", "Antwoord: 42\nIk heb 3 stappen gebruikt.",
+    "Odpowiedź: 42\nUżyłem 3 kroków.", "Odpowiedź to 42.\nUżyłem 3 kroków.", "Cevap: 42\n3 adım kullandım.",
+    "Yanıt: 42\n3 adım kullandım.", "답: 42\n3단계를 사용했습니다.", "최종 답: 42\n3단계를 사용했습니다.",
+    "답은 42입니다.\n3단계를 사용했습니다.",
+])
+def test_answer_markers_of_more_languages(cand):
+    _check(cand, "42", True)
+
+
+# An intro that names the language ("Ecco la risposta in italiano:") or a longer word (대답) is no marker; a
+# negation, alternatives or an approximation in a committed span of these languages is no equal (the first four and
+# "답: 42가 아닙니다" equalled 42 on 4dd3c48, read by the last number).
+@pytest.mark.parametrize("cand, gold", [
+    ("Ecco la risposta in italiano:\n7 * 6 = 42\nQuindi 40 mele.", "42"),
+    ("Aqui está a resposta em português:\n7 * 6 = 42\nEntão 40 maçãs.", "42"),
+    ("Hier is de antwoord in Dutch:\n7 * 6 = 42\nDus 40 appels.", "42"), ("따라서 대답은 42\n계산: 40", "42"),
+    ("Cevap: 42 değil.", "42"), ("Odpowiedź: to nie jest 42.", "42"), ("Antwoord: niet 42.", "42"),
+    ("Het antwoord is niet 42.", "42"), ("답: 42가 아닙니다", "42"), ("Odpowiedź: nie 42.", "42"),
+    ("Risposta: non è 42.", "42"), ("Resposta: não é 42.", "42"), ("Risposta: non 42, ma 40.", "42"),
+    ("Cevap: 42 değil, 40.", "42"), ("Odpowiedź: 42 lub 43.", "43"), ("답: 42 또는 43", "43"),
+])
+def test_marker_probes_give_no_false_equal(cand, gold):
     _check(cand, gold, NOT_TRUE)

@@ -1,6 +1,7 @@
 """Answer markers, for `extract`: the phrases after which a committed answer starts ("Final answer:", "The answer
 is", "Answer:", "####", an "## Answer" heading, a correction "Actually, it is", and their French, Spanish, German,
-Chinese, Japanese, Korean and Russian forms), Lighteval's two, and the cleaned span after each."""
+Italian, Portuguese, Dutch, Polish, Turkish, Chinese, Japanese, Korean and Russian forms), Lighteval's two, and the
+cleaned span after each."""
 from __future__ import annotations
 
 import re
@@ -8,6 +9,8 @@ import re
 from judgesuite.judges.math.answer_markup import CODE_LINE, INTRO, PARAGRAPH
 from judgesuite.judges.math.span_cleaning import clean_span
 
+# after a verb form of a marker ("la risposta è"): a value or a negation, not a word ("la risposta è questa")
+_VALUE_NEXT = r"(?=[ \t]*+(?:[-+$\\(\d:]|(?:non|não|niet|nie)\b))"
 AUTO_MARKERS = re.compile(
     r"final[\s_]+answer(?![\"\w>])(?!\s+(?:to|and|or|must|can|could|that|with)\b)\s*(?:,\s*which\s+)?(?:is|:|=)?\s*:?"
     r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:to\s+(?:[^?\n]{1,200}\?\s*|[^\n.?:]{1,100}?\s+))?"
@@ -17,6 +20,10 @@ AUTO_MARKERS = re.compile(
     r"|\banswers?(?:\*\*)?\s*(?:is\s*)?:|(?m:^[ \t]*A[ \t]*:)|####|(?m:^#+\s*(?:final\s+)?answers?\s*:?\s*$)"
     r"|\b(?:the\s+)?(?:answers|solutions|roots)\s+are\s*:?"
     r"|\br[ée]ponse(?:\s+finale)?\s*(?::|est\b)|\brespuesta(?:\s+final)?\s*(?::|es\b)"
+    r"|\brisposta(?:\s+finale)?\s*(?::|è" + _VALUE_NEXT + r")|\bresposta(?:\s+final)?\s*(?::|é" + _VALUE_NEXT + r")"
+    r"|\bantwoord(?:\s+is" + _VALUE_NEXT + r"|\s*:)|\bodpowied[źz](?:\s+to" + _VALUE_NEXT + r"|\s*:)"
+    r"|\b(?:cevap|yan[ıi]t)\s*:"
+    r"|(?<![\uac00-\ud7a3])(?:최종[ \t]*)?답(?:은|는|[ \t]*[:：])"
     r"|\b(?:die\s+)?antwort(?:\s+ist|\s+lautet|\s*:|\s+(?=-?\d))"
     r"|答案(?:是|为|為|:|：)|答え(?:は|:|：)|(?m:^[ \t]*答[ \t]*[:：])|정답(?:은|는|[ \t]*[:：])"
     r"|(?m:^[ \t]*Ответ[ \t]*:)",

@@ -1,7 +1,7 @@
 """What withdraws a commitment to an answer, for `extract`: hedges ("cannot be determined", "not sure"), a
-negation in a committed span (also German, French, Spanish, Italian, Portuguese, Russian, Chinese, Japanese,
-Korean), a value said after a negation only ("not 15", "不是 42") or called wrong after it ("15 is wrong"), a
-negation or a list right before a `\\boxed{}`, and alternatives ("5 or 6", "two or three", "either")."""
+negation in a committed span (also German, French, Spanish, Italian, Portuguese, Dutch, Polish, Turkish, Russian,
+Chinese, Japanese, Korean), a value said after a negation only ("not 15", "不是 42") or called wrong after it ("15 is
+wrong"), a negation or a list right before a `\\boxed{}`, and alternatives ("5 or 6", "two or three", "either")."""
 from __future__ import annotations
 
 import re
@@ -16,7 +16,8 @@ HEDGES = re.compile(
     re.IGNORECASE)
 # in a committed span: a negation ("the answer is not 81") or a list of options gives no answer
 SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|between"
-                         r"|nicht|keine?|pas|não|не|нет|no es|no son|non è|non sono)\b|不是|ではない|아니", re.IGNORECASE)
+                         r"|nicht|keine?|pas|não|не|нет|no es|no son|non è|non sono|niet|nie|değil)\b|不是|ではない|아니|아닙",
+                         re.IGNORECASE)
 # a value said after a negation only ("not 15", "不是 42"), without a value before it that it would correct
 # ("never say 12", "no es 12")
 NEGATED = re.compile(r"(?:\b(?:not|never)(?:\s++[a-z]{1,8}+)?|\b(?:nicht|pas|не|no es|no son|non è|não é)|n't|不是)"

@@ -47,8 +47,9 @@ _OTHER_HEDGE = re.compile(r"(?<![^\W\d_])(?:примерно|около|приб
                           r"|大约|大約|约|約|左右|大概|或|不是", re.IGNORECASE)
 _MONEY_WORDS = r"dollars?|euros?|долл\w*|руб\w*|евро|dólares|dollari|yuan|元|美元"
 # a price before "for" and what it buys: "$13 for 3 bottles of juice and 2 bottles of water", "13$ за 3 бутыла"
-_PRICE_FOR = re.compile(r"(?<![\d.,])(?:\$[ \t]?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)[ \t]?(?:[$\u20ac\u00a3\u00a5]|"
-                        r"(?:" + _MONEY_WORDS + r")(?![^\W\d_])))[ \t]+(?:for|за|pour|por|für|voor|para)[ \t]+(.*)\Z",
+_PRICE_FOR = re.compile(r"(?<![\d.,])(?:\$[ \t]?(\d[\d,]*(?:\.\d+)?)|"
+                        r"(\d[\d,]*(?:\.\d+)?)[ \t]?(?:[$\u20ac\u00a3\u00a5]|(?:" + _MONEY_WORDS + r")(?![^\W\d_])))"
+                        r"[ \t]+(?:for|за|pour|por|für|voor|para)[ \t]+(.*)\Z",
                         re.IGNORECASE | re.DOTALL)
 _MONEY_OR_WORKING = re.compile(r"[$\u20ac\u00a3\u00a5=+*/\u00d7\u00f7]|(?<![^\W\d_])(?:" + _MONEY_WORDS
                                + r")(?![^\W\d_])", re.IGNORECASE)
