@@ -1,0 +1,97 @@
+"""Math round 10 of issue 37 (tests/fixtures/model_math_round10.jsonl): the same small local models as rounds 7-9
+solved 70 GSM8K questions of the bundled set's DEV split on their own in seven new output formats, every reply
+labelled by reading (card): rebuilt byte for byte from the committed replies and labels, each (question, model)
+pairing and prompt kind as designed, on dev questions of no earlier math round, the card's counts as read; held out
+of the measurer's `all` until its single read. Corpus only: no judge runs here."""
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from .script_modules import load_script
+from .test_model_math_round7 import check_math_card_counts, check_math_rebuilt
+from .test_model_openqa_round6 import _lines
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+CORPUS = FIXTURES / "model_math_round10.jsonl"
+CARD = FIXTURES / "model_math_round10.md"
+
+
+@pytest.fixture(scope="module")
+def build():
+    return load_script("build_model_math_round10")
+
+
+def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(build, tmp_path):
+    assert (build.TAG, build.SPLIT, build.DATA_SPLIT) == ("m10", "heldout-m10", "dev")
+    rows = check_math_rebuilt(build, CORPUS, tmp_path)
+    assert all(r["family"] == f"model10-{r['kind']}" and r["task_type"] == "math" for r in rows)
+    assert all(r["origin"].endswith(f"{r['question_id']} (dev), labelled by reading") for r in rows)
+
+
+def test_each_question_and_model_pairing_and_prompt_is_as_designed(build):
+    rows, replies = _lines(CORPUS), _lines(build.REPLIES)
+    drawn = {it["item"]: it for it in build.drawn()}
+    assert len(drawn) == build.N_QUESTIONS == 70
+    assert build.KINDS == ("xml", "tweet", "two-methods", "estimate-first", "dialogue", "markdown-answer",
+                           "other-language")
+    assert build.LANGUAGES == ("Korean", "Turkish", "Polish")
+    pairs = Counter((r["model"], r["question_id"]) for r in rows)
+    assert set(pairs.values()) == {1} and {q for _, q in pairs} <= set(drawn)
+    assert {m for m, _ in pairs} <= set(build.MODELS) == {"qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"}
+    for row, rep in zip(rows, replies):
+        it = drawn[row["question_id"]]
+        assert (row["question"], row["references"]) == (it["question"], it["references"])
+        assert row["kind"] == row["prompt_style"] == rep["prompt"] == build.prompt_kind(it, row["model"])
+        assert row["language"] == rep["language"] == build.language_of(it, row["model"])
+        assert (row["language"] is None) == (row["kind"] != "other-language")
+        assert (rep["temperature"], rep["seed"], rep["max_tokens"]) == (0.0, 37, 384)
+    for model in {r["model"] for r in rows}:  # each model answered a prefix of the draw (the time cap cuts the end)
+        ks = sorted(drawn[r["question_id"]]["k"] for r in rows if r["model"] == model)
+        assert ks == list(range(len(ks)))
+    for model in build.MODELS:  # each kind 10 times per model, each question a different kind from each model
+        assert set(Counter(build.prompt_kind(it, model) for it in drawn.values()).values()) == {10}
+    assert all(len({build.prompt_kind(it, m) for m in build.MODELS}) == 2 for it in drawn.values())
+
+
+def test_questions_are_70_dev_questions_of_no_earlier_math_round(build):
+    rows = _lines(CORPUS)
+    dev = {q["question_id"]: q for q in build.m7.questions("dev")}
+    other = {q["question_id"] for split in ("train", "test") for q in build.m7.questions(split)}
+    assert len(dev) == 267 and not set(dev) & other  # the loader splits by question
+    earlier = set()
+    for name in ("model_math_styles.jsonl", "model_math_round7.jsonl", "model_math_round8.jsonl",
+                 "model_math_round9.jsonl", "generated_format_rows.jsonl"):
+        earlier |= set(re.findall(r"gsm8k-test-\d{4}", (FIXTURES / name).read_text(encoding="utf-8")))
+    pool = sorted(set(dev) - earlier)
+    assert len(pool) == 89
+    random.Random(47).shuffle(pool)  # seed 37 + 10
+    assert [it["item"] for it in build.drawn()] == pool[:70]
+    prompted = set()  # rounds 1-5 prompted on these too, but kept no reply of them (card)
+    for name in ("model_math_styles.replies.jsonl", "model_math_styles.replies-r3.jsonl",
+                 "model_math_styles.replies-r4.jsonl", "model_math_styles.replies-r5.jsonl"):
+        prompted |= set(re.findall(r"gsm8k-test-\d{4}", (FIXTURES / name).read_text(encoding="utf-8")))
+    assert len(set(pool[:70]) & prompted) == 48
+    assert all(dev[r["question_id"]]["question"] == r["question"] for r in rows)
+    norm = lambda text: " ".join(text.split()).lower()  # noqa: E731
+    texts = {norm(e["question"]) for name in ("model_math_styles.questions-r6.jsonl", "generated_format_rows.jsonl",
+             "model_math_round7.jsonl", "model_math_round8.jsonl", "model_math_round9.jsonl")
+             for e in _lines(FIXTURES / name)}
+    texts |= {norm(q["question"]) for split in ("train", "dev", "test") for q in build.m7.questions(split)
+              if q["question_id"] in earlier}
+    assert not {norm(r["question"]) for r in rows} & texts
+
+
+def test_the_cards_counts_are_the_labels_as_read(build):
+    check_math_card_counts(build, CORPUS, CARD.read_text(encoding="utf-8"))
+
+
+def test_the_round_is_held_out_of_the_measurers_all_until_its_single_read():
+    measure = load_script("measure_model_math_styles")
+    assert "heldout-m10" in measure.UNREAD
+    assert not measure.select("all", CORPUS) and len(measure.select("heldout-m10", CORPUS)) == len(_lines(CORPUS))
