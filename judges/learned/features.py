@@ -9,7 +9,8 @@ written as that word (version 6), so a typo, a lost accent or "twenty-five" for 
 version 7 `one_of` is only words offering alternatives that the question does not hold; since version 8 the columns
 read the answer a candidate commits to in markup (`<answer>` tags, a JSON answer field), the cues of attacks the
 whole text; since version 9 also, for open QA, one committed in prose ("Final answer: X", "The correct answer is
-X"; both read by `committed.py`); since version 11 a reference written in number words is also read in digits.
+X"; both read by `committed.py`); since version 11 a reference written in number words is also read in digits, and
+since version 12 a candidate's number words in the digits of a reference ("twenty-seven" against "27").
 `FEATURES` names the
 columns in order; a model file stores that list and is refused when it differs (see `stacked.py`).
 """
@@ -24,12 +25,12 @@ import numpy as np
 
 from judgesuite.judges.learned.numbers import numbers as _numbers, num_close as _num_close, ranges as _ranges
 from judgesuite.judges.learned.committed import MAX_CHARS, committed_span, reads_prose
-from judgesuite.judges.number_words import in_digits
+from judgesuite.judges.number_words import as_reference_digits, in_digits
 from judgesuite.judges.spelling import CLOSE_MIN, fold, respell, words as _tokens
 from judgesuite.judges.types import TASK_TYPES, Sample
 
 # Bump when a feature's computation changes: stored models record it and are refused otherwise.
-FEATURES_VERSION = "11"
+FEATURES_VERSION = "12"
 MAX_REFS = 200  # distinct (folded, lower-cased) references read; with the two below this bounds time
 MAX_REFS_READ = 2_000
 MAX_REF_CHARS = 200_000  # characters of all references together
@@ -189,7 +190,8 @@ def features(sample: Sample, read_committed: bool = True) -> list[float]:
                    if len(t) >= CLOSE_MIN and t.isalpha()}
     whole = _clean(sample.candidate or "")
     plain = committed_answer(sample.candidate or "", reads_prose(sample.task_type)) if read_committed else whole
-    clow = _clean(respell(plain, close_words))
+    # number words of the candidate whose value a reference writes in digits are read as those digits (version 12)
+    clow = _clean(as_reference_digits(respell(plain, close_words), refs))
     qtok, ctok = _tokens(qlow), _tokens(clow)
     qset = set(qtok)
     cjoin = " ".join(ctok)
