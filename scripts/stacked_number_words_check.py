@@ -28,6 +28,19 @@ no source more than 1 point under, (3) its (a) mean accuracy is at most 0.3 poin
 gap at most 0.5 points larger, (4) its (c) is not above `v11`'s. Otherwise stop 52's files and version 11 stay.
 
 Usage: python scripts/stacked_number_words_check.py --cache DIR [--out FILE.json]
+
+First run (2026-12-07, stop 54; `v12` at 1ac9a6f, `v11` against 1e366c6's package; about 3 minutes each with the
+feature tables cached). (a) rounds 7 / 8 / 9 / 10 accuracy (mean), false "correct", mean largest per-model gap; (b)
+held out, train + dev: evouna-nq / nq301 / gpqa-mmlupro / financebench (mean); (c) dev master keys:
+
+| variant | (a) accuracy | false "correct" | gap | (b) | (c) |
+|---|---|---|---|---|---|
+| `v11` | .958 / .952 / .942 / .943 (.949) | 22 / 21 / 30 / 27 | 4.7 | .901 / .821 / .762 / .800 (.821) | 0.19% |
+| `v12` | .967 / .952 / .948 / .950 (.954) | 17 / 20 / 26 / 23 | 3.8 | .902 / .818 / .764 / .796 (.820) | 0.09% |
+
+(2) -0.07 points, no source more than 0.37 under; (3) +0.55 points, the gap 0.8 points smaller; (4) passes. (1): the
+files retrained at 1ac9a6f pass tests/test_stacked_transfer.py ("There have been twenty-seven amendments." against
+27: P 0.98); the final-code retrain decides.
 """
 from __future__ import annotations
 
