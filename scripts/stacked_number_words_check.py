@@ -41,6 +41,10 @@ held out, train + dev: evouna-nq / nq301 / gpqa-mmlupro / financebench (mean); (
 (2) -0.07 points, no source more than 0.37 under; (3) +0.55 points, the gap 0.8 points smaller; (4) passes. (1): the
 files retrained at 1ac9a6f pass tests/test_stacked_transfer.py ("There have been twenty-seven amendments." against
 27: P 0.98); the final-code retrain decides.
+
+Adopted: shipped as features version 12. Retrained at the stop's final code (304b800, after every `sympy` change of
+stop 54), the forest and blend arrays are identical to those of 1ac9a6f, so tests/test_stacked_transfer.py passes with
+the shipped files, and `judgesuite train-stacked` (then `--encoder`) reproduces them again.
 """
 from __future__ import annotations
 
