@@ -13,8 +13,7 @@ digits as those digits (`number_words.as_reference_digits`, as the encoder's inp
 Variants, written before any training, each trained with the shipped recipe at the same code (this commit's, the
 feature code aside), one run of this script per package:
 - `v11`: the package of the parent commit of the one adding this script (features version 11), this script run
-  against it (`python /work/wtrun.py <checkout of the parent> scripts/stacked_number_words_check.py ...`, a runner
-  that points the installed package at another checkout);
+  with a checkout of that commit as the installed package;
 - `v12`: this script's commit (features version 12).
 Scored on rows neither chose anything on (no test row of a bundled set; no held-out round is left: open-QA rounds
 7-10 were each read once before and are development data here):

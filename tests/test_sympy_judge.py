@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judgesuite.judges import NoVerdict, Sample, check_judge, make_judge
-from judgesuite.judges.math import bounded_values as math_build, compare as math_compare, extract as math_extract, normalize as math_normalize, parse as math_parse
+from judgesuite.judges.math import (bounded_values as math_build, compare as math_compare, extract as math_extract,
+    normalize as math_normalize, parse as math_parse)
 from judgesuite.judges.math import forms as math_forms, latex_backend as math_latex_backend
 from judgesuite.judges.math import answer_markers, span_cleaning, strategies as math_strategies
 from judgesuite.judges.math.extract import CONFIGS, extract
