@@ -27,7 +27,8 @@ the labelling guideline below.
     datasets/training/model-written-openqa.jsonl.gz; duplicates by normalized text keep the first in file order.
 - Draw (`drawn()`): the usable rows sorted by question id, shuffled with `random.Random(SEED)` (SEED = 1137),
   then taken in shuffled order, a benchmark's row skipped once it has CAP (60), until 150 (`N_QUESTIONS`). Counts
-  after the filter and drawn: in `COUNTS` below (asserted by the test). Question ids `<benchmark>-<row id>`; aliases
+  (`COUNTS`, asserted by the test), usable after the filter / drawn: ARC-Easy 161 / 60, OpenBookQA 106 / 41, MMLU
+  66 / 26 (miscellaneous 11 of them), ARC-Challenge 57 / 23; 390 usable, none dropped for a known question text. Question ids `<benchmark>-<row id>`; aliases
   [the gold option's text]; the question is prompted as written less its final "?", which round 7's prompts add
   back (NQ questions have none); the corpus keeps it so.
 - Rotation: round 7's formulas on the draw position k (0-149): kind KINDS[(k + m) % 6] for the model at position m
@@ -86,7 +87,8 @@ OPTION_WORDS = ("which of the following", "of these", "following", "above", "bel
                 "choice", "option")
 GOLD_WORDS = ("above", "both", "neither", "all of", "none of")
 # usable rows per benchmark after the filter, and drawn (the test checks both)
-COUNTS = {"usable": {}, "drawn": {}}
+COUNTS = {"usable": {"arc_easy": 161, "openbookqa": 106, "mmlu": 66, "arc_challenge": 57},
+          "drawn": {"arc_easy": 60, "openbookqa": 41, "mmlu": 26, "arc_challenge": 23}}
 
 
 def words(text: str) -> list[str]:
