@@ -28,9 +28,9 @@ the labelling guideline below.
 - Draw (`drawn()`): the usable rows sorted by question id, shuffled with `random.Random(SEED)` (SEED = 1137),
   then taken in shuffled order, a benchmark's row skipped once it has CAP (60), until 150 (`N_QUESTIONS`). Counts
   (`COUNTS`, asserted by the test), usable after the filter / drawn: ARC-Easy 161 / 60, OpenBookQA 106 / 41, MMLU
-  66 / 26 (miscellaneous 11 of them), ARC-Challenge 57 / 23; 390 usable, none dropped for a known question text. Question ids `<benchmark>-<row id>`; aliases
-  [the gold option's text]; the question is prompted as written less its final "?", which round 7's prompts add
-  back (NQ questions have none); the corpus keeps it so.
+  66 / 26 (miscellaneous 11 of them), ARC-Challenge 57 / 23; 390 usable, none dropped for a known question text.
+  Question ids `<benchmark>-<row id>`; aliases [the gold option's text]; the question is prompted as written less
+  its final "?", which round 7's prompts add back (NQ questions have none); the corpus keeps it so.
 - Rotation: round 7's formulas on the draw position k (0-149): kind KINDS[(k + m) % 6] for the model at position m
   (each model 25 of each kind), language LANGUAGES[((k + m) // 6) % 3] for `other-language`.
 - Same four models and files (round 6's `MODELS`), prompts, few-shot examples of the base model (round 6's three NQ
