@@ -28,8 +28,8 @@ math_style_corpus.jsonl, generated_format_rows.jsonl; frozen as a list so that a
 this draw); the texts are those of their ids in every bundled split and every `question` of the JSONL ones (round
 6's original-GSM8K-train questions among them); texts compared with whitespace collapsed and lower-cased. Unlike
 round 10, the dev questions rounds 1-5 prompted on and dropped are out too (any id named anywhere). The rest of the
-train split (89 of its 786 questions), ordered by question id, is shuffled with random.Random(DRAW_SEED) (DRAW_SEED = SEED + 11 = 48) and the
-first N_QUESTIONS (70 = 7 kinds x 10) are drawn; k (0..69) is the position in the draw.
+train split (89 of its 786 questions), ordered by question id, is shuffled with random.Random(DRAW_SEED) (DRAW_SEED =
+SEED + 11 = 48) and the first N_QUESTIONS (70 = 7 kinds x 10) are drawn; k (0..69) is the position in the draw.
 
 Models: round 8's `MODELS`: Qwen2.5-Coder-0.5B-Instruct Q4_K_M, then Qwen2.5-Coder-1.5B-Instruct Q4_K_M (the GGUF
 files at /tmp, as rounds 7-10). Each model answers each drawn question once.
