@@ -9,7 +9,8 @@ With `encoder=True` a second stage blends the forest's and the encoder judge's p
 (a logistic regression fit on the dev splits, which neither model was trained on; the shipped
 `models/stacked-encoder.npz`, or `judgesuite train-stacked --encoder`). An answer that answers nothing
 (a copy of the question, options committed to none) is incorrect whatever the model says
-(`judges.non_answers`). Inference needs numpy only (and torch for the encoder); training needs scikit-learn.
+(`judges.non_answers`), and so is a date answer to a "when" question whose year no reference holds
+(`learned.other_year`). Inference needs numpy only (and torch for the encoder); training needs scikit-learn.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from judgesuite.judges.fingerprint import file_digest
 from judgesuite.judges.learned.committed import committed_span, reads_prose
 from judgesuite.judges.learned.features import FEATURES, FEATURES_VERSION, feature_matrix
 from judgesuite.judges.learned.model import RETRAIN_HINT, ModelFormatError, StackedModel, load_model
+from judgesuite.judges.learned.other_year import other_year_verdict
 from judgesuite.judges.non_answers import non_answer_verdict
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
@@ -102,7 +104,7 @@ class StackedJudge(CompositeJudge):
     the encoder judge's probability (`encoder=True`). The sympy (and encoder) verdicts are reads
     (judges.composite): under the runner they come through the cache; its own verdicts are cached."""
 
-    tags = JudgeTags(version="4", identity_exclude=("workers",), libraries=("numpy",))
+    tags = JudgeTags(version="5", identity_exclude=("workers",), libraries=("numpy",))
 
     def __init__(self, encoder: bool = False, model: str | None = None, threshold: float | None = None,
                  encoder_checkpoint: str | None = None, workers: int | None = None) -> None:
@@ -217,7 +219,7 @@ class StackedJudge(CompositeJudge):
         column = sympy_column(sympy)  # only math rows are read by sympy
         decided = sympy_decides(probs >= thresholds, column)
         for sample, p, fam, t, sv, ok in zip(samples, probs, fams, thresholds, sympy, decided):
-            rule = non_answer_verdict(sample, {"family": fam})
+            rule = non_answer_verdict(sample, {"family": fam}) or other_year_verdict(sample, {"family": fam})
             if rule is not None:
                 out.append(rule)
                 continue
