@@ -100,25 +100,16 @@ corpus-only); `heldout-m10` is in `UNREAD` of scripts/measure_model_math_styles.
 """
 from __future__ import annotations
 
-import json
-import random
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_model_math_round7 as m7  # noqa: E402
 import build_model_math_round8 as m8  # noqa: E402
-import build_model_openqa_round6 as r6  # noqa: E402
-from build_model_openqa_round7 import rotation  # noqa: E402
+import math_rounds as mr  # noqa: E402
 
-FIXTURES = r6.FIXTURES
-OUT = FIXTURES / "model_math_round10.jsonl"
-REPLIES = FIXTURES / "model_math_round10.replies.jsonl"  # every reply, as generated
-LABELS = FIXTURES / "model_math_round10.labels.json"  # {row id: {"label": bool, "read_answer": str|None, "why": str}}
-RAW = Path("/tmp/model_math_round10_raw.jsonl")
-SPLIT = "heldout-m10"
-TAG = "m10"
+FIXTURES = mr.FIXTURES
+OUT, REPLIES, LABELS, RAW, SPLIT, TAG = mr.round_files(10)
 DATA_SPLIT = "dev"
 SOURCE, SEED = m7.SOURCE, m7.SEED
 DRAW_SEED = SEED + 10
@@ -141,77 +132,31 @@ ROUND_FILES = ("model_math_styles.jsonl", "model_math_round7.jsonl", "model_math
                "model_math_round9.jsonl", "generated_format_rows.jsonl")  # the corpora of rounds 1-9 and the rows
 
 
-def _norm(text: str) -> str:
-    return " ".join(text.split()).lower()
+TEXT_FILES = ("model_math_styles.questions-r6.jsonl", "generated_format_rows.jsonl", "model_math_round7.jsonl",
+              "model_math_round8.jsonl", "model_math_round9.jsonl")
 
 
 def earlier() -> tuple[set[str], set[str]]:
     """The bundled question ids and the (normalized) question texts of math rounds 1-9 and of
     generated_format_rows.jsonl."""
-    ids = {i for name in ROUND_FILES
-           for i in re.findall(r"gsm8k-test-\d{4}", (FIXTURES / name).read_text(encoding="utf-8"))}
-    texts = {_norm(q["question"]) for split in ("train", "dev", "test") for q in m7.questions(split)
-             if q["question_id"] in ids}
-    for name in ("model_math_styles.questions-r6.jsonl", "generated_format_rows.jsonl", "model_math_round7.jsonl",
-                 "model_math_round8.jsonl", "model_math_round9.jsonl"):
-        texts |= {_norm(r["question"]) for r in map(json.loads, filter(
-            str.strip, (FIXTURES / name).read_text(encoding="utf-8").splitlines()))}
-    return ids, texts
+    return mr.earlier(ROUND_FILES, TEXT_FILES)
 
 
 def pool() -> list[dict]:
     """The dev questions of no earlier math round, by question id (before the shuffle)."""
-    ids, texts = earlier()
-    return [q for q in m7.questions(DATA_SPLIT) if q["question_id"] not in ids and _norm(q["question"]) not in texts]
+    return mr.pool(DATA_SPLIT, ROUND_FILES, TEXT_FILES)
 
 
 def drawn() -> list[dict]:
     """This round's questions, in drawn order (k: the position in the draw, 0..69)."""
-    qs = pool()
-    random.Random(DRAW_SEED).shuffle(qs)
-    out = [{**q, "k": k, "item": q["question_id"]} for k, q in enumerate(qs[:N_QUESTIONS])]
-    assert len(out) == N_QUESTIONS
-    return out
+    return mr.draw(pool(), DRAW_SEED, N_QUESTIONS)
 
 
-def prompt_kind(item: dict, model: str) -> str:
-    return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[0]
-
-
-def language_of(item: dict, model: str) -> str | None:
-    return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[1]
-
-
-def prompt_of(item: dict, model: str) -> str:
-    return PROMPTS[prompt_kind(item, model)].format(question=item["question"], language=language_of(item, model))
-
-
-def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
-    """The drawn questions not yet answered by `model`, in draw order, `parallel` at a time, until `until`."""
-    m7.generate(model, path, raw, threads, parallel, until, round_module=sys.modules[__name__])
-
-
-def collect(raw: Path = RAW) -> list[dict]:
-    return r6.collect(raw, REPLIES, drawn(), REPLY_FIELDS)
-
-
-def row_id(reply: dict) -> str:
-    return r6.row_id(reply, TAG)
-
-
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    """The corpus rows (round 8's `rows` with this round's draw, split, tag and dev questions): one per reply,
-    labelled as read (`labels`; None: unlabelled, for reading)."""
-    return m8.rows(replies, labels, drawn(), SPLIT, TAG, data_split=DATA_SPLIT)
-
-
-def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT) -> list[dict]:
-    """Replies + labels -> the corpus file (round 8's `finalize` with this round's rows)."""
-    return m8.finalize(replies_path, labels_path, out, rows_of=rows)
+prompt_kind, language_of, prompt_of, generate, collect, row_id, rows, finalize = mr.round_commands(globals())
 
 
 def main(argv: list[str] | None = None) -> int:
-    return r6.main(argv, sys.modules[__name__])
+    return mr.main(argv, globals())
 
 
 if __name__ == "__main__":

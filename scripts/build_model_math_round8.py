@@ -103,15 +103,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_model_math_round7 as m7  # noqa: E402
 import build_model_openqa_round6 as r6  # noqa: E402
-from build_model_openqa_round7 import rotation  # noqa: E402
+import math_rounds as mr  # noqa: E402
 
-FIXTURES = r6.FIXTURES
-OUT = FIXTURES / "model_math_round8.jsonl"
-REPLIES = FIXTURES / "model_math_round8.replies.jsonl"  # every reply, as generated
-LABELS = FIXTURES / "model_math_round8.labels.json"  # {row id: {"label": bool, "read_answer": str|None, "why": str}}
-RAW = Path("/tmp/model_math_round8_raw.jsonl")
-SPLIT = "heldout-m8"
-TAG = "m8"
+FIXTURES = mr.FIXTURES
+OUT, REPLIES, LABELS, RAW, SPLIT, TAG = mr.round_files(8)
 SOURCE, SEED, EXCLUDED = m7.SOURCE, m7.SEED, m7.EXCLUDED
 FIRST = m7.N_QUESTIONS  # round 7 drew positions 0..104 of the shuffle
 N_QUESTIONS = 105
@@ -153,60 +148,16 @@ def drawn(first: int = FIRST, n: int = N_QUESTIONS, earlier_items: list[dict] = 
     return out
 
 
-def prompt_kind(item: dict, model: str) -> str:
-    return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[0]
-
-
-def language_of(item: dict, model: str) -> str | None:
-    return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[1]
-
-
 def prompt_of(item: dict, model: str) -> str:
     return PROMPTS[prompt_kind(item, model)].format(question=item["question"], language=language_of(item, model),
                                                     wrong=wrong_answer(item))
 
 
-def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
-    """The drawn questions not yet answered by `model`, in draw order, `parallel` at a time, until `until`."""
-    m7.generate(model, path, raw, threads, parallel, until, round_module=sys.modules[__name__])
-
-
-def collect(raw: Path = RAW) -> list[dict]:
-    return r6.collect(raw, REPLIES, drawn(), REPLY_FIELDS)
-
-
-def row_id(reply: dict) -> str:
-    return r6.row_id(reply, TAG)
-
-
-def rows(replies: list[dict], labels: dict | None, draw: list[dict] | None = None, split: str = SPLIT,
-         tag: str = TAG, data_split: str = "test") -> list[dict]:
-    """The corpus rows (open-QA round 6's `rows`, with round 7's math fields): one per reply, labelled as read
-    (`labels`; None: unlabelled, for reading); a later round's with its `draw`, `split`, `tag` (m<round>) and
-    `data_split` (the bundled split its questions come from)."""
-    items = [{**it, "aliases": it["references"], "source": SOURCE, "data_split": data_split}
-             for it in (drawn() if draw is None else draw)]
-    out = r6.rows(replies, labels, items, split, tag, extra=("language",))
-    for row, rep in zip(out, replies):
-        read = labels[row["id"]]["read_answer"] if labels is not None else None
-        row.update(task_type="math", read_answer=read, kind=rep["prompt"], family=f"model{tag[1:]}-{rep['prompt']}")
-    return out
-
-
-def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT, rows_of=None) -> list[dict]:
-    """Replies + labels -> the corpus file (one JSON row a line, keys sorted); `rows_of`: a later round's `rows`."""
-    labels = json.loads(labels_path.read_text(encoding="utf-8"))
-    replies = list(map(json.loads, filter(str.strip, replies_path.read_text(encoding="utf-8").splitlines())))
-    corpus = (rows_of or rows)(replies, labels)
-    if set(labels) != {r["id"] for r in corpus}:
-        raise ValueError("every reply is labelled, and nothing else")
-    out.write_text("".join(f"{json.dumps(r, ensure_ascii=False, sort_keys=True)}\n" for r in corpus), encoding="utf-8")
-    print(f"{out}: {len(corpus)} rows, {sum(r['label'] for r in corpus)} labelled correct")
-    return corpus
+prompt_kind, language_of, _, generate, collect, row_id, rows, finalize = mr.round_commands(globals())
 
 
 def main(argv: list[str] | None = None) -> int:
-    return r6.main(argv, sys.modules[__name__])
+    return mr.main(argv, globals())
 
 
 if __name__ == "__main__":

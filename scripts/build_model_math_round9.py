@@ -95,16 +95,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_model_math_round7 as m7  # noqa: E402
 import build_model_math_round8 as m8  # noqa: E402
-import build_model_openqa_round6 as r6  # noqa: E402
-from build_model_openqa_round7 import rotation  # noqa: E402
+import math_rounds as mr  # noqa: E402
 
-FIXTURES = r6.FIXTURES
-OUT = FIXTURES / "model_math_round9.jsonl"
-REPLIES = FIXTURES / "model_math_round9.replies.jsonl"  # every reply, as generated
-LABELS = FIXTURES / "model_math_round9.labels.json"  # {row id: {"label": bool, "read_answer": str|None, "why": str}}
-RAW = Path("/tmp/model_math_round9_raw.jsonl")
-SPLIT = "heldout-m9"
-TAG = "m9"
+FIXTURES = mr.FIXTURES
+OUT, REPLIES, LABELS, RAW, SPLIT, TAG = mr.round_files(9)
 SOURCE, SEED, EXCLUDED = m7.SOURCE, m7.SEED, m7.EXCLUDED
 FIRST = m8.FIRST + m8.N_QUESTIONS  # rounds 7 and 8 drew positions 0..209 of the shuffle
 N_QUESTIONS = 54
@@ -128,44 +122,11 @@ def drawn() -> list[dict]:
     return m8.drawn(FIRST, N_QUESTIONS, earlier_items=m8.drawn())
 
 
-def prompt_kind(item: dict, model: str) -> str:
-    return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[0]
-
-
-def language_of(item: dict, model: str) -> str | None:
-    return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[1]
-
-
-def prompt_of(item: dict, model: str) -> str:
-    return PROMPTS[prompt_kind(item, model)].format(question=item["question"], language=language_of(item, model))
-
-
-def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
-    """The drawn questions not yet answered by `model`, in draw order, `parallel` at a time, until `until`."""
-    m7.generate(model, path, raw, threads, parallel, until, round_module=sys.modules[__name__])
-
-
-def collect(raw: Path = RAW) -> list[dict]:
-    return r6.collect(raw, REPLIES, drawn(), REPLY_FIELDS)
-
-
-def row_id(reply: dict) -> str:
-    return r6.row_id(reply, TAG)
-
-
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    """The corpus rows (round 8's `rows` with this round's draw, split and tag): one per reply, labelled as read
-    (`labels`; None: unlabelled, for reading)."""
-    return m8.rows(replies, labels, drawn(), SPLIT, TAG)
-
-
-def finalize(replies_path: Path = REPLIES, labels_path: Path = LABELS, out: Path = OUT) -> list[dict]:
-    """Replies + labels -> the corpus file (round 8's `finalize` with this round's rows)."""
-    return m8.finalize(replies_path, labels_path, out, rows_of=rows)
+prompt_kind, language_of, prompt_of, generate, collect, row_id, rows, finalize = mr.round_commands(globals())
 
 
 def main(argv: list[str] | None = None) -> int:
-    return r6.main(argv, sys.modules[__name__])
+    return mr.main(argv, globals())
 
 
 if __name__ == "__main__":

@@ -7,20 +7,16 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
+from .math_round_checks import FIXTURES, check_pairings, check_read_once, round_paths
 from .script_modules import load_script
 from .test_model_math_round7 import check_math_card_counts, check_math_read, check_math_rebuilt
 from .test_model_openqa_round6 import _lines
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "fixtures"
-CORPUS = FIXTURES / "model_math_round8.jsonl"
-CARD = FIXTURES / "model_math_round8.md"
+CORPUS, CARD = round_paths(8)
 
 
 @pytest.fixture(scope="module")
@@ -35,23 +31,9 @@ def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(build, tmp_path):
 
 
 def test_each_question_and_model_pairing_and_prompt_is_as_designed(build):
-    rows, replies = _lines(CORPUS), _lines(build.REPLIES)
-    drawn = {it["item"]: it for it in build.drawn()}
-    assert len(drawn) == build.N_QUESTIONS == 105 and not set(drawn) & set(build.EXCLUDED)
-    assert build.KINDS == ("boxed", "table", "yaml", "answer-first", "units", "teacher-check", "other-language")
-    pairs = Counter((r["model"], r["question_id"]) for r in rows)
-    assert set(pairs.values()) == {1} and {q for _, q in pairs} <= set(drawn)
-    assert {m for m, _ in pairs} <= set(build.MODELS) == {"qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"}
-    for row, rep in zip(rows, replies):
-        it = drawn[row["question_id"]]
-        assert (row["question"], row["references"]) == (it["question"], it["references"])
-        assert row["kind"] == row["prompt_style"] == rep["prompt"] == build.prompt_kind(it, row["model"])
-        assert row["language"] == rep["language"] == build.language_of(it, row["model"])
-        assert (row["language"] is None) == (row["kind"] != "other-language")
-        assert (rep["temperature"], rep["seed"], rep["max_tokens"]) == (0.0, 37, 384)
-    for model in {r["model"] for r in rows}:  # each model answered a prefix of the draw (the time cap cuts the end)
-        ks = sorted(drawn[r["question_id"]]["k"] for r in rows if r["model"] == model)
-        assert ks == list(range(len(ks)))
+    drawn = check_pairings(build, CORPUS, ("boxed", "table", "yaml", "answer-first", "units", "teacher-check",
+                                           "other-language"))
+    assert len(drawn) == 105 and not set(drawn) & set(build.EXCLUDED)
 
 
 def test_the_student_of_teacher_check_is_the_gold_plus_ten(build):
@@ -81,15 +63,11 @@ def test_questions_are_the_105_after_round_7s_and_of_no_earlier_math_round(build
 
 
 def test_the_cards_counts_are_the_labels_as_read(build):
-    card = CARD.read_text(encoding="utf-8")
-    check_math_card_counts(build, CORPUS, card)
-    assert "## The single read (2026-12-07, stop 53, at d273bd9; read once)" in card and "--split heldout-m8" in card
+    check_math_card_counts(build, CORPUS, CARD.read_text(encoding="utf-8"))
 
 
 def test_the_round_is_read_once_and_in_the_measurers_all_since():
-    measure = load_script("measure_model_math_styles")
-    assert "heldout-m8" not in measure.UNREAD
-    assert len(measure.select("all", CORPUS)) == len(measure.select("heldout-m8", CORPUS)) == len(_lines(CORPUS))
+    check_read_once("heldout-m8", CORPUS, CARD, "2026-12-07, stop 53, at d273bd9")
 
 
 def test_sympy_and_math_verify_keep_their_single_read():

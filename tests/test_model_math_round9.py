@@ -7,19 +7,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
-from pathlib import Path
 
 import pytest
 
+from .math_round_checks import FIXTURES, check_pairings, check_read_once, check_rotation, round_paths
 from .script_modules import load_script
 from .test_model_math_round7 import check_math_card_counts, check_math_read, check_math_rebuilt
 from .test_model_openqa_round6 import _lines
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "fixtures"
-CORPUS = FIXTURES / "model_math_round9.jsonl"
-CARD = FIXTURES / "model_math_round9.md"
+CORPUS, CARD = round_paths(9)
 
 
 @pytest.fixture(scope="module")
@@ -34,26 +30,10 @@ def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(build, tmp_path):
 
 
 def test_each_question_and_model_pairing_and_prompt_is_as_designed(build):
-    rows, replies = _lines(CORPUS), _lines(build.REPLIES)
-    drawn = {it["item"]: it for it in build.drawn()}
-    assert len(drawn) == build.N_QUESTIONS == 54 and not set(drawn) & set(build.EXCLUDED)
-    assert build.KINDS == ("latex", "words", "email", "bullets", "csv", "other-language")
-    assert build.LANGUAGES == ("Russian", "Japanese", "Dutch")
-    pairs = Counter((r["model"], r["question_id"]) for r in rows)
-    assert set(pairs.values()) == {1} and {q for _, q in pairs} <= set(drawn)
-    assert {m for m, _ in pairs} <= set(build.MODELS) == {"qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"}
-    for row, rep in zip(rows, replies):
-        it = drawn[row["question_id"]]
-        assert (row["question"], row["references"]) == (it["question"], it["references"])
-        assert row["kind"] == row["prompt_style"] == rep["prompt"] == build.prompt_kind(it, row["model"])
-        assert row["language"] == rep["language"] == build.language_of(it, row["model"])
-        assert (row["language"] is None) == (row["kind"] != "other-language")
-        assert (rep["temperature"], rep["seed"], rep["max_tokens"]) == (0.0, 37, 384)
-    for model in {r["model"] for r in rows}:  # each model answered a prefix of the draw (the time cap cuts the end)
-        ks = sorted(drawn[r["question_id"]]["k"] for r in rows if r["model"] == model)
-        assert ks == list(range(len(ks)))
-    for item in drawn.values():  # each question gets a different kind from each model
-        assert len({build.prompt_kind(item, m) for m in build.MODELS}) == 2
+    drawn = check_pairings(build, CORPUS, ("latex", "words", "email", "bullets", "csv", "other-language"),
+                           ("Russian", "Japanese", "Dutch"))
+    assert len(drawn) == 54 and not set(drawn) & set(build.EXCLUDED)
+    check_rotation(build)
 
 
 def test_questions_are_the_54_after_rounds_7_and_8_and_of_no_earlier_math_round(build):
@@ -79,11 +59,7 @@ def test_the_cards_counts_are_the_labels_as_read(build):
 
 
 def test_the_round_is_read_once_and_in_the_measurers_all_since():
-    measure = load_script("measure_model_math_styles")
-    assert "heldout-m9" not in measure.UNREAD
-    assert len(measure.select("all", CORPUS)) == len(measure.select("heldout-m9", CORPUS)) == len(_lines(CORPUS))
-    card = CARD.read_text(encoding="utf-8")
-    assert "## The single read (2026-12-07, stop 54, at 94bdc4a; read once)" in card and "--split heldout-m9" in card
+    check_read_once("heldout-m9", CORPUS, CARD, "2026-12-07, stop 54, at 94bdc4a")
 
 
 def test_sympy_and_math_verify_keep_their_single_read():
