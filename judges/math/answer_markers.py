@@ -1,7 +1,7 @@
 """Answer markers, for `extract`: the phrases after which a committed answer starts ("Final answer:", "The answer
 is", "Answer:", "####", an "## Answer" heading, a correction "Actually, it is", and their French, Spanish, German,
-Italian, Portuguese, Dutch, Polish, Turkish, Chinese, Japanese, Korean and Russian forms), Lighteval's two, and the
-cleaned span after each."""
+Italian, Portuguese, Dutch, Polish, Turkish, Greek, Chinese, Japanese, Korean and Russian forms), Lighteval's two,
+and the cleaned span after each."""
 from __future__ import annotations
 
 import re
@@ -26,7 +26,7 @@ AUTO_MARKERS = re.compile(
     r"|(?<![\uac00-\ud7a3])(?:최종[ \t]*)?답(?:은|는|[ \t]*[:：])"
     r"|\b(?:die\s+)?antwort(?:\s+ist|\s+lautet|\s*:|\s+(?=-?\d))"
     r"|答案(?:是|为|為|:|：)|答え(?:は|:|：)|(?m:^[ \t]*答[ \t]*[:：])|정답(?:은|는|[ \t]*[:：])"
-    r"|(?m:^[ \t]*Ответ[ \t]*:)",
+    r"|(?m:^[ \t]*Ответ[ \t]*:)|\b(?:τελικ[ήη][ \t]+)?απ[άα]ντηση(?:[ \t]*:|[ \t]+ε[ίι]ναι" + _VALUE_NEXT + r")",
     re.IGNORECASE)
 LIGHTEVAL_MARKERS = re.compile(r"final\s+answer\s+is\s*:?|\banswer\s*:", re.IGNORECASE)
 _STRAY_MARK = re.compile(r"(\d)([*_])[\s.]*$")

@@ -242,6 +242,22 @@ def _digits_agree(gold: Parsed, cand: Parsed) -> bool:
     return d is not None and abs(d) <= float(half) * (1 + 1e-9)
 
 
+def _integer_kept(g: object, c: object, cand: Parsed) -> bool:
+    """An integer gold against an expression that holds decimals (`1-0.0000001`, `2 \\times 0.4999999`): equal only
+    when the expression, each decimal read as the exact fraction it writes, is that integer (to 50 digits); a plain
+    decimal is `_digits_agree`'s, any other pair keeps the tolerance."""
+    if cand.decimals is not None or not cand.rounded or not isinstance(g, sympy.Integer) or not isinstance(
+            c, sympy.Expr) or not c.is_number:
+        return True
+    d = g - c.xreplace({f: sympy.Rational(str(f)) for f in c.atoms(sympy.Float)})
+    if d.is_Rational:
+        return d == 0
+    try:
+        return bool(abs(complex(d.evalf(60) * 10 ** 45)) <= 1)
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        return False
+
+
 def answers_equal(gold: Parsed, cand: Parsed) -> bool | None:
     """Gold-first comparison of two parsed answers, percent alternatives included."""
     if any(_euler(v) or _has_imaginary_unit(v) for v in (gold.value, cand.value)):
@@ -249,9 +265,11 @@ def answers_equal(gold: Parsed, cand: Parsed) -> bool | None:
     exact = not (gold.rounded or cand.rounded)
     if gold.percent and cand.percent:  # 0.25% is not 25%: both in percent, compare as written
         return value_equal(gold.value, cand.value, exact)
-    results = [value_equal(g, c, exact) for g in _alternatives(gold) for c in _alternatives(cand)]
+    pairs = [(g, c) for g in _alternatives(gold) for c in _alternatives(cand)]
+    results = [value_equal(g, c, exact) for g, c in pairs]
     if any(r is True for r in results):
-        return exact or _digits_agree(gold, cand)
+        return exact or (_digits_agree(gold, cand) and any(
+            r is True and _integer_kept(g, c, cand) for r, (g, c) in zip(results, pairs)))
     if any(r is None for r in results):
         return None
     return False

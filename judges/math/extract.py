@@ -43,7 +43,8 @@ import re
 from dataclasses import dataclass, field
 
 from judgesuite.judges.math.answer_markup import strip_proof_end, undouble_escapes, without_remark
-from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, HEDGES, NEGATED, SPAN_HEDGES
+from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE, HEDGES,
+                                          MODAL, NEGATED, SPAN_HEDGES)
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import rejected_alternative
 from judgesuite.judges.math.span_cleaning import SENTENCE_END, SPAN_CHARS
@@ -103,6 +104,14 @@ def looks_truncated(text: str) -> bool:
     return line.count("$") % 2 == 1 or line.count("{") > line.count("}")
 
 
+def _sentence_at(text: str, start: int, end: int) -> str:
+    """The sentence of `text` that holds `start:end` (at most 200 characters either side)."""
+    head = max(text.rfind(c, max(0, start - 200), start) for c in ".!?\n\u3002") + 1
+    stops = [i for i in (text.find(c, end, end + 200) for c in "!?\n\u3002") if i >= 0]
+    stop = SENTENCE_END.search(text, end, end + 200)
+    tail = min(stops + ([stop.start()] if stop else []), default=min(len(text), end + 200))
+    return text[max(head, start - 200):tail]
+
 
 def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
     """Find the answer spans of `text` under `config` (see the module docstring)."""
@@ -132,6 +141,8 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
             before = text[max(0, found[0][0] - 120):found[0][0]]
             head = without_remark(SENTENCE_END.split(raw, 1)[0])  # the committed sentence, before any prose cut
             hedged = (HEDGES.search(raw) or SPAN_HEDGES.search(found[0][1]) or SPAN_HEDGES.search(head)
+                      or MODAL.search(found[0][1]) or MODAL.search(head) or ESTIMATE_REDONE.search(text, found[0][0])
+                      or (found[0][2] is None and MODAL.search(_sentence_at(text, found[0][0], found[0][0] + 1)))
                       or (found[0][2] is None and BEFORE_BOXED_HEDGE.search(before)))
             if hedged or ALTERNATIVES.search(found[0][1]):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
@@ -149,6 +160,11 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
         if HEDGES.search(text[-SPAN_CHARS:]):
             return Extraction(result.spans, noncommittal=True, method="hedge")
         at = text.rfind(result.spans[0]) if result.spans else -1
+        if at >= 0 and MODAL.search(_sentence_at(text, at, at + len(result.spans[0]))):
+            return Extraction(result.spans, noncommittal=True, method="hedge")  # "12 face masks, maybe."
+        if at >= 0 and any(m.start() <= at < m.end() or at <= m.start() < at + len(result.spans[0]) for m in
+                           ALTERNATIVES.finditer(text, max(0, at - 30), at + len(result.spans[0]) + 30)):
+            return Extraction(result.spans, noncommittal=True, method="hedge", alternatives=True)  # "42 oder 43"
         if result.method != "" and (SPAN_HEDGES.match(result.spans[0]) or (
                 result.method == "number" and at >= 0 and (NEGATED.search(text[max(0, at - 20):at])
                                                             or CALLED_WRONG.match(text, at + len(result.spans[0]))))):

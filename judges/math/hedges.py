@@ -1,7 +1,9 @@
 """What withdraws a commitment to an answer, for `extract`: hedges ("cannot be determined", "not sure"), a
 negation in a committed span (also German, French, Spanish, Italian, Portuguese, Dutch, Polish, Turkish, Russian,
-Chinese, Japanese, Korean), a value said after a negation only ("not 15", "不是 42") or called wrong after it ("15 is
-wrong"), a negation or a list right before a `\\boxed{}`, and alternatives ("5 or 6", "two or three", "either")."""
+Greek, Chinese, Japanese, Korean), a value said after a negation only ("not 15", "不是 42") or called wrong after it
+("15 is wrong"), a negation or a list right before a `\\boxed{}`, alternatives ("5 or 6", "two or three", "either";
+"42 ou 43", "42 oder 43", "42 或 43" in other languages), a modal word in the answer's sentence ("42, maybe", "I
+think") and a last answer called an estimate before a recomputation starts."""
 from __future__ import annotations
 
 import re
@@ -16,7 +18,8 @@ HEDGES = re.compile(
     re.IGNORECASE)
 # in a committed span: a negation ("the answer is not 81") or a list of options gives no answer
 SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|between"
-                         r"|nicht|keine?|pas|não|не|нет|no es|no son|non è|non sono|niet|nie|değil)\b|不是|ではない|아니|아닙",
+                         r"|nicht|keine?|pas|não|не|нет|no es|no son|non è|non sono|niet|nie|değil|όχι|δεν)\b"
+                         r"|不是|ではない|아니|아닙",
                          re.IGNORECASE)
 # a value said after a negation only ("not 15", "不是 42"), without a value before it that it would correct
 # ("never say 12", "no es 12")
@@ -31,4 +34,16 @@ BEFORE_BOXED_HEDGE = re.compile(r"(?:\b(?:not|isn't|never)|\bone of the followin
 # alternatives in a committed span: "5 or 6", "two or three"
 ALTERNATIVES = re.compile(r"(?:\d|\}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*(?:,\s*)?"
                           r"\b(?:or|and/or)\b\s*(?:[-$\\(]*\d|(?:one|two|three|four|five|six|seven|eight|nine"
-                          r"|ten|eleven|twelve)\b)|\beither\b", re.IGNORECASE)
+                          r"|ten|eleven|twelve)\b)|\beither\b"
+                          # "or" of French, German, Spanish/Italian/Portuguese, Polish, Turkish, Russian, Greek; 或 (CJK)
+                          r"|\d[%)]?[ \t]*+(?:\b(?:ou|oder|o|lub|veya|или|ή)\b|[\u6216]|\u6216\u8005|\u307e\u305f\u306f"
+                          r"|\ub610\ub294)[ \t]*+[-$(]*\d", re.IGNORECASE)
+# in the sentence of the answer: a modal word of doubt ("42, maybe.", "The answer is probably 42", "42, I think")
+MODAL = re.compile(r"\b(?:maybe|perhaps|probably|possibly|presumably|I (?:think|guess|believe|suppose)"
+                   r"|vielleicht|wahrscheinlich|peut-être|probablement|quizás?|tal vez|probablemente|forse"
+                   r"|probabilmente|talvez|provavelmente|misschien|waarschijnlijk|belki|muhtemelen|возможно"
+                   r"|наверное|наверно|ίσως|πιθανώς)\b|也许|大概|或许|たぶん|多分|おそらく|아마", re.IGNORECASE)
+# after the last committed answer: it is called an estimate and a recomputation starts ("The rough estimate suggests
+# ... 2 weeks. However, ... let's perform the calculations again."): no commitment
+ESTIMATE_REDONE = re.compile(r"\b(?:rough|approximate|initial|ballpark|quick)\s+estimat\w*[^\n]{0,300}?"
+                             r"\b(?:again|recalculat\w*|recomput\w*|re-?do)\b", re.IGNORECASE)

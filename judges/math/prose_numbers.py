@@ -23,6 +23,8 @@
 - `contradicted`: whether the number at a position is followed by a remark stating another number ("5 (six
   apples)", "10 (5 each)"): as the last number, the output has no answer (not the number before it).
 - `no_answer_number`: any of the above at a position (the last-number fallback skips that number).
+- `restates_given`: whether the last number names a given again in a purpose clause after the sentence's value ("it
+  will take you 4 days to save the remaining $8", 8 said before): the value is the number before it in its clause.
 - `number_in_words`: an output without a digit whose last sentence states a number in words ("She has three
   hundred and twelve apples.", "It takes nine hours.") gives that number, and so does a concluding last
   sentence without a digit after digits ("... 4 * 3 bags. So she has twelve apples."); a lone "one" ("the one that ...",
@@ -212,19 +214,29 @@ _TWO_NOUNS = re.compile(rf"(?<![\w.,$]){_QUANTITY}((?:[ \t]+[A-Za-z-]{{2,15}}){{
                         rf"[ \t]+(?!(?:{_NOT_NOUN})\b)([A-Za-z]{{2,15}})\b", re.IGNORECASE)
 
 
-_CJK_JOINED_BEFORE = re.compile(r"\d[ \t]*+[\u548c\u53ca\u4e0e\u6216][ \t]*+\Z")  # "1和2", "1或2": a list or alternatives
-_CJK_JOINED_AFTER = re.compile(r"(?<![ \t])[ \t]*+[\u548c\u53ca\u4e0e\u6216][ \t]*+-?\d")
+# "1和2", "1或2", "3 个和 4 个" (a measure word between): a list or alternatives
+_CLASSIFIER = r"[ \t]*+[\u4e2a\u500b\u53ea\u672c\u5143\u5757\u6761\u5f20\u4ef6\u4eba\u6b21\u5929\u7c73]?"
+_CJK_JOINED_BEFORE = re.compile(r"\d" + _CLASSIFIER + r"[ \t]*+[\u548c\u53ca\u4e0e\u6216][ \t]*+\Z")
+_CJK_JOINED_AFTER = re.compile(r"(?<![ \t])" + _CLASSIFIER + r"[ \t]*+[\u548c\u53ca\u4e0e\u6216][ \t]*+-?\d")
+# a number glued to a one-letter name ("4x", "2n + 1", "4x faster"): a product with a name, or a doubtful "times"
+_GLUED_NAME = re.compile(r"[xyznab](?![A-Za-z])")
+# dimensions in brackets: "{3, 4} by {5}", "(3) x (4)"
+_BRACKET_BY_BEFORE = re.compile(r"[})\]][ \t]*+(?:by|x|\u00d7)[ \t]*+[{(\[]?[ \t]*+\Z")
+_BRACKET_BY_AFTER = re.compile(r"[ \t]*+[})\]][ \t]*+(?:by|x|\u00d7)[ \t]*+[{(\[]")
 
 
 def unclear_number(text: str, start: int, end: int) -> bool:
-    """Whether the number at `start:end` of `text` is a term of arithmetic with a name ("4 + x"), one of two
-    dimensions ("3 cm by 4 cm") or one of two quantities of different nouns ("3 apples and 4 pears"): no value of its
-    own, and no other number of the output answers instead (no answer)."""
+    """Whether the number at `start:end` of `text` is a term of arithmetic with a name ("4 + x", "4x"), one of two
+    dimensions ("3 cm by 4 cm", "{3, 4} by {5}") or one of two quantities of different nouns ("3 apples and 4 pears",
+    "3 个和 4 个"): no value of its own, and no other number of the output answers instead (no answer)."""
     before = _CHAIN_BEFORE.search(text, max(0, start - 60), start)
     after = _CHAIN_AFTER.match(text, end)
     if re.search(r"[A-Za-z_]", (before.group(0) if before else "") + (after.group(0) if after else "")):
         return True
     if _CJK_JOINED_BEFORE.search(text, max(0, start - 10), start) or _CJK_JOINED_AFTER.match(text, end):
+        return True
+    if _GLUED_NAME.match(text, end) or _BRACKET_BY_BEFORE.search(text, max(0, start - 15), start) or (
+            _BRACKET_BY_AFTER.match(text, end)):
         return True
     lo, hi = max(0, start - 120), min(len(text), end + 120)
     if any(m.start() <= start < m.end() for m in _DIMENSIONS.finditer(text, lo, hi)):
@@ -284,6 +296,23 @@ def _rate_period(text: str, start: int) -> bool:
     than 12 masks every 2 days": the period stays, no earlier number)."""
     m = _RATE_PERIOD.search(text, max(0, start - 60), start)
     return m is not None and not no_answer_number(text, m.start(1), m.end(1))
+
+
+# right before a number: a purpose clause that names a quantity again ("to save the remaining $", "to pay the rest of
+# the ")
+_BACK_REFERENCE = re.compile(r"\bto[ \t]+[a-z]{2,12}[ \t]+the[ \t]+(?:remaining|rest[ \t]+of[ \t]+the|other)"
+                             r"[ \t]+\$?\Z", re.IGNORECASE)
+
+
+def restates_given(text: str, found: list[re.Match]) -> bool:
+    """Whether the last of the numbers `found` in `text` names again, in a purpose clause, a value said before the
+    sentence ("... 4 days to save the remaining $8.", 8 said earlier), and its clause holds one number before it."""
+    if len(found) < 2 or not _BACK_REFERENCE.search(text, max(0, found[-1].start() - 40), found[-1].start()):
+        return False
+    one_before = not re.search(r"[,;.!?\n]\s", text[found[-2].end():found[-1].start()])
+    alone = len(found) < 3 or bool(re.search(r"[,;.!?\n]\s", text[found[-3].end():found[-2].start()]))
+    value = found[-1].group().replace(",", "")
+    return one_before and alone and any(m.group().replace(",", "") == value for m in found[:-2])
 
 
 def number_in_words(text: str) -> str | None:

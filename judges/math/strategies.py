@@ -12,7 +12,7 @@ from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, 
 from judgesuite.judges.math.hedges import ALTERNATIVES
 from judgesuite.judges.math.normalize import NO_SOLUTION
 from judgesuite.judges.math.prose_numbers import (contradicted, enclosing_value, no_answer_number, number_in_words,
-                                                  unclear_number)
+                                                  restates_given, unclear_number)
 from judgesuite.judges.math.span_cleaning import PROSE, SPAN_CHARS, clean_span
 
 NUMBER_TAIL = 5_000  # last-number and LaTeX-span searches read only this tail (a final answer sits at the end)
@@ -155,6 +155,8 @@ def strategy_spans(name: str, text: str) -> list[tuple[int, str, str]]:
     if name == "number":  # not an alternative a value before it rejects ("60, not 50"); else a number in words
         tail = text[-NUMBER_TAIL:]
         nums, words = number_matches(tail), number_in_words(text[-SPAN_CHARS:])
+        if restates_given(tail, nums):  # "4 days to save the remaining $8": 4
+            nums = nums[:-1]
         if words or not nums or contradicted(tail, nums[-1].start(), nums[-1].end()):
             return [(0, words, "")] if words else []  # "5 (six apples)": no answer
         # a number inside a pair, a time or a JSON member's arithmetic ("(3, 4)", "5 min 30 s", '"n": 4 + 3') gives it
