@@ -61,7 +61,7 @@ def test_approximations_read_as_about(cand):
     ("Απάντηση: 42. Ο Γιάννης είχε 3 μήλα.", "42", True), ("Απάντηση: 42. Ο Γιάννης είχε 3 μήλα.", "3", NOT_TRUE),
     ("Η απάντηση είναι 42. Ο Γιάννης είχε 3 μήλα.", "42", True), ("Τελική απάντηση: 42. Είχε 3.", "42", True),
     ("ΑΠΑΝΤΗΣΗ: 42. Είχε 3.", "42", True), ("Απάντηση: όχι 42", "42", NOT_TRUE),
-    # a value a span starts with, then words, as "Ответ: 13 евро за 3 бутылки." (was the last number, 3, without a marker)
+    # a value a span starts with, then words, as "Ответ: 13 евро за 3 бутылки." (was its last number without a marker)
     ("Απάντηση: 13 ευρώ για 3 μπουκάλια.", "13", True), ("Απάντηση: 13 ή 14 ευρώ για 3 μπουκάλια.", "13", NOT_TRUE),
     ("Απάντηση: 13 μήλα και 4 αχλάδια.", "4", NOT_TRUE), ("Απάντηση: 13 μήλα και 4 αχλάδια.", "13", NOT_TRUE),
 ])
@@ -126,6 +126,21 @@ def test_given_named_again(cand, gold, expected):
     ("\\boxed{0.3333333333}", "\\frac{1}{3}", True), ("\\boxed{0.33333}", "\\frac{1}{3}", False),
 ])
 def test_integer_gold_against_decimals(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Clock times: AM / PM is no unit word to drop; minutes or seconds inside a time are no answer of their own.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("The answer is 3:45 PM.", "3:45 AM", False), ("The meeting ends at 3:45 PM.", "3:45 AM", False),
+    ("The meeting ends at 3:45 PM.", "45", NOT_TRUE), ("The meeting ends at 3:45:10 PM.", "10", NOT_TRUE),
+    ("\\boxed{12:30 AM}", "0:30", True), ("\\boxed{12:30 AM}", "12:30 PM", False),
+    ("The answer is 3:45 P.M.", "3:45 PM", True), ("The answer is 3:45 p.m.", "3:45 PM", True),
+    ("The answer is 3:45 PM.", "15:45", True), ("The answer is 15:45.", "3:45 PM", True),
+    ("The meeting ends at 3:45 PM.", "3:45 PM", True), ("\\boxed{20:34:00}", "20:34", True),
+    ("\\boxed{08:34 \\text{P.M.}}", "20:34", True), ("\\boxed{12:30:16}", "12:30:15", False),
+    ("The answer is 3:45 PM.", "3:45", True),
+])
+def test_clock_times(cand, gold, expected):
     _check(cand, gold, expected)
 
 

@@ -11,9 +11,10 @@
   it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), so no answer (the name would be dropped).
 - `value_before_remark`: a sentence that ends on a value and a remark in brackets ("12 (3 × 4).") gives the value.
 - `in_remark_after_value`: whether the number at a position is inside such a remark ("12 (3 × 4)": not 3 or 4).
-- `enclosing_value`: the tuple or interval of numbers, the time in two units, the arithmetic in numbers or the
-  quantities of one unit joined by "and" / "or" (`joined_values`) that hold the number at a position ("the point is
-  (3, 4)": the pair, not 4; "5 minutes and 30 seconds": not 30; "is 3 + 4": 7; "3 cm and 4 cm": a list, not 4).
+- `enclosing_value`: the clock time, the tuple or interval of numbers, the time in two units, the arithmetic in
+  numbers or the quantities of one unit joined by "and" / "or" (`joined_values`) that hold the number at a position
+  ("ends at 3:45 PM": the time, not 45; "the point is (3, 4)": the pair, not 4; "5 minutes and 30 seconds": not 30;
+  "is 3 + 4": 7; "3 cm and 4 cm": a list, not 4).
 - `unclear_number`: whether the number at a position is a term of arithmetic with a name ("4 + x"), one of two
   dimensions ("3 cm by 4 cm"), of two quantities of different nouns ("3 apples and 4 pears") or of numbers joined by
   和 / 及 / 与 / 或 in prose ("所以1和2"): no answer at all.
@@ -173,12 +174,19 @@ def joined_values(text: str, start: int) -> str | None:
     return None
 
 
+# a clock time ("3:45 PM", "12:30:15"): its minutes or seconds are no answer of their own
+_CLOCK = re.compile(r"(?<![\d:.,])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])(?:[ \t]?[ap]\.?[ \t]?m\b\.?)?", re.IGNORECASE)
+
+
 def enclosing_value(text: str, start: int) -> str | None:
     """The tuple or interval of numbers in brackets, the time in two units, the arithmetic in numbers or the
     quantities joined by "and" that hold the number starting at `start` ("At t = 2 the point is (3, 4).": (3, 4),
     never its last number 4; "It takes 5 minutes and 30 seconds.": not 30; "The total is 3 + 4": 3 + 4); None when
     there is none."""
     lo, hi = max(0, start - 120), min(len(text), start + 120)
+    for m in _CLOCK.finditer(text, max(0, start - 10), hi):
+        if m.start() <= start < m.end():
+            return m.group(0)
     for m in _BRACKETED.finditer(text, lo, hi):
         glued = text[m.start() - 1:m.start()]  # "f(2, 3)", "x_{(1, 2)}", "\\binom{5}{2}(1, 2)": no pair of its own
         if m.start() < start < m.end() and not _THOUSANDS_IN_BRACKETS.fullmatch(m.group(0)) and not (

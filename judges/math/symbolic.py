@@ -41,6 +41,7 @@ import sympy
 
 from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
+from judgesuite.judges.math.clock_times import same_clock_time
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
 from judgesuite.judges.math.forms import (answer_groups, as_list, condition, decimal_comma, equation_left,
@@ -157,6 +158,9 @@ def _several(gold: Parsed) -> bool:
 def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tuple[bool | None, str, str]:
     """One reference against the candidate's spans: (equal?, span used, detail). An "equal" of two equations
     stands only when their left sides may differ (see _same_left_sides)."""
+    clock = same_clock_time(ref, spans[0]) if auto and spans else None
+    if clock is not None:  # "3:45 PM" against "3:45 AM" or "15:45": compared as 24-hour times
+        return clock, spans[0], "equal as clock times" if clock else "unequal: the clock times differ"
     result, span, detail = _compare_values(ref, gold, spans, auto)
     if result is True and auto:
         same, what = _same_left_sides(ref, span), "the equations' left sides"
