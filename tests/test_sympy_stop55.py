@@ -144,6 +144,22 @@ def test_clock_times(cand, gold, expected):
     _check(cand, gold, expected)
 
 
+# `i(2-i)` as a complex number against `a + bi`; degrees in a trigonometric argument; `\\ln(x^2)` and `2\\ln|x|`.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("\\boxed{i(2-i)}", "1+2i", True), ("\\boxed{2i - i^2}", "1+2i", True), ("\\boxed{(2+i)i}", "1+2i", False),
+    ("\\boxed{i(2-i)}", "2-i", False), ("\\boxed{i(2-i)}", "1-2i", False), ("\\boxed{i(2-i)}", "2+i", False),
+    ("\\boxed{\\sin(90^{\\circ}-x)}", "\\cos x", True), ("\\boxed{\\sin(90^\\circ - x)}", "\\cos x", True),
+    ("\\boxed{\\cos(x)}", "\\sin(90^{\\circ}-x)", True), ("\\boxed{\\sin(90^{\\circ}-x)}", "\\sin x", False),
+    ("\\boxed{\\sin 30^\\circ}", "\\frac{1}{2}", True), ("\\boxed{\\cos 60°}", "\\frac{1}{2}", True),
+    ("\\boxed{\\sin 60^{\\circ}}", "\\frac{1}{2}", False), ("\\boxed{30^\\circ}", "30", True),
+    ("\\boxed{\\ln(x^2)}", "2\\ln|x|", True), ("\\boxed{2\\ln|x|}", "\\ln(x^2)", True),
+    ("\\boxed{2\\ln x}", "2\\ln|x|", False), ("\\boxed{\\ln(x^3)}", "2\\ln|x|", False),
+    ("\\boxed{\\ln(2x^2)}", "2\\ln|x|", False), ("\\boxed{x}", "|x|", False),
+])
+def test_latex_leftovers(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
 def test_round10_rows():
     """Round 10's cut-off "rough estimate" reply gives no equal; the dialogue ending on "the remaining $8" gives 4."""
     rows = {r["id"]: r for r in map(json.loads, ROUND10.read_text(encoding="utf-8").splitlines()) if r}

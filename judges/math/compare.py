@@ -25,7 +25,8 @@ a gold 28 (the reference says which scale the question asks for).
 
 Euler's form: when either answer holds `e` raised to a power in `i` (`e^{i\\pi}`, `e^{2\\pi i/3}`) or the
 imaginary unit itself (`\\sqrt{-4}` is 2i), `i` is the imaginary unit on both sides (`e^{i\\pi}` is -1, `2i` is
-`\\sqrt{-4}`); elsewhere `i` stays a variable.
+`\\sqrt{-4}`), and so when `i` is both sides' one name, one side `a + bi` and the other of degree 2 or more in it
+(`i(2-i)` is 1 + 2i, `_complex_arithmetic`); elsewhere `i` stays a variable.
 
 Collections: ordered kinds (tuples, intervals, ratios) compare item by item and interval
 brackets must match; sets, bare lists and unions compare as sets (an item written twice
@@ -215,6 +216,19 @@ def _has_imaginary_unit(v: object) -> bool:
     return isinstance(v, sympy.Expr) and v.has(sympy.I)  # `\\sqrt{-4}` is 2i
 
 
+def _complex_arithmetic(g: object, c: object) -> bool:
+    """`i` is the imaginary unit when it is each side's one name, one side is `a + bi` (degree 1 in `i`, b not 0) and
+    the other holds a power of `i` (degree 2 or more: `i(2-i)`, `2i - i^2`): read as a variable the two could
+    never be equal, so only the complex reading can make them so."""
+    if not all(isinstance(v, sympy.Expr) and [s.name for s in v.free_symbols] == ["i"] for v in (g, c)):
+        return False
+    try:
+        degrees = sorted(sympy.Poly(v, next(iter(v.free_symbols))).degree() for v in (g, c))
+    except (sympy.PolynomialError, sympy.GeneratorsNeeded):
+        return False
+    return degrees[0] == 1 and degrees[1] >= 2
+
+
 def _imaginary_unit(p: Parsed) -> Parsed:
     if not isinstance(p.value, sympy.Expr):
         return p
@@ -260,7 +274,8 @@ def _integer_kept(g: object, c: object, cand: Parsed) -> bool:
 
 def answers_equal(gold: Parsed, cand: Parsed) -> bool | None:
     """Gold-first comparison of two parsed answers, percent alternatives included."""
-    if any(_euler(v) or _has_imaginary_unit(v) for v in (gold.value, cand.value)):
+    if any(_euler(v) or _has_imaginary_unit(v) for v in (gold.value, cand.value)) or _complex_arithmetic(
+            gold.value, cand.value):
         gold, cand = _imaginary_unit(gold), _imaginary_unit(cand)
     exact = not (gold.rounded or cand.rounded)
     if gold.percent and cand.percent:  # 0.25% is not 25%: both in percent, compare as written

@@ -185,7 +185,34 @@ def latex_equal(gold: object, cand: object) -> bool | None:
         return True
     if isinstance(c, sympy.Eq) and not isinstance(g, (Relational, sympy.Set)) and _to_solve(c.lhs):
         return None  # `x^2 = 4`, `x + y = 4` against 4: an equation to solve, not the value of a quantity
-    return bool(verify(g, c, timeout_seconds=None, allow_set_relation_comp=True))
+    if verify(g, c, timeout_seconds=None, allow_set_relation_comp=True):
+        return True
+    return _same_on_reals(g, c)
+
+
+# real points of `_same_on_reals`, negative ones too (where `\\ln(x^2)` and `2\\ln x` part)
+_REAL_POINTS = (-2.7, -1.3, -0.6, 0.7, 1.9, 3.4)
+
+
+def _same_on_reals(g: object, c: object) -> bool:
+    """A logarithm or an absolute value in one variable (`\\ln(x^2)` against `2\\ln|x|`, unequal to verify, whose
+    variables are complex): equal when both are real and agree to 1e-9 at each of six real points, negative ones
+    included, and real at four of them at least (`2\\ln x` is not real at a negative x, so it stays unequal)."""
+    if not (isinstance(g, sympy.Expr) and isinstance(c, sympy.Expr)) or len(g.free_symbols | c.free_symbols) != 1:
+        return False
+    if not any(e.has(sympy.log, sympy.Abs) for e in (g, c)):
+        return False
+    x = next(iter(g.free_symbols | c.free_symbols))
+    real = 0
+    for p in _REAL_POINTS:
+        try:
+            a, b = complex(g.subs(x, p).evalf(30)), complex(c.subs(x, p).evalf(30))
+        except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+            return False
+        if a != a or b != b or abs(a - b) > 1e-9 * max(1.0, abs(a)):
+            return False
+        real += abs(a.imag) < 1e-12
+    return real >= 4
 
 
 def _to_solve(left: object) -> bool:

@@ -22,7 +22,8 @@ input). What is removed or rewritten, in order:
   solutions." and "the empty set" the empty set `\\{\\}`;
 - currency signs (`$`, `€`, `£`, `¥`) are dropped;
 - a time in two or three units ("5 min 30 s", "2 hours and 15 minutes") becomes its value in the first unit (11/2);
-- degrees (`^\\circ`, `°`, "degrees"), which compare as the bare number; a one-letter unit or a rate
+- degrees (`^\\circ`, `°`, "degrees"), which compare as the bare number (in a trigonometric function's argument as
+  radians: `\\sin(90^{\\circ}-x)` is `\\cos x`, `\\sin 30^\\circ` is 1/2); a one-letter unit or a rate
   after a number at the end ("12 m²", "5 km/h");
 - percent: `\\%`, `%`, "percent" become the `%` operator (see math_compare);
 - a strict bound or an approach before a number ("more than 5", "under 5", "almost 5") becomes `\\operatorname`
@@ -86,6 +87,18 @@ _UNIT_AFTER = re.compile(r"(?<=\d)[ \u00a0]+(?:[mgshL](?:\u00b2|\u00b3|\^\{?[23]
                          r"(?:h|hr|s|sec|min|d|day|wk|week|mo|month|yr|year|hour|m|km|l|L|kg|g|gal|person|unit|item)"
                          r"(?:\u00b2|\^2)?)(?=\s*$|\s*[.,;)])")
 _DEGREES = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|°|\\degree|\bdegrees?\b", re.IGNORECASE)
+# the argument of a trigonometric function that holds degrees ("\\sin(90^{\\circ}-x)", "\\cos 60°"): in radians there
+_TRIG_DEGREES = re.compile(r"(\\(?:sin|cos|tan|cot|sec|csc)\s*+)(\([^()]{1,60}\)|\{[^{}]{1,60}\}|\d+(?:\.\d+)?\s*+"
+                           r"(?:\^\s*+(?:\{\s*+\\circ\s*+\}|\\circ)|°|\\degree))")
+_DEGREE_NUMBER = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*+(?:\^\s*+(?:\{\s*+\\circ\s*+\}|\\circ)|°|\\degree)")
+
+
+def _trig_radians(m: re.Match) -> str:
+    """A trigonometric function's argument, each number in degrees as radians (`90^{\\circ}`: `\\frac{90\\pi}{180}`)."""
+    arg = _DEGREE_NUMBER.sub(r"(\\frac{\1\\pi}{180})", m.group(2))
+    return m.group(1) + (arg if arg[:1] in "({" else "{" + arg + "}")
+
+
 _PERCENT = re.compile(r"\\%|\bpercent\b|\bper\s+cent\b", re.IGNORECASE)
 # a word, with the exponent of a unit (cm^2) that goes with it
 _WORDS = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}(?:['\u2019](?:s|t|re|ll|ve|d|m)\b)?(?:\^\{?\d\}?)?")  # "It's"
@@ -367,7 +380,7 @@ def normalize(answer: str) -> str:
     s = _THOUSANDS_BRACE.sub("", s)
     s = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), s)
     s = _UNIT_AFTER.sub(" ", s)
-    s = _DEGREES.sub(" ", s)
+    s = _DEGREES.sub(" ", _TRIG_DEGREES.sub(_trig_radians, s) if "\\" in s else s)
     s = _PERCENT.sub("%", s)
     s = _DIGITS_SCALE.sub(_scaled, _MINUS_WORD.sub("-", spoken_fractions(s)))
     s = _replace_number_words(s)
