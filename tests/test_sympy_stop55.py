@@ -160,6 +160,17 @@ def test_latex_leftovers(cand, gold, expected):
     _check(cand, gold, expected)
 
 
+# Hand probes that were false equals while this stop's rules were built: a negation in the last number's clause, a
+# clock time of two alternatives, an estimate without a committed answer before a recomputation.
+@pytest.mark.parametrize("cand, gold", [
+    ("He had $8. It won't take 4 days to save the remaining $8.", "4"), ("It does not end at 3:45 PM.", "3:45 PM"),
+    ("The train does not arrive at 3.", "3"), ("It ends at 3:45 PM or 4:45 PM.", "4:45 PM"),
+    ("It ends at 3 PM or 4 PM.", "4 PM"), ("Rough estimate: 3 weeks. Let me calculate again.", "3"),
+])
+def test_probes_stay_unequal(cand, gold):
+    _check(cand, gold, NOT_TRUE)
+
+
 def test_round10_rows():
     """Round 10's cut-off "rough estimate" reply gives no equal; the dialogue ending on "the remaining $8" gives 4."""
     rows = {r["id"]: r for r in map(json.loads, ROUND10.read_text(encoding="utf-8").splitlines()) if r}

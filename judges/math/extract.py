@@ -104,6 +104,10 @@ def looks_truncated(text: str) -> bool:
     return line.count("$") % 2 == 1 or line.count("{") > line.count("}")
 
 
+# a negation in the clause before a last number: "The train does not arrive at 3", "He won't need 4 more"
+_CLAUSE_NEGATION = re.compile(r"(?:\b(?:not|never)\b|n't\b)[^,;:.!?\n]*+\Z", re.IGNORECASE)
+
+
 def _sentence_at(text: str, start: int, end: int) -> str:
     """The sentence of `text` that holds `start:end` (at most 200 characters either side)."""
     head = max(text.rfind(c, max(0, start - 200), start) for c in ".!?\n\u3002") + 1
@@ -165,6 +169,10 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
         if at >= 0 and any(m.start() <= at < m.end() or at <= m.start() < at + len(result.spans[0]) for m in
                            ALTERNATIVES.finditer(text, max(0, at - 30), at + len(result.spans[0]) + 30)):
             return Extraction(result.spans, noncommittal=True, method="hedge", alternatives=True)  # "42 oder 43"
+        if at >= 0 and ESTIMATE_REDONE.search(text, max(0, at - 100)):
+            return Extraction(result.spans, noncommittal=True, method="hedge")  # "Rough estimate: 3. ... again"
+        if result.method == "number" and at >= 0 and _CLAUSE_NEGATION.search(text, max(0, at - 80), at):
+            return Extraction(result.spans, noncommittal=True, method="negated")  # "It does not arrive at 3."
         if result.method != "" and (SPAN_HEDGES.match(result.spans[0]) or (
                 result.method == "number" and at >= 0 and (NEGATED.search(text[max(0, at - 20):at])
                                                             or CALLED_WRONG.match(text, at + len(result.spans[0]))))):

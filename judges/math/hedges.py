@@ -37,7 +37,8 @@ ALTERNATIVES = re.compile(r"(?:\d|\}|\b(?:one|two|three|four|five|six|seven|eigh
                           r"|ten|eleven|twelve)\b)|\beither\b"
                           # "or" of French, German, Spanish/Italian/Portuguese, Polish, Turkish, Russian, Greek; 或 (CJK)
                           r"|\d[%)]?[ \t]*+(?:\b(?:ou|oder|o|lub|veya|или|ή)\b|[\u6216]|\u6216\u8005|\u307e\u305f\u306f"
-                          r"|\ub610\ub294)[ \t]*+[-$(]*\d", re.IGNORECASE)
+                          r"|\ub610\ub294)[ \t]*+[-$(]*\d"
+                          r"|\d[ \t]?[ap]\.?[ \t]?m\b\.?,?[ \t]+or[ \t]+\d", re.IGNORECASE)  # "3:45 PM or 4:45 PM"
 # in the sentence of the answer: a modal word of doubt ("42, maybe.", "The answer is probably 42", "42, I think")
 MODAL = re.compile(r"\b(?:maybe|perhaps|probably|possibly|presumably|I (?:think|guess|believe|suppose)"
                    r"|vielleicht|wahrscheinlich|peut-être|probablement|quizás?|tal vez|probablemente|forse"
