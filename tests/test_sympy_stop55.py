@@ -166,6 +166,7 @@ def test_latex_leftovers(cand, gold, expected):
     ("He had $8. It won't take 4 days to save the remaining $8.", "4"), ("It does not end at 3:45 PM.", "3:45 PM"),
     ("The train does not arrive at 3.", "3"), ("It ends at 3:45 PM or 4:45 PM.", "4:45 PM"),
     ("It ends at 3 PM or 4 PM.", "4 PM"), ("Rough estimate: 3 weeks. Let me calculate again.", "3"),
+    ("Η απάντηση είναι όχι 4", "4"), ("Η απάντηση δεν είναι 4", "4"), ("Ο Γιάννης δεν έχει 4 μήλα.", "4"),
 ])
 def test_probes_stay_unequal(cand, gold):
     _check(cand, gold, NOT_TRUE)

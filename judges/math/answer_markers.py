@@ -10,7 +10,7 @@ from judgesuite.judges.math.answer_markup import CODE_LINE, INTRO, PARAGRAPH
 from judgesuite.judges.math.span_cleaning import clean_span
 
 # after a verb form of a marker ("la risposta è"): a value or a negation, not a word ("la risposta è questa")
-_VALUE_NEXT = r"(?=[ \t]*+(?:[-+$\\(\d:]|(?:non|não|niet|nie)\b))"
+_VALUE_NEXT = r"(?=[ \t]*+(?:[-+$\\(\d:]|(?:non|não|niet|nie|όχι|δεν)\b))"
 AUTO_MARKERS = re.compile(
     r"final[\s_]+answer(?![\"\w>])(?!\s+(?:to|and|or|must|can|could|that|with)\b)\s*(?:,\s*which\s+)?(?:is|:|=)?\s*:?"
     r"|(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:to\s+(?:[^?\n]{1,200}\?\s*|[^\n.?:]{1,100}?\s+))?"

@@ -105,7 +105,7 @@ def looks_truncated(text: str) -> bool:
 
 
 # a negation in the clause before a last number: "The train does not arrive at 3", "He won't need 4 more"
-_CLAUSE_NEGATION = re.compile(r"(?:\b(?:not|never)\b|n't\b)[^,;:.!?\n]*+\Z", re.IGNORECASE)
+_CLAUSE_NEGATION = re.compile(r"(?:\b(?:not|never|δεν|όχι)\b|n't\b)[^,;:.!?\n]*+\Z", re.IGNORECASE)
 
 
 def _sentence_at(text: str, start: int, end: int) -> str:
