@@ -26,7 +26,8 @@ def _check(cand: str, gold: str, expected: object) -> None:
     ("The answer is 42, I think.", "42"), ("It is 42, probably.", "42"), ("The answer is probably 42.", "42"),
     ("I think it is 42.", "42"), ("Final answer: perhaps 42", "42"), ("So she has 42 apples, I guess.", "42"),
     ("Antwort: vielleicht 42", "42"), ("Réponse : peut-être 42", "42"), ("Απάντηση: ίσως 42", "42"),
-    ("答案：也许是42", "42"), ("The answer is \\boxed{42}, possibly.", "42"),
+    ("答案：也许是42", "42"), ("The answer is \\boxed{42}, possibly.", "42"), ("Maybe the answer is 12.", "12"),
+    ("I think the answer is 42.", "42"),
 ])
 def test_modal_word_is_a_hedge(cand, gold):
     _check(cand, gold, NOT_TRUE)

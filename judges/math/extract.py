@@ -33,9 +33,10 @@ cleaning of a span to its value in `span_cleaning`.
   the last number (not a negated "¬3", struck "3̶" or squared "3²" one, nor a step's label "Step 8:" or a rate's
   period "every 2 days"; the list of quantities of one unit joined by "and" that holds it: "3 cm and 4 cm"; none when
   it is a term of "4 + x", of dimensions "3 cm by 4 cm" or of "3 apples and 4 pears"), unless the output is cut off
-  mid-formula (then there is no answer). A committed span that hedges ("5 or 6", "cannot be determined"),
-  or an output without a committed answer whose ending hedges, is non-committal: the judge marks it
-  incorrect (not unparseable).
+  mid-formula (then there is no answer). A committed span that hedges ("5 or 6", "42 oder 43", "cannot be
+  determined"; a modal word in its sentence: "Maybe the answer is 12", "42, I think"; called an estimate before a
+  recomputation), or an output without a committed answer whose ending hedges (also a modal word, alternatives or a
+  negation around its last number), is non-committal: the judge marks it incorrect (not unparseable).
 """
 from __future__ import annotations
 
@@ -146,7 +147,7 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
             head = without_remark(SENTENCE_END.split(raw, 1)[0])  # the committed sentence, before any prose cut
             hedged = (HEDGES.search(raw) or SPAN_HEDGES.search(found[0][1]) or SPAN_HEDGES.search(head)
                       or MODAL.search(found[0][1]) or MODAL.search(head) or ESTIMATE_REDONE.search(text, found[0][0])
-                      or (found[0][2] is None and MODAL.search(_sentence_at(text, found[0][0], found[0][0] + 1)))
+                      or MODAL.search(_sentence_at(text, found[0][0], found[0][0] + 1))
                       or (found[0][2] is None and BEFORE_BOXED_HEDGE.search(before)))
             if hedged or ALTERNATIVES.search(found[0][1]):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
