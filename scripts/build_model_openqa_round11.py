@@ -147,12 +147,15 @@ def pool() -> list[dict]:
     return out
 
 
-def drawn() -> list[dict]:
-    """This round's 150 questions, in drawn order (k: the position in the draw)."""
+def drawn(exclude: frozenset[str] = frozenset()) -> list[dict]:
+    """This round's 150 questions, in drawn order (k: the position in the draw); `exclude`: question ids the draw
+    passes over (round 12 passes this round's)."""
     items = sorted(pool(), key=lambda it: it["question_id"])
     random.Random(SEED).shuffle(items)
     taken: list[dict] = []
     for it in items:
+        if it["question_id"] in exclude:
+            continue
         if sum(t["benchmark"] == it["benchmark"] for t in taken) < CAP:
             taken.append(it)
         if len(taken) == N_QUESTIONS:

@@ -56,6 +56,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_model_openqa_round6 as r6  # noqa: E402
@@ -136,20 +137,29 @@ def language_of(item: dict, model: str) -> str | None:
     return rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[1]
 
 
-def prompt_of(item: dict, model: str) -> str:
-    kind, language = prompt_kind(item, model), language_of(item, model)
-    if MODELS[model][1] != "few-shot":
-        return CHAT[kind].format(question=item["question"], language=language)
-    answers = SHOT_ANSWERS[language or kind]
+def _style(style):
+    """A round's prompt kinds, prompts and token limits: `style` (a namespace holding KINDS, MAX_TOKENS, CHAT,
+    FEW_SHOT_HEAD, SHOT_ANSWERS, MODELS, prompt_kind and language_of: round 12 passes its own), default this round's."""
+    return style if style is not None else SimpleNamespace(**globals())
+
+
+def prompt_of(item: dict, model: str, style=None) -> str:
+    s = _style(style)
+    kind, language = s.prompt_kind(item, model), s.language_of(item, model)
+    if s.MODELS[model][1] != "few-shot":
+        return s.CHAT[kind].format(question=item["question"], language=language)
+    answers = s.SHOT_ANSWERS[language or kind]
     shots = "".join(f"Q: {q}?\nA: {a}\n\n" for (q, _), a in zip(r6.few_shot_pairs(), answers))
-    return f"{FEW_SHOT_HEAD[kind].format(language=language)}\n\n{shots}Q: {item['question']}?\nA:"
+    return f"{s.FEW_SHOT_HEAD[kind].format(language=language)}\n\n{shots}Q: {item['question']}?\nA:"
 
 
 def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None,
-             items: list[dict] | None = None) -> None:
+             items: list[dict] | None = None, style=None) -> None:
     """The kinds in turn, `parallel` questions of each at a time (one backend start per batch: each kind has its
     own token limit), until every question is answered or `until` stops a batch (`items`: the round's draw, default
-    this round's)."""
+    this round's; `style`: its kinds and prompts, as `_style`)."""
+    s = _style(style)
+    KINDS, MAX_TOKENS, prompt_kind, language_of = s.KINDS, s.MAX_TOKENS, s.prompt_kind, s.language_of  # noqa: N806
     done = done_items(raw)
     todo = [it for it in (drawn() if items is None else items) if (it["item"], model) not in done]
     by_kind = {kind: [it for it in todo if prompt_kind(it, model) == kind] for kind in KINDS}
@@ -164,7 +174,7 @@ def generate(model: str, path: str | None, raw: Path, threads: int, parallel: in
                                  "language": language_of(it, model), "seed": SEED, "temperature": r6.TEMPERATURE,
                                  "max_tokens": MAX_TOKENS[prompt_kind(it, model)]}
             start = time.perf_counter()
-            generate_replies(file, batch, lambda it: prompt_of(it, model), record, raw, threads=threads,
+            generate_replies(file, batch, lambda it: prompt_of(it, model, style), record, raw, threads=threads,
                              parallel=parallel, n_ctx=512, max_tokens=MAX_TOKENS[kind], temperature=r6.TEMPERATURE,
                              seed=SEED, until=until,
                              stop_strings=("\n",) if MODELS[model][1] == "few-shot" else ())
