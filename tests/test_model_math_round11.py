@@ -1,8 +1,8 @@
 """Math round 11 of issue 37 (tests/fixtures/model_math_round11.jsonl): the same small local models as rounds 7-10
 solved 70 GSM8K questions of the bundled set's TRAIN split on their own in seven new output formats, every reply
 labelled by reading (card): rebuilt byte for byte from the committed replies and labels, each (question, model)
-pairing and prompt kind as designed, on train questions no other fixture names, the card's counts as read. Frozen
-and unread: corpus only, no judge runs here."""
+pairing and prompt kind as designed, on train questions no other fixture names, the card's counts as read; read once
+at stop 55, whose figures `sympy` and `math-verify` keep."""
 from __future__ import annotations
 
 import random
@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from .math_round_checks import FIXTURES, check_pairings, check_rotation, round_paths
+from .math_round_checks import FIXTURES, check_pairings, check_read_once, check_rotation, round_paths
 from .script_modules import load_script
-from .test_model_math_round7 import check_math_card_counts, check_math_rebuilt
+from .test_model_math_round7 import check_math_card_counts, check_math_rebuilt, check_math_read
 from .test_model_openqa_round6 import _lines
 
 CORPUS, CARD = round_paths(11)
@@ -84,9 +84,11 @@ def test_the_cards_counts_are_the_labels_as_read(build):
     check_math_card_counts(build, CORPUS, CARD.read_text(encoding="utf-8"))
 
 
-def test_the_round_is_held_out_of_the_measurers_all_until_its_single_read():
-    measure = load_script("measure_model_math_styles")
-    assert "heldout-m11" in measure.UNREAD
-    assert not measure.select("all", CORPUS) and len(measure.select("heldout-m11", CORPUS)) == len(_lines(CORPUS))
-    card = CARD.read_text(encoding="utf-8")
-    assert "## The single read (not yet made)" in card and "--split heldout-m11" in card
+def test_the_round_is_read_once_and_in_the_measurers_all_since():
+    check_read_once("heldout-m11", CORPUS, CARD, "2026-12-07, stop 55, at d8f50d8")
+
+
+def test_sympy_and_math_verify_keep_their_single_read():
+    """Its single read (card): `sympy` 0.957 with one false "equal" of 90 (an Arabic loop read as the gold),
+    `math-verify` 0.950 with two."""
+    check_math_read(_lines(CORPUS), {"sympy": (0.957, 1), "math-verify": (0.95, 2)})
