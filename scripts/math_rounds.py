@@ -69,8 +69,8 @@ def math_rows(replies: list[dict], labels: dict | None, draw: list[dict], split:
               data_split: str) -> list[dict]:
     """The corpus rows (open-QA round 6's `rows`, with round 7's math fields): one per reply, labelled as read
     (`labels`; None: unlabelled, for reading), on the questions `draw` of the bundled split `data_split`, with the
-    round's `split` and `tag` (m<round>)."""
-    items = [{**it, "aliases": it["references"], "source": m7.SOURCE, "data_split": data_split} for it in draw]
+    round's `split` and `tag` (m<round>); an item's own "source" and "data_split", if it has them, are its own."""
+    items = [{"source": m7.SOURCE, "data_split": data_split, **it, "aliases": it["references"]} for it in draw]
     out = r6.rows(replies, labels, items, split, tag, extra=("language",))
     for row, rep in zip(out, replies):
         read = labels[row["id"]]["read_answer"] if labels is not None else None
