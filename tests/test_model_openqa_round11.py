@@ -67,9 +67,10 @@ def test_the_filter_drops_what_an_open_reader_cannot_answer():
     assert not b.usable("The sun is a ___.", ("star", "planet", "moon"), 0)
 
 
-def test_the_cards_counts_are_the_labels_as_read():
-    b, rows = load_script("build_model_openqa_round11"), _lines(CORPUS)
-    card = (FIXTURES / "model_openqa_round11.md").read_text(encoding="utf-8")
+def check_mcqa_card_counts(build_name: str, corpus: Path, card: str) -> None:
+    """A round on the multiple-choice questions (11 onwards): its card's counts per model (by reason kind), per prompt
+    kind and per benchmark are its labels as read."""
+    b, rows = load_script(build_name), _lines(corpus)
     labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
     assert all(v["label"] or v["why"].startswith(KINDS) for v in labels.values())  # every wrong row's kind
     for name in list(b.MODELS) + ["all"]:
@@ -84,6 +85,11 @@ def test_the_cards_counts_are_the_labels_as_read():
     by_source = " | ".join(f"{sum(r['label'] for r in rows if r['source'] == f'mcqa-{s}')} / "
                            f"{sum(r['source'] == f'mcqa-{s}' for r in rows)}" for s in b.BENCHMARKS)
     assert f"| all | {by_source} |" in card.split("by benchmark")[1]
+
+
+def test_the_cards_counts_are_the_labels_as_read():
+    check_mcqa_card_counts("build_model_openqa_round11", CORPUS,
+                           (FIXTURES / "model_openqa_round11.md").read_text(encoding="utf-8"))
 
 
 def test_the_cheap_judges_keep_their_single_read():

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .script_modules import load_script
 from .test_model_openqa_round6 import _lines
-from .test_model_openqa_round11 import EARLIER, KINDS
+from .test_model_openqa_round11 import EARLIER, check_mcqa_card_counts
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -89,20 +89,6 @@ def test_the_base_model_saw_three_one_line_examples_in_the_format_it_was_asked_f
 
 
 def test_the_cards_counts_are_the_labels_as_read():
-    b, rows = load_script("build_model_openqa_round12"), _lines(CORPUS)
     card = CARD.read_text(encoding="utf-8")
-    labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
-    assert all(v["label"] or v["why"].startswith(KINDS) for v in labels.values())  # every wrong row's kind
-    for name in list(b.MODELS) + ["all"]:
-        mine = [r for r in rows if name in ("all", r["model"])]
-        right = sum(r["label"] for r in mine)
-        why = Counter(labels[r["id"]]["why"].split(":")[0] for r in mine if not r["label"])
-        assert f"| {len(mine)} | **{right} ({right / len(mine):.3f})** | {' | '.join(str(why[k]) for k in KINDS)} |" \
-            in card, name
-    per_kind = " | ".join(f"{sum(r['label'] for r in rows if r['prompt_style'] == k)} / "
-                          f"{sum(r['prompt_style'] == k for r in rows)}" for k in b.KINDS)
-    assert f"| all | {per_kind} |" in card
-    by_source = " | ".join(f"{sum(r['label'] for r in rows if r['source'] == f'mcqa-{s}')} / "
-                           f"{sum(r['source'] == f'mcqa-{s}' for r in rows)}" for s in b.BENCHMARKS)
-    assert f"| all | {by_source} |" in card.split("by benchmark")[1]
+    check_mcqa_card_counts("build_model_openqa_round12", CORPUS, card)
     assert "## The single read (not yet made)" in card and "--corpus tests/fixtures/model_openqa_round12.jsonl" in card
