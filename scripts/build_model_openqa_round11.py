@@ -127,12 +127,13 @@ def _known_questions() -> set[str]:
     return out
 
 
-def pool() -> list[dict]:
-    """Every usable row, one per normalized question text (first in file order), as an item of the round."""
+def pool(benchmarks: tuple[str, ...] = BENCHMARKS) -> list[dict]:
+    """Every usable row of `benchmarks`, one per normalized question text (first in file order), as an item of the
+    round."""
     from judgesuite.suite.data.mcqa import load_items
 
     known, seen, out = _known_questions(), set(), []
-    for bench in BENCHMARKS:
+    for bench in benchmarks:
         for it in load_items(bench, "test"):
             key = " ".join(words(it.question))
             if (bench == "mmlu" and it.meta.get("subject") not in MMLU_SUBJECTS) or key in seen or key in known:
@@ -147,16 +148,17 @@ def pool() -> list[dict]:
     return out
 
 
-def drawn(exclude: frozenset[str] = frozenset()) -> list[dict]:
+def drawn(exclude: frozenset[str] = frozenset(), benchmarks: tuple[str, ...] = BENCHMARKS, seed: int = SEED,
+          cap: int = CAP) -> list[dict]:
     """This round's 150 questions, in drawn order (k: the position in the draw); `exclude`: question ids the draw
-    passes over (round 12 passes this round's)."""
-    items = sorted(pool(), key=lambda it: it["question_id"])
-    random.Random(SEED).shuffle(items)
+    passes over (round 12 passes this round's); `benchmarks`, `seed`, `cap`: round 13 passes its own."""
+    items = sorted(pool(benchmarks), key=lambda it: it["question_id"])
+    random.Random(seed).shuffle(items)
     taken: list[dict] = []
     for it in items:
         if it["question_id"] in exclude:
             continue
-        if sum(t["benchmark"] == it["benchmark"] for t in taken) < CAP:
+        if sum(t["benchmark"] == it["benchmark"] for t in taken) < cap:
             taken.append(it)
         if len(taken) == N_QUESTIONS:
             break
