@@ -222,7 +222,7 @@ def _text(path: Path) -> str | None:
 def _row_questions(text: str) -> set[str]:
     """The normalized `question` of every JSON-object line of a file's text."""
     out = set()
-    for line in text.splitlines():
+    for line in text.split("\n"):  # not splitlines(): rows hold U+2028 and other line breaks inside strings
         try:
             row = json.loads(line)
         except ValueError:
@@ -262,7 +262,8 @@ def exclusion(row: dict, seen: SimpleNamespace) -> str | None:
 
 def shared_rows(path: Path = SHARED_TEST) -> list[dict]:
     """The shared file's MMLU test rows of SUBJECTS with a gold index, ordered by id."""
-    rows = [r for r in mr.jsonl(path) if r["meta"].get("subject") in SUBJECTS and r["answer_index"] is not None]
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]
+    rows = [r for r in rows if r["meta"].get("subject") in SUBJECTS and r["answer_index"] is not None]
     return sorted(rows, key=lambda r: r["id"])
 
 
