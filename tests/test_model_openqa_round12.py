@@ -1,7 +1,7 @@
 """Open-QA round 12 of issue 37 (tests/fixtures/model_openqa_round12.jsonl): round 11's design on the multiple-choice
 test questions its draw left, in six new output formats, every reply labelled by reading (card): rebuilt byte for
-byte from the committed replies and labels, on questions round 11's filter keeps and no earlier round asked. Frozen
-and unread: no test here runs a judge on it."""
+byte from the committed replies and labels, on questions round 11's filter keeps and no earlier round asked; read once
+at stop 56 by the judges as shipped then, whose figures the cheap judges keep."""
 from __future__ import annotations
 
 import json
@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .script_modules import load_script
 from .test_model_openqa_round6 import _lines
+from .test_model_openqa_round7 import cheap_read
 from .test_model_openqa_round11 import EARLIER, check_mcqa_card_counts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,4 +92,16 @@ def test_the_base_model_saw_three_one_line_examples_in_the_format_it_was_asked_f
 def test_the_cards_counts_are_the_labels_as_read():
     card = CARD.read_text(encoding="utf-8")
     check_mcqa_card_counts("build_model_openqa_round12", CORPUS, card)
-    assert "## The single read (not yet made)" in card and "--corpus tests/fixtures/model_openqa_round12.jsonl" in card
+    assert "## The single read (2026-12-07, stop 56, at 09e8a43; read once)" in card
+    assert "--corpus tests/fixtures/model_openqa_round12.jsonl" in card
+    assert "round12" not in load_script("stacked_other_year_check").UNREAD
+
+
+def test_the_cheap_judges_keep_their_single_read():
+    """Its single read (card): `stacked` 0.910 with 20 false "correct" of 480, ahead of `contains` (0.900, 3), keeping
+    the models' order (tau-b 1.0) and under-rating Qwen-1.5B by 6.0 points; `token-f1` 0.848 with 61."""
+    accuracy, false_correct, gap, tau = cheap_read(_lines(CORPUS))
+    assert accuracy["stacked"] >= 0.91 and accuracy["stacked"] > accuracy["contains"] >= 0.9
+    assert false_correct["stacked"] <= 20 and false_correct["contains"] <= 3
+    assert accuracy["token-f1"] <= 0.85 and false_correct["token-f1"] >= 60
+    assert gap <= 0.061 and tau == 1.0
