@@ -1,0 +1,19 @@
+"""The blind second reads of open-QA rounds 11 and 12 (multiple-choice questions asked without their options; cards,
+"Second read (blind)"): each second-read file labels exactly its round's seeded sample (50 per model), and the
+agreement, Cohen's kappa, per-model and per-prompt-kind figures written in the card are what `agree` computes;
+round 6's checks. No judge runs here."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .test_model_openqa_round6_second_read import check_covers_exactly_the_seeded_sample, check_figures_are_agrees
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_round12_second_read_covers_exactly_the_seeded_sample():
+    check_covers_exactly_the_seeded_sample(12)
+
+
+def test_round12_agreement_kappa_and_per_kind_figures_are_the_cards():
+    check_figures_are_agrees(12, FIXTURES / "model_openqa_round12.md", disagreements=3, per_kind=True)
