@@ -17,3 +17,11 @@ def test_round12_second_read_covers_exactly_the_seeded_sample():
 
 def test_round12_agreement_kappa_and_per_kind_figures_are_the_cards():
     check_figures_are_agrees(12, FIXTURES / "model_openqa_round12.md", disagreements=3, per_kind=True)
+
+
+def test_round11_second_read_covers_exactly_the_seeded_sample():
+    check_covers_exactly_the_seeded_sample(11)
+
+
+def test_round11_agreement_kappa_and_per_kind_figures_are_the_cards():
+    check_figures_are_agrees(11, FIXTURES / "model_openqa_round11.md", disagreements=3, per_kind=True)
