@@ -4,7 +4,9 @@ A whole answer that is one clock time (hours 0-23, minutes, perhaps seconds, per
 time where it names one: "3:45 PM" is 15:45, "12:30 AM" 0:30, "15:45" itself. Both sides such times and each
 24-hour (a meridiem, or an hour of 0 or 13-23): equal exactly when the 24-hour times are ("3:45 PM" is not "3:45
 AM", a false equal before: the meridiem was dropped as a unit word; "3:45 P.M." is "15:45"). A 12-hour time without a
-meridiem against one with it ("3:45" against "3:45 PM") is left to the general comparison (equal as before)."""
+meridiem (hour 1-12) against a surely 24-hour one (`half_day_time`, stop 56): no verdict where either of its readings
+is that time ("3:45" against "3:45 PM" or "3:45 AM", "12:30" against "12:30 AM": which half of the day it means is
+not said), unequal where neither is ("3:45" against "4:45 PM")."""
 from __future__ import annotations
 
 import re
@@ -39,3 +41,13 @@ def same_clock_time(gold: str, cand: str) -> bool | None:
     if g is None or c is None or not (g[1] and c[1]):
         return None
     return g[0] == c[0]
+
+
+def half_day_time(gold: str, cand: str) -> bool | None:
+    """A 12-hour time without a meridiem against a surely 24-hour one: True where one of its two readings (AM, PM) is
+    that time (undecided), False where neither is; None for any other pair."""
+    g, c = clock_time(gold), clock_time(cand)
+    if g is None or c is None or g[1] == c[1]:
+        return None
+    (sure, _), ((h, mi, sec), _) = (g, c) if g[1] else (c, g)
+    return sure in ((h % 12, mi, sec), (h % 12 + 12, mi, sec))

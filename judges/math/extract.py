@@ -37,19 +37,27 @@ cleaning of a span to its value in `span_cleaning`.
   determined"; a modal word in its sentence: "Maybe the answer is 12", "42, I think"; called an estimate before a
   recomputation), or an output without a committed answer whose ending hedges (also a modal word, alternatives or a
   negation around its last number), is non-committal: the judge marks it incorrect (not unparseable).
+Stop 56: "42 or so", a short doubt in the sentence after the answer's ("The answer is 12. I think."), a value called
+wrong in other languages ("13 долларов — это неверно") are non-committal; a negated participle before the clause's
+verb ("while not exceeding the limit is 83") negates no answer; an output cut off in a loop that states nothing, or
+inside a program that verifies a stated result, is read before it (`endings`); boxed values "..., respectively"
+are marked (`Extraction.respectively`: no verdict against one gold value); with the question, the last number's
+sentence gives the number of the unit it asks for (`asked_unit`: "how many gallons" -> "15 gallons ... in 30 days").
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from judgesuite.judges.math.asked_unit import asked_unit, unit_number
 from judgesuite.judges.math.answer_markup import strip_proof_end, undouble_escapes, without_remark
+from judgesuite.judges.math.endings import before_loop, before_open_program, ends_in_label
 from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE, HEDGES,
-                                          MODAL, NEGATED, SPAN_HEDGES)
+                                          MODAL, NEGATED, SPAN_HEDGES, WRONG)
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import rejected_alternative
 from judgesuite.judges.math.span_cleaning import SENTENCE_END, SPAN_CHARS
-from judgesuite.judges.math.strategies import NUMBER_TAIL, numbers, strategy_spans
+from judgesuite.judges.math.strategies import NUMBER_TAIL, number_matches, numbers, strategy_spans
 
 __all__ = ["AUTO", "CONFIGS", "LIGHTEVAL", "NUMBER_TAIL", "SIMPLERL", "SPAN_CHARS", "Extraction", "ExtractionConfig",
            "extract", "looks_truncated"]
@@ -86,6 +94,7 @@ class Extraction:
     noncommittal: bool = False
     method: str = ""
     alternatives: bool = False  # non-committal only because it lists alternatives ("5 or 8")
+    respectively: bool = False  # boxed values of several quantities "..., respectively": which one is asked?
 
 
 def looks_truncated(text: str) -> bool:
@@ -107,22 +116,72 @@ def looks_truncated(text: str) -> bool:
 
 # a negation in the clause before a last number: "The train does not arrive at 3", "He won't need 4 more"
 _CLAUSE_NEGATION = re.compile(r"(?:\b(?:not|never|δεν|όχι)\b|n't\b)[^,;:.!?\n]*+\Z", re.IGNORECASE)
+# ... unless it negates a participle before the clause's verb ("the largest number of boxes ... while not exceeding
+# the limit is 83"), no negation after it
+_NOT_PARTICIPLE = re.compile(r"not[ \t]+[a-z]+ing\b(?:(?!\b(?:not|never)\b|n't\b)[^,;:.!?\n])*?"
+                             r"\b(?:is|are|was|were|equals?)[ \t]+(?:(?:indeed|exactly|now|still|just)[ \t]+)?[$]?\Z",
+                             re.IGNORECASE)
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+# the sentence after the answer's, short and without a digit, doubts it: "The answer is 12. I think.", "Not sure."
+_DOUBT_AFTER = re.compile(r"[ \t]{0,8}+[.!]?+[ \t]{0,8}+\n?+[ \t]{0,8}+(?:\([ \t]{0,3}+)?+([^\d.!?\n)]{1,60}+)"
+                          r"(?:[.!?)\n]|\Z)")
 
 
-def _sentence_at(text: str, start: int, end: int) -> str:
-    """The sentence of `text` that holds `start:end` (at most 200 characters either side)."""
+def _doubted_after(text: str, end: int) -> bool:
+    """Whether the sentence after the one that holds position `end` is a short doubt of it (a modal word, a hedge,
+    "wrong", "or not")."""
+    stop = SENTENCE_END.search(text, end, end + 200)
+    nl = text.find("\n", end, end + 200)
+    at = min([i for i in (stop.start() if stop else -1, nl) if i >= 0], default=-1)
+    if at < 0 or "\n\n" in text[at:at + 3]:
+        return False  # no next sentence, or a new paragraph
+    m = _DOUBT_AFTER.match(text, at + (text[at] in ".\n"))
+    if m is None or len(m.group(1).split()) > 6:
+        return False
+    return bool(MODAL.search(m.group(1)) or HEDGES.search(m.group(1)) or WRONG.search(" is " + m.group(1).strip())
+                or re.fullmatch(r"\W*(?:or not|not really|not quite|no|wait)\W*", m.group(1), re.IGNORECASE))
+
+
+def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of `text` that holds `start:end` starts and ends (at most 200 characters either side)."""
     head = max(text.rfind(c, max(0, start - 200), start) for c in ".!?\n\u3002") + 1
     stops = [i for i in (text.find(c, end, end + 200) for c in "!?\n\u3002") if i >= 0]
     stop = SENTENCE_END.search(text, end, end + 200)
     tail = min(stops + ([stop.start()] if stop else []), default=min(len(text), end + 200))
-    return text[max(head, start - 200):tail]
+    return max(head, start - 200, 0), tail
 
 
-def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
-    """Find the answer spans of `text` under `config` (see the module docstring)."""
+def _sentence_at(text: str, start: int, end: int) -> str:
+    """The sentence of `text` that holds `start:end` (at most 200 characters either side)."""
+    head, tail = _sentence_bounds(text, start, end)
+    return text[head:tail]
+
+
+def _asked_number(text: str, span: str, question: str) -> str:
+    """The number of the last number's sentence whose unit the question asks for (`asked_unit`), else `span`."""
+    unit, at = asked_unit(question), text.rfind(span)
+    if unit is None or at < 0:
+        return span
+    head, tail = _sentence_bounds(text, at, at + len(span))
+    sentence = text[head:tail]
+    nums = [m for m in number_matches(sentence) if m.start() <= at - head]
+    if not nums or nums[-1].start() != at - head or nums[-1].group().rstrip(",") != span:
+        return span
+    found = unit_number(sentence, nums, unit)
+    return found.group().rstrip(",") if found else span
+
+
+def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> Extraction:
+    """Find the answer spans of `text` under `config` (see the module docstring); `question`, where given, may
+    name the unit asked for (`asked_unit`)."""
     result = Extraction()
     if config.detect_noncommittal:
         text = vulgar_fractions(strip_proof_end(undouble_escapes(text)))  # "3½ miles": 3.5, never 3
+        looped = before_loop(text)  # cut off in a loop: the text before it
+        if looped is not None and (not looped or ends_in_label(looped)):
+            return result
+        text = looped if looped is not None else text
+        text = before_open_program(text) or text
     for group in config.groups:
         found: list[tuple[int, str, str]] = []  # (position, span, raw text around it)
         for strategy in group:
@@ -141,13 +200,18 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
             pos, _, raw = found[0]
             found[0] = (pos, kept, (raw or "").replace(found[0][1].strip(), kept))
             spans = [kept] + spans[1:]
+        if config.detect_noncommittal and group == config.groups[0] and found[0][2] is None:
+            sentence = _sentence_at(text, found[0][0], found[0][0] + 1)
+            if _RESPECTIVELY.search(sentence) and sentence.count("\\boxed") >= 2:
+                return Extraction([found[0][1]], method="+".join(group), respectively=True)
         if config.detect_noncommittal and group == config.groups[0]:
             raw = found[0][2] or ""
             before = text[max(0, found[0][0] - 120):found[0][0]]
             head = without_remark(SENTENCE_END.split(raw, 1)[0])  # the committed sentence, before any prose cut
             hedged = (HEDGES.search(raw) or SPAN_HEDGES.search(found[0][1]) or SPAN_HEDGES.search(head)
                       or MODAL.search(found[0][1]) or MODAL.search(head) or ESTIMATE_REDONE.search(text, found[0][0])
-                      or MODAL.search(_sentence_at(text, found[0][0], found[0][0] + 1))
+                      or MODAL.search(_sentence_at(text, found[0][0], found[0][0] + 1)) or WRONG.search(head)
+                      or _doubted_after(text, found[0][0] + 1)
                       or (found[0][2] is None and BEFORE_BOXED_HEDGE.search(before)))
             if hedged or ALTERNATIVES.search(found[0][1]):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
@@ -164,15 +228,19 @@ def extract(text: str, config: ExtractionConfig = AUTO) -> Extraction:
                                                         "number"):
         if HEDGES.search(text[-SPAN_CHARS:]):
             return Extraction(result.spans, noncommittal=True, method="hedge")
+        if result.method == "number" and question and result.spans:
+            result.spans[0] = _asked_number(text, result.spans[0], question)  # "15 gallons ... in 30 days": 15
         at = text.rfind(result.spans[0]) if result.spans else -1
-        if at >= 0 and MODAL.search(_sentence_at(text, at, at + len(result.spans[0]))):
+        if at >= 0 and (MODAL.search(_sentence_at(text, at, at + len(result.spans[0])))
+                        or _doubted_after(text, at + len(result.spans[0]))):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "12 face masks, maybe."
         if at >= 0 and any(m.start() <= at < m.end() or at <= m.start() < at + len(result.spans[0]) for m in
                            ALTERNATIVES.finditer(text, max(0, at - 30), at + len(result.spans[0]) + 30)):
             return Extraction(result.spans, noncommittal=True, method="hedge", alternatives=True)  # "42 oder 43"
         if at >= 0 and ESTIMATE_REDONE.search(text, max(0, at - 100)):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "Rough estimate: 3. ... again"
-        if result.method == "number" and at >= 0 and _CLAUSE_NEGATION.search(text, max(0, at - 80), at):
+        negation = _CLAUSE_NEGATION.search(text, max(0, at - 80), at) if at >= 0 else None
+        if result.method == "number" and negation and not _NOT_PARTICIPLE.match(text, negation.start(), at):
             return Extraction(result.spans, noncommittal=True, method="negated")  # "It does not arrive at 3."
         if result.method != "" and (SPAN_HEDGES.match(result.spans[0]) or (
                 result.method == "number" and at >= 0 and (NEGATED.search(text[max(0, at - 20):at])

@@ -14,7 +14,8 @@ HEDGES = re.compile(
     r"(?:determine|determined|know|known|say|tell|solve|find|compute|calculate)"
     r"|\bnot enough information|\binsufficient (?:information|data)|\bI (?:do not|don't) know"
     r"|\bnot (?:sure|certain)\b|\bno (?:definitive|definite|single|unique) answer"
-    r"|\bit depends\b|\bunclear\b|\bundetermined\b|\bambiguous\b|\bthere is no way to",
+    r"|\bit depends\b|\bunclear\b|\bundetermined\b|\bambiguous\b|\bthere is no way to"
+    r"|\d[%)]?(?:[ \t]+[a-z]+){0,2}?,?[ \t]+or[ \t]+so\b(?![ \t]+(?:that|as|on)\b)",  # "42 or so", "42 apples or so"
     re.IGNORECASE)
 # in a committed span: a negation ("the answer is not 81") or a list of options gives no answer
 SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|between"
@@ -25,9 +26,13 @@ SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|
 # ("never say 12", "no es 12")
 NEGATED = re.compile(r"(?:\b(?:not|never)(?:\s++[a-z]{1,8}+)?|\b(?:nicht|pas|не|no es|no son|non è|não é)|n't|不是)"
                      r"\s*+[$*]*+\s*+\Z", re.IGNORECASE)
+# "wrong" in other languages (Russian "13 долларов — это неверно", German "ist falsch", ...), after a value
+WRONG_WORD = (r"(?:\u2014|\u2013|-|,)?+[ \t]{0,3}+(?:\b(?:это|ist|est|es|è|é|is|jest)[ \t]{1,3}+)?+"
+              r"(?:\b(?:неверн|неправильн|ошибочн|не[ \t]{1,3}верн|falsch|faux|incorrect[oa]?|erróne|sbagliat"
+              r"|errat[oa]|errad[oa]|fout|onjuist|błędn|yanlış|λάθος|λανθασμ)\w*|错误|錯誤|不对|不對|間違い|틀렸|틀린)")
 # right after a last number: it is called wrong ("12 is wrong", "12, but that's wrong")
-CALLED_WRONG = re.compile(r"[^.\n]{0,30}?(?:\b(?:is|are|was|would\s+be)\s+|'s\s+)(?:wrong|incorrect|false\b)",
-                          re.IGNORECASE)
+WRONG = re.compile(r"(?:\b(?:is|are|was|would\s+be)\s+|'s\s+)(?:wrong|incorrect|false\b)|" + WRONG_WORD, re.IGNORECASE)
+CALLED_WRONG = re.compile(r"[^.\n]{0,30}?(?:" + WRONG.pattern + ")", re.IGNORECASE)
 # right before a \boxed{}: "is not \boxed{81}", "one of the following: 9; \boxed{81}"
 BEFORE_BOXED_HEDGE = re.compile(r"(?:\b(?:not|isn't|never)|\bone of the following:?[^\n]*)\s*(?:\\\[|\$\$?|\\\()?\s*$",
                                 re.IGNORECASE)

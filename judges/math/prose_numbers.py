@@ -154,8 +154,10 @@ _JOINED = re.compile(rf"(?<![\w.,$])({_QUANTITY})(?:[ \t]+(?!(?:and|or)\b)([A-Za
                      rf"(?:[ \t]+\2\b{_POWER}|(?=[ \t]+(?:respectively|" + _UNIT_NAMES + r")\b)"
                      r"|(?![ \t]*+[\d(/*+^=\u00d7\u00f7-])(?(3)|(?![ \t]*+[A-Za-z%])))")
 # arithmetic in numbers, one operator at least, that ends a sentence: "The total is 3 + 4" (7, never 4); with working
-# or "=" before it (`_BEFORE_JOINED`), in brackets ("print(3 * 6)") or a range ("3-4 hours": a minus needs spaces) none
-_ARITHMETIC = re.compile(rf"(?<![\w.,=(^*/+\u00d7\u00f7-]){LITERAL}(?:(?:[ \t]*+(?:\*\*|[+*/^\u00d7\u00f7])[ \t]*+"
+# or "=" before it (`_BEFORE_JOINED`), in a call's brackets ("print(3 * 6)") or a range ("3-4 hours": a minus needs
+# spaces) none; "\\times" and "\\cdot" are operators ("(3.4 \\times 10^1)" is 34, never 10^1)
+_ARITHMETIC = re.compile(rf"(?<![\w.,=^*/+\u00d7\u00f7-])(?<!\w\()(?<!\\times )(?<!\\cdot ){LITERAL}"
+                         rf"(?:(?:[ \t]*+(?:\*\*|[+*/^\u00d7\u00f7]|\\times\b|\\cdot\b)[ \t]*+"
                          rf"|[ \t]++-[ \t]++){LITERAL})++"
                          r"(?![ \t]*+[=(^*/+\u00d7\u00f7-])(?![\w,]|\.\d)")
 _BEFORE_JOINED = re.compile(r"(?:[-+*/^=\u00d7\u00f7\u2212\d]|\bbetween|\bfrom)\s*\Z", re.IGNORECASE)
@@ -230,7 +232,7 @@ _CJK_JOINED_AFTER = re.compile(r"(?<![ \t])" + _CLASSIFIER + r"[ \t]*+[\u548c\u5
 _GLUED_NAME = re.compile(r"[xyznab](?![A-Za-z])")
 # dimensions in brackets: "{3, 4} by {5}", "(3) x (4)"
 _BRACKET_BY_BEFORE = re.compile(r"[})\]][ \t]*+(?:by|x|\u00d7)[ \t]*+[{(\[]?[ \t]*+\Z")
-_BRACKET_BY_AFTER = re.compile(r"[ \t]*+[})\]][ \t]*+(?:by|x|\u00d7)[ \t]*+[{(\[]")
+_BRACKET_BY_AFTER = re.compile(r"(?<![ \t])[ \t]*+[})\]][ \t]*+(?:by|x|\u00d7)[ \t]*+[{(\[]")
 
 
 def unclear_number(text: str, start: int, end: int) -> bool:

@@ -41,7 +41,7 @@ import sympy
 
 from judgesuite.judges.base import Judge, JudgeTags
 from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
-from judgesuite.judges.math.clock_times import same_clock_time
+from judgesuite.judges.math.clock_times import half_day_time, same_clock_time
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
 from judgesuite.judges.math.forms import (answer_groups, as_list, condition, decimal_comma, equation_left,
@@ -88,22 +88,25 @@ def _text_key(text: str) -> str:
     return _TEXT_NOISE.sub("", text).lower()
 
 
-def judge_math(task: tuple[tuple[str, ...], str, str]) -> tuple[bool | None, str | None, str]:
-    """Worker function: (references, candidate, extraction) -> (correct or None, extracted, detail). A pair with
-    `\\log` unbased is judged with it read as natural and as base-10 log: no verdict where the two differ (log_base)."""
-    references, candidate, extraction = task
+def judge_math(task: tuple) -> tuple[bool | None, str | None, str]:
+    """Worker function: (references, candidate, extraction[, question]) -> (correct or None, extracted, detail). A
+    pair with `\\log` unbased is judged with it read as natural and as base-10 log: no verdict where the two differ
+    (log_base). The question, where given, may name the unit asked for (extract's `asked_unit`)."""
+    references, candidate, extraction = task[:3]
+    question = task[3] if len(task) > 3 else ""
     if not unbased_log(candidate, *references):
-        return _judge_math(references, candidate, extraction)
-    natural, decimal = (_judge_math(tuple(read_log(r, b) for r in references), read_log(candidate, b), extraction)
-                        for b in READINGS)
+        return _judge_math(references, candidate, extraction, question)
+    natural, decimal = (_judge_math(tuple(read_log(r, b) for r in references), read_log(candidate, b), extraction,
+                                    question) for b in READINGS)
     if natural[0] is decimal[0]:
         return natural
     return None, natural[1], f"{_UNDECIDED}: the verdict depends on the base of \\log (e or 10)"
 
 
-def _judge_math(references: tuple[str, ...], candidate: str, extraction: str) -> tuple[bool | None, str | None, str]:
+def _judge_math(references: tuple[str, ...], candidate: str, extraction: str,
+                question: str = "") -> tuple[bool | None, str | None, str]:
     auto = extraction == "auto"  # the answer forms of issue 17 are `auto` only
-    ex = extract(candidate, CONFIGS[extraction])
+    ex = extract(candidate, CONFIGS[extraction], question)
     refs = [answer_groups(reference_answer(r)) if auto else r for r in references]
     if auto:  # a gold "C. x = 42" is answered by "C" or by "x = 42"
         refs = [x for r in refs for x in (r, *option_answers(r))]
@@ -114,6 +117,8 @@ def _judge_math(references: tuple[str, ...], candidate: str, extraction: str) ->
         refs = [decimal_comma(r) or r for r in refs]  # a gold "1,22" against a one-number answer
     golds = [(ref, _parse(ref, auto)) for ref in refs]  # gold first
     several = auto and any(g is not None and _several(g) for _, g in golds)
+    if ex.respectively and not any(g is not None and isinstance(g.value, Collection) for _, g in golds):
+        return None, ex.spans[0][:200], f"{_UNDECIDED}: boxed values of several quantities, 'respectively'"
     if ex.noncommittal:
         if ex.spans and any(_GOLD_OR.search(r) and _text_key(r) == _text_key(ex.spans[0]) for r in refs):
             return True, ex.spans[0][:200], f"{ex.method}: equal as text"  # the gold itself says "a or b"
@@ -161,6 +166,10 @@ def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tup
     clock = same_clock_time(ref, spans[0]) if auto and spans else None
     if clock is not None:  # "3:45 PM" against "3:45 AM" or "15:45": compared as 24-hour times
         return clock, spans[0], "equal as clock times" if clock else "unequal: the clock times differ"
+    half = half_day_time(ref, spans[0]) if auto and spans else None
+    if half is not None:  # "3:45" against "3:45 PM": which half of the day is not said
+        return (None, spans[0], f"{_UNDECIDED}: a 12-hour time without AM / PM against one with it") if half else (
+            False, spans[0], "unequal: the clock times differ")
     result, span, detail = _compare_values(ref, gold, spans, auto)
     if result is True and auto:
         same, what = _same_left_sides(ref, span), "the equations' left sides"
@@ -383,7 +392,7 @@ class SympyJudge(Judge):
         return self._pool
 
     def _judge_batch(self, samples: Sequence[Sample]) -> list[Verdict]:
-        tasks = [(tuple(s.references), s.candidate, self.extraction) for s in samples]
+        tasks = [(tuple(s.references), s.candidate, self.extraction, s.question or "") for s in samples]
         out = []
         for o in self.pool().map(tasks):
             if o.status == OK:

@@ -1,0 +1,39 @@
+"""The unit a question asks for, for `extract` (stop 56): "how many gallons of water does she drink in 30 days?"
+is answered by the number before "gallons" in the concluding sentence ("Therefore, Ingrid drinks 15 gallons of water
+in 30 days.": 15, not the sentence's last number 30).
+
+Only where it is unambiguous: the question asks "how many <plural noun>" (perhaps "how many more <noun>") once and
+no other "how many" / "how much"; the sentence of the output's last number is no condition ("if", "would",
+"suppose"); exactly one number in it is followed by that noun (singular or plural, perhaps after "more"), and it is
+not the last number. Anything else keeps the last number.
+"""
+from __future__ import annotations
+
+import re
+
+_HOW = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:more|fewer|less|extra|additional)\s+)?([a-z]{3,20}s)\b", re.IGNORECASE)
+_NOT_UNITS = frozenset({"times", "ways", "does", "was", "has", "is", "this", "those", "these", "less", "its", "yes"})
+_CONDITION = re.compile(r"\b(?:if|would|suppose|supposing|assuming|assume|could|unless)\b", re.IGNORECASE)
+
+
+def asked_unit(question: str) -> str | None:
+    """The plural noun of the question's one "how many <noun>"; None where there is none or more than one ask."""
+    asks = _ASKED.findall(question or "")
+    if len(asks) != 1 or len(_HOW.findall(question)) != 1 or asks[0].lower() in _NOT_UNITS:
+        return None
+    return asks[0].lower()
+
+
+def unit_number(sentence: str, numbers: list[re.Match], unit: str) -> re.Match | None:
+    """Of `numbers` (matches in `sentence`, the last last), the one followed by `unit`, where exactly one is and it
+    is not the last; else None."""
+    if not numbers or _CONDITION.search(sentence):
+        return None
+    singular = unit[:-2] if unit.endswith(("ches", "shes", "sses", "xes")) else unit[:-1]
+    after = re.compile(r"[ \t]*+(?:(?:more|fewer|less|extra|additional)[ \t]++)?(?:" + re.escape(unit) + "|"
+                       + re.escape(singular) + r")\b", re.IGNORECASE)
+    found = [m for m in numbers if after.match(sentence, m.end())]
+    if len(found) != 1 or found[0] is numbers[-1]:
+        return None
+    return found[0]
