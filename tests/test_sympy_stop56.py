@@ -43,6 +43,8 @@ def _rows(n: int) -> dict[str, dict]:
     ("Ingrid drinks 15 cups of water in 30 days.", NOT_TRUE),
     ("At first I got 15 gallons. Ingrid drinks 20 gallons of water in 30 days.", NOT_TRUE),
     ("Therefore, Ingrid drinks 15 gallons of water in 30 days. I think.", NOT_TRUE),
+    ("Ingrid drinks 15 gallons of water in 30 days? No.", NOT_TRUE),
+    ("Ingrid drinks 16 gallons - 1 gallon = 15 gallons in 30 days.", NOT_TRUE),
 ])
 def test_unit_the_question_asks_for(cand, expected):
     _check(cand, "15", expected, GALLONS)
@@ -122,7 +124,8 @@ def test_program_cut_off_after_its_answer(cand, gold, expected):
     ("The answer is 12. Not sure.", NOT_TRUE), ("So he needs 12. I think.", NOT_TRUE),
     ("So he needs 12. Not really.", NOT_TRUE), ("The answer is 12. That is wrong.", NOT_TRUE),
     ("The answer is 12. Or not.", NOT_TRUE), ("The answer is 12, which is incorrect.", NOT_TRUE),
-    ("The answer is 12.\nProbably.", NOT_TRUE),
+    ("The answer is 12.\nProbably.", NOT_TRUE), ("The answer is 12! Maybe.", NOT_TRUE),
+    ("So he needs 12? No.", NOT_TRUE), ("The answer might be 12.", NOT_TRUE),
     ("The answer is 12.", True), ("The answer is 12. It is not 13.", True),
     ("So he needs 12. I hope this helps!", True), ("The answer is 12.\n\nI think the method is neat.", True),
 ])

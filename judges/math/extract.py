@@ -130,12 +130,10 @@ _DOUBT_AFTER = re.compile(r"[ \t]{0,8}+[.!]?+[ \t]{0,8}+\n?+[ \t]{0,8}+(?:\([ \t
 def _doubted_after(text: str, end: int) -> bool:
     """Whether the sentence after the one that holds position `end` is a short doubt of it (a modal word, a hedge,
     "wrong", "or not")."""
-    stop = SENTENCE_END.search(text, end, end + 200)
-    nl = text.find("\n", end, end + 200)
-    at = min([i for i in (stop.start() if stop else -1, nl) if i >= 0], default=-1)
-    if at < 0 or "\n\n" in text[at:at + 3]:
+    at = _sentence_bounds(text, end, end)[1]
+    if at >= len(text) or "\n\n" in text[at:at + 3]:
         return False  # no next sentence, or a new paragraph
-    m = _DOUBT_AFTER.match(text, at + (text[at] in ".\n"))
+    m = _DOUBT_AFTER.match(text, at + (text[at] in ".!?\n\u3002"))
     if m is None or len(m.group(1).split()) > 6:
         return False
     return bool(MODAL.search(m.group(1)) or HEDGES.search(m.group(1)) or WRONG.search(" is " + m.group(1).strip())

@@ -45,7 +45,7 @@ ALTERNATIVES = re.compile(r"(?:\d|\}|\b(?:one|two|three|four|five|six|seven|eigh
                           r"|\ub610\ub294)[ \t]*+[-$(]*\d"
                           r"|\d[ \t]?[ap]\.?[ \t]?m\b\.?,?[ \t]+or[ \t]+\d", re.IGNORECASE)  # "3:45 PM or 4:45 PM"
 # in the sentence of the answer: a modal word of doubt ("42, maybe.", "The answer is probably 42", "42, I think")
-MODAL = re.compile(r"\b(?:maybe|perhaps|probably|possibly|presumably|I (?:think|guess|believe|suppose)"
+MODAL = re.compile(r"\b(?:maybe|perhaps|probably|possibly|presumably|might|I (?:think|guess|believe|suppose)"
                    r"|vielleicht|wahrscheinlich|peut-être|probablement|quizás?|tal vez|probablemente|forse"
                    r"|probabilmente|talvez|provavelmente|misschien|waarschijnlijk|belki|muhtemelen|возможно"
                    r"|наверное|наверно|ίσως|πιθανώς)\b|也许|大概|或许|たぶん|多分|おそらく|아마", re.IGNORECASE)
