@@ -1,0 +1,88 @@
+"""Open-QA round 13 of issue 37 (tests/fixtures/model_openqa_round13.jsonl): CommonsenseQA validation questions asked
+without their options, in six new output formats, every reply labelled by reading (card): rebuilt byte for byte from
+the committed replies and labels, on questions round 11's filter keeps and no earlier round asked. Frozen and unread:
+no test here runs a judge on it."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+from .script_modules import load_script
+from .test_model_openqa_round6 import _lines
+from .test_model_openqa_round11 import EARLIER, check_mcqa_card_counts
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+CORPUS = FIXTURES / "model_openqa_round13.jsonl"
+CARD = FIXTURES / "model_openqa_round13.md"
+
+
+def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
+    b = load_script("build_model_openqa_round13")
+    rows, replies = _lines(CORPUS), _lines(b.REPLIES)
+    labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
+    assert len(rows) == len(replies) == len(labels) == 600 and set(labels) == {r["id"] for r in rows}
+    assert all(isinstance(v["label"], bool) and isinstance(v["why"], str) and v["why"] for v in labels.values())
+    assert [r["id"] for r in rows] == [f"oqa13-{rep['model']}-{rep['item']}" for rep in replies]
+    drawn = {it["item"]: it for it in b.drawn()}
+    assert Counter((r["model"], r["question_id"]) for r in rows) == {(m, q): 1 for m in b.MODELS for q in drawn}
+    for row, rep in zip(rows, replies):
+        it = drawn[rep["item"]]
+        assert (row["candidate"], row["references"], row["question"]) == (rep["reply"].strip(), it["aliases"],
+                                                                         it["question"])
+        assert row["prompt_style"] == b.prompt_kind(it, row["model"]) == rep["prompt"]
+        assert row["language"] == b.language_of(it, row["model"]) == rep["language"]
+        assert rep["temperature"] == 0.0 and rep["seed"] == 37 and rep["max_tokens"] == b.MAX_TOKENS[rep["prompt"]]
+        assert row["source"] == "mcqa-commonsenseqa" and row["label"] == labels[row["id"]]["label"]
+    assert {r["split"] for r in rows} == {"heldout-oqa-round13"} and {r["task_type"] for r in rows} == {"open_qa"}
+    b.finalize(b.REPLIES, b.LABELS, tmp_path / "corpus.jsonl")
+    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+
+
+def test_every_model_answered_in_every_new_prompt_kind_and_language():
+    b, rows = load_script("build_model_openqa_round13"), _lines(CORPUS)
+    assert Counter((r["model"], r["prompt_style"]) for r in rows) == {(m, k): 25 for m in b.MODELS for k in b.KINDS}
+    languages = Counter((r["model"], r["language"]) for r in rows if r["prompt_style"] == "other-language")
+    assert set(languages) == {(m, lang) for m in b.MODELS for lang in b.LANGUAGES}
+    assert all(r["language"] is None for r in rows if r["prompt_style"] != "other-language")
+    r7, r12 = load_script("build_model_openqa_round7"), load_script("build_model_openqa_round12")
+    earlier = set(r7.KINDS) | set(r12.KINDS) | {"short", "free", "few-shot"}
+    assert not set(b.KINDS) - {"other-language"} & earlier and not set(b.LANGUAGES) & set(r7.LANGUAGES + r12.LANGUAGES)
+
+
+def test_questions_are_commonsenseqa_rows_round_11s_filter_keeps_in_a_seeded_shuffle():
+    b, r11, rows = load_script("build_model_openqa_round13"), load_script("build_model_openqa_round11"), _lines(CORPUS)
+    pool, drawn = r11.pool(b.BENCHMARKS), b.drawn()
+    assert b.BENCHMARKS == ("commonsenseqa",) and dict(Counter(it["benchmark"] for it in pool)) == b.COUNTS["usable"]
+    assert dict(Counter(it["benchmark"] for it in drawn)) == b.COUNTS["drawn"]
+    assert len(drawn) == 150 and [it["k"] for it in drawn] == list(range(150))
+    order = sorted(pool, key=lambda it: it["question_id"])
+    random.Random(1313).shuffle(order)
+    assert [it["question_id"] for it in drawn] == [it["question_id"] for it in order[:150]]
+    assert all(it["source"] == "mcqa-commonsenseqa" and len(it["aliases"]) == 1 for it in drawn)
+    assert {r["question_id"] for r in rows} == {it["question_id"] for it in drawn}
+    ours = {" ".join(r11.words(it["question"])) for it in drawn}
+    assert len(ours) == 150 and not ours & r11._known_questions()
+    earlier = {" ".join(r11.words(r["question"])) for name in EARLIER + ("model_openqa_round11", "model_openqa_round12")
+               for r in _lines(FIXTURES / f"{name}.jsonl")}
+    assert not ours & earlier
+
+
+def test_the_base_model_saw_three_one_line_examples_in_the_format_it_was_asked_for():
+    b = load_script("build_model_openqa_round13")
+    for it in b.drawn()[:6]:
+        kind, language = b.prompt_kind(it, "gemma-3-270m-base"), b.language_of(it, "gemma-3-270m-base")
+        prompt = b.prompt_of(it, "gemma-3-270m-base")
+        answers = b.SHOT_ANSWERS[language or kind]
+        assert prompt.count("\nA: ") == 3 and all(f"\nA: {a}\n\n" in prompt for a in answers)
+        assert prompt.endswith(f"Q: {it['question']}?\nA:") and all("\n" not in a for a in answers)
+        chat = b.prompt_of(it, "qwen2.5-coder-1.5b")
+        assert chat.endswith(f"Question: {it['question']}?") and "\nA:" not in chat
+
+
+def test_the_cards_counts_are_the_labels_as_read():
+    card = CARD.read_text(encoding="utf-8")
+    check_mcqa_card_counts("build_model_openqa_round13", CORPUS, card)
+    assert "## The single read (not yet made)" in card and "--corpus tests/fixtures/model_openqa_round13.jsonl" in card
