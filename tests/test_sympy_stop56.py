@@ -1,7 +1,7 @@
 """`sympy` on the misses of math rounds 11-12 and the leftovers of stop 55 (issue 37, stop 56): the unit the
-question asks for, a negated participle before the clause's verb, a loop after the answer, a program cut off after
-the answer it verifies, a doubt in the sentence after the answer, "42 or so", boxed values "respectively", 12-hour
-times without AM / PM, a value called wrong in other languages. A doubtful reading gives no verdict, never an
+question asks for, a negated participle before the clause's verb, a loop after the answer, a program or a check cut
+off after the answer it verifies, a doubt in the sentence after the answer, "42 or so", boxed values "respectively",
+12-hour times without AM / PM, a value called wrong in other languages. A doubtful reading gives no verdict, never an
 earlier number; probes of each rule (another number first, a hedge, a negation, two quantities, a rejected
 alternative) stay unequal."""
 from __future__ import annotations
@@ -118,6 +118,26 @@ def test_program_cut_off_after_its_answer(cand, gold, expected):
     _check(cand, gold, expected)
 
 
+# A check cut off after a conclusion: the conclusion; a check that finds a fault or answers anew is read as before.
+CONCLUDED = "So 13 - 10 = 3.\nTherefore, Geb is 3 years old.\n\n"
+
+
+@pytest.mark.parametrize("cand, gold, expected", [
+    (CONCLUDED + "Check the answer by working backwards:\nIf Geb is 3, half of it is 1.5, and 1.5 - 10 = -8.5\nThis",
+     "3", True),
+    (CONCLUDED + "**Step 3: Check if there are any left over.**\nWe multiply 7 * 8 = 56 and 56 - 54 = 2", "3", True),
+    (CONCLUDED + "**Step 3: Check if there are any left over.**\nWe multiply 7 * 8 = 56 and 56 - 54 = 2", "2",
+     NOT_TRUE),
+    (CONCLUDED + "Check: 3 * 2 = 6, which is not 26, so the answer is 5", "3", NOT_TRUE),
+    (CONCLUDED + "Let's verify: 3 * 2 = 6, but that is wrong, Geb is 8", "3", NOT_TRUE),
+    (CONCLUDED + "Check: 3 * 2 = 6, so the answer is \\boxed{8", "3", NOT_TRUE),
+    ("So 13 - 10 = 3.\nMaybe Geb is 3 years old.\n\nCheck: half of 3 is 1.5, and 1.5 - 10 = -8.5", "3", NOT_TRUE),
+    (CONCLUDED + "Check: half of 3 is 1.5, and 1.5 - 10 = -8.5.", "-8.5", True),  # finished: its last number
+])
+def test_check_cut_off_after_a_conclusion(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
 # A short sentence after the answer's that doubts it withdraws the commitment.
 @pytest.mark.parametrize("cand, expected", [
     ("The answer is 12. I think.", NOT_TRUE), ("The answer is 12. Maybe.", NOT_TRUE),
@@ -188,6 +208,9 @@ def test_rounds_11_and_12_rows():
     r11, r12 = _rows(11), _rows(12)
     for rid in ("m11-qwen2.5-coder-0.5b-gsm8k-test-0659", "m11-qwen2.5-coder-1.5b-gsm8k-test-0057",
                 "m11-qwen2.5-coder-1.5b-gsm8k-test-1144"):
+        row = r11[rid]
+        assert row["label"] and judge_math((tuple(row["references"]), row["candidate"], "auto"))[0] is True, rid
+    for rid in ("m11-qwen2.5-coder-1.5b-gsm8k-test-1162", "m11-qwen2.5-coder-1.5b-gsm8k-test-0856"):  # checks cut off
         row = r11[rid]
         assert row["label"] and judge_math((tuple(row["references"]), row["candidate"], "auto"))[0] is True, rid
     loop = r11["m11-qwen2.5-coder-1.5b-gsm8k-test-1106"]  # a label looped: the gold 5 is the question's number

@@ -11,10 +11,18 @@
 - `before_open_program`: an output that ends inside a code block it opened to verify or check a result it stated
   ("Let's implement this in Python to verify our solution.\n```python ..." without a closing fence or output) is
   read from the text before that block, where the result stands; the unfinished code states nothing.
+- `before_open_check`: an output cut off (its last line ends without a sentence's end: no ".", "!", "?", bracket,
+  `$` or `*`) inside a check it opened after a conclusion (a line "Check the answer by working backwards:", "**Step 3:
+  Check if ...**", "To verify our answer, ...", after a sentence with "therefore", "so", "thus", "hence" or
+  "answer" in the 300 characters before it; the first such line of the last 3,000 characters) is read from the text
+  before the check: the numbers of an unfinished check are its working, not its answer. Not where the check finds a
+  fault ("not", "wrong", "mistake", "but", "however", ...) or states an answer (a marker, a box) of its own.
 """
 from __future__ import annotations
 
 import re
+
+from judgesuite.judges.math.answer_markers import AUTO_MARKERS
 
 _LABEL = re.compile(r"^[ \t]*+(?:[-*\u2022>]+[ \t]*+)?(?:\(?\d{1,3}[.)][ \t]*+)?")
 _OPEN_FENCE = re.compile(r"^[ \t]*```", re.MULTILINE)
@@ -23,6 +31,13 @@ _VERIFY = re.compile(r"\b(?:verif(?:y|ies|ied|ying)|check(?:s|ing)?|confirm(?:s|
                      r"[:.]?[ \t]*\n?[ \t]*\Z", re.IGNORECASE)
 
 
+_CHECK = re.compile(r"^[ \t]*+(?:\d{1,2}[.)][ \t]*+)?(?:[*#]+[ \t]*+)?(?:step[ \t]*+\d{1,2}[ \t]*+:[ \t]*+)?"
+                    r"(?:(?:to|let's|let us|now,?|we can|we)[ \t]++)?(?:check|verify|verification)\b[^\n]{0,200}\n",
+                    re.IGNORECASE | re.MULTILINE)
+# a check that finds a fault or states an answer of its own is no mere working
+_FAULT = re.compile(r"\b(?:not|never|wrong|incorrect|mistake|error|mismatch|contradict\w*|however|but|actually|wait)\b"
+                    r"|n't\b", re.IGNORECASE)
+_CONCLUSION = re.compile(r"\b(?:therefore|so|thus|hence|answer)\b", re.IGNORECASE)
 _EQUATION = re.compile(r"(-?\d{1,9})[ \t]*=[ \t]*(-?\d{1,9})[ \t]*([-+*\u00d7])[ \t]*(-?\d{1,9})")
 
 
@@ -85,3 +100,16 @@ def before_open_program(text: str) -> str | None:
     if not _VERIFY.search(before[-200:]):
         return None
     return before
+
+
+def before_open_check(text: str) -> str | None:
+    """The text before a check left unfinished at the output's end, opened after a conclusion; else None."""
+    tail = text.rstrip()
+    if not tail or tail[-1] in ".!?)]}$*`\u3002":
+        return None
+    for check in _CHECK.finditer(text, max(0, len(text) - 3000)):  # the first check after a conclusion
+        before = text[:check.start()].rstrip()
+        if _CONCLUSION.search(before[-300:]):
+            after = text[check.start():]
+            return None if AUTO_MARKERS.search(after) or _FAULT.search(after) or "\\boxed" in after else before
+    return None

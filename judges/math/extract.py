@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 
 from judgesuite.judges.math.asked_unit import asked_unit, unit_number
 from judgesuite.judges.math.answer_markup import strip_proof_end, undouble_escapes, without_remark
-from judgesuite.judges.math.endings import before_loop, before_open_program, ends_in_label
+from judgesuite.judges.math.endings import before_loop, before_open_check, before_open_program, ends_in_label
 from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE, HEDGES,
                                           MODAL, NEGATED, SPAN_HEDGES, WRONG)
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
@@ -179,7 +179,7 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         if looped is not None and (not looped or ends_in_label(looped)):
             return result
         text = looped if looped is not None else text
-        text = before_open_program(text) or text
+        text = before_open_program(text) or before_open_check(text) or text
     for group in config.groups:
         found: list[tuple[int, str, str]] = []  # (position, span, raw text around it)
         for strategy in group:
