@@ -52,7 +52,9 @@ def load_corpus(split: str, path: Path = CORPUS) -> list[dict]:
 
 
 def sample_of(row: dict) -> Sample:
-    return Sample(id=row["id"], task_type="math", question="", candidate=row["candidate"],
+    """The row as a judge sees it in a run: with its question where the corpus has one (math rounds 7 onwards; the
+    style corpora have none). Before stop 56 the question was always left empty."""
+    return Sample(id=row["id"], task_type="math", question=row.get("question") or "", candidate=row["candidate"],
                   references=tuple(row["references"]))
 
 

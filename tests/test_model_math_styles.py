@@ -193,8 +193,8 @@ def test_answers_the_small_models_wrote_are_read(candidate, gold, equal):
 
 def _verdicts(judge_name: str, rows: list[dict]) -> list:
     with make_judge(judge_name) as judge:
-        return judge.judge([Sample(id=r["id"], task_type="math", question="", candidate=r["candidate"],
-                                   references=tuple(r["references"])) for r in rows])
+        return judge.judge([Sample(id=r["id"], task_type="math", question=r.get("question") or "",
+                                   candidate=r["candidate"], references=tuple(r["references"])) for r in rows])
 
 
 def test_sympy_never_accepts_a_wrong_row_and_reads_dev_at_least_as_well_as_math_verify():
