@@ -210,7 +210,7 @@ def parser_verdicts(task: tuple[str, str]) -> list:
     from judgesuite.judges.math.extract import extract
     from judgesuite.judges.math.forms import reference_answer
     from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
-    from judgesuite.judges.math.symbolic import _parse
+    from judgesuite.judges.math.readers import parse_answer as _parse
 
     reference, output = task
     ex = extract(output)
