@@ -20,13 +20,15 @@ CORPUS = FIXTURES / "model_openqa_round12.jsonl"
 CARD = FIXTURES / "model_openqa_round12.md"
 
 
-def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
-    b = load_script("build_model_openqa_round12")
-    rows, replies = _lines(CORPUS), _lines(b.REPLIES)
+def check_rebuilt(build_name: str, corpus: Path, round_no: int, tmp_path: Path) -> list[dict]:
+    """A round of 600 replies (12 onwards) is its replies and labels joined as designed, each model once per drawn
+    question, every prompt and decoding as designed, rebuilt byte for byte; its rows."""
+    b = load_script(build_name)
+    rows, replies = _lines(corpus), _lines(b.REPLIES)
     labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
     assert len(rows) == len(replies) == len(labels) == 600 and set(labels) == {r["id"] for r in rows}
     assert all(isinstance(v["label"], bool) and isinstance(v["why"], str) and v["why"] for v in labels.values())
-    assert [r["id"] for r in rows] == [f"oqa12-{rep['model']}-{rep['item']}" for rep in replies]
+    assert [r["id"] for r in rows] == [f"oqa{round_no}-{rep['model']}-{rep['item']}" for rep in replies]
     drawn = {it["item"]: it for it in b.drawn()}
     assert Counter((r["model"], r["question_id"]) for r in rows) == {(m, q): 1 for m in b.MODELS for q in drawn}
     for row, rep in zip(rows, replies):
@@ -36,9 +38,16 @@ def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
         assert row["prompt_style"] == b.prompt_kind(it, row["model"]) == rep["prompt"]
         assert row["language"] == b.language_of(it, row["model"]) == rep["language"]
         assert rep["temperature"] == 0.0 and rep["seed"] == 37 and rep["max_tokens"] == b.MAX_TOKENS[rep["prompt"]]
-    assert {r["split"] for r in rows} == {"heldout-oqa-round12"} and {r["task_type"] for r in rows} == {"open_qa"}
+        assert row["label"] == labels[row["id"]]["label"]
+    assert {r["split"] for r in rows} == {f"heldout-oqa-round{round_no}"} and {r["task_type"] for r in rows} == {
+        "open_qa"}
     b.finalize(b.REPLIES, b.LABELS, tmp_path / "corpus.jsonl")
-    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+    assert (tmp_path / "corpus.jsonl").read_bytes() == corpus.read_bytes()
+    return rows
+
+
+def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
+    check_rebuilt("build_model_openqa_round12", CORPUS, 12, tmp_path)
 
 
 def test_every_model_answered_in_every_new_prompt_kind_and_language():

@@ -4,7 +4,6 @@ the committed replies and labels, on questions round 11's filter keeps and no ea
 no test here runs a judge on it."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 from .script_modules import load_script
 from .test_model_openqa_round6 import _lines
 from .test_model_openqa_round11 import EARLIER, check_mcqa_card_counts
+from .test_model_openqa_round12 import check_rebuilt
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -20,25 +20,8 @@ CARD = FIXTURES / "model_openqa_round13.md"
 
 
 def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
-    b = load_script("build_model_openqa_round13")
-    rows, replies = _lines(CORPUS), _lines(b.REPLIES)
-    labels = json.loads(b.LABELS.read_text(encoding="utf-8"))
-    assert len(rows) == len(replies) == len(labels) == 600 and set(labels) == {r["id"] for r in rows}
-    assert all(isinstance(v["label"], bool) and isinstance(v["why"], str) and v["why"] for v in labels.values())
-    assert [r["id"] for r in rows] == [f"oqa13-{rep['model']}-{rep['item']}" for rep in replies]
-    drawn = {it["item"]: it for it in b.drawn()}
-    assert Counter((r["model"], r["question_id"]) for r in rows) == {(m, q): 1 for m in b.MODELS for q in drawn}
-    for row, rep in zip(rows, replies):
-        it = drawn[rep["item"]]
-        assert (row["candidate"], row["references"], row["question"]) == (rep["reply"].strip(), it["aliases"],
-                                                                         it["question"])
-        assert row["prompt_style"] == b.prompt_kind(it, row["model"]) == rep["prompt"]
-        assert row["language"] == b.language_of(it, row["model"]) == rep["language"]
-        assert rep["temperature"] == 0.0 and rep["seed"] == 37 and rep["max_tokens"] == b.MAX_TOKENS[rep["prompt"]]
-        assert row["source"] == "mcqa-commonsenseqa" and row["label"] == labels[row["id"]]["label"]
-    assert {r["split"] for r in rows} == {"heldout-oqa-round13"} and {r["task_type"] for r in rows} == {"open_qa"}
-    b.finalize(b.REPLIES, b.LABELS, tmp_path / "corpus.jsonl")
-    assert (tmp_path / "corpus.jsonl").read_bytes() == CORPUS.read_bytes()
+    rows = check_rebuilt("build_model_openqa_round13", CORPUS, 13, tmp_path)
+    assert {r["source"] for r in rows} == {"mcqa-commonsenseqa"}
 
 
 def test_every_model_answered_in_every_new_prompt_kind_and_language():
