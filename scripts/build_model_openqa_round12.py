@@ -71,7 +71,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_model_openqa_round6 as r6  # noqa: E402
@@ -132,28 +131,8 @@ def drawn() -> list[dict]:
     return r11.drawn(exclude=frozenset(it["question_id"] for it in r11.drawn()))
 
 
-def prompt_kind(item: dict, model: str) -> str:
-    return r7.rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[0]
-
-
-def language_of(item: dict, model: str) -> str | None:
-    return r7.rotation(item["k"], list(MODELS).index(model), KINDS, LANGUAGES)[1]
-
-
-def style() -> SimpleNamespace:
-    """This round's kinds, prompts and token limits, for round 7's `prompt_of` and `generate`."""
-    return SimpleNamespace(**globals())
-
-
-def prompt_of(item: dict, model: str) -> str:
-    return r7.prompt_of(item, model, style())
-
-
+prompt_kind, language_of, style, prompt_of, generate = r7.style_commands(globals())
 _, collect, rows, finalize = r7.round_commands(globals())
-
-
-def generate(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
-    r7.generate(model, path, raw, threads, parallel, until, items=drawn(), style=style())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -212,6 +212,28 @@ def round_commands(g: dict) -> tuple:
     return generate_, collect_, rows_, finalize_
 
 
+def style_commands(g: dict) -> tuple:
+    """`prompt_kind`, `language_of`, `style`, `prompt_of` and `generate` of a round with its own prompt kinds (rounds
+    12 onwards): `g`, the round module's globals, gives its MODELS, KINDS, LANGUAGES, prompts, token limits and
+    `drawn()` when a command runs."""
+    def prompt_kind_(item: dict, model: str) -> str:
+        return rotation(item["k"], list(g["MODELS"]).index(model), g["KINDS"], g["LANGUAGES"])[0]
+
+    def language_of_(item: dict, model: str) -> str | None:
+        return rotation(item["k"], list(g["MODELS"]).index(model), g["KINDS"], g["LANGUAGES"])[1]
+
+    def style_() -> SimpleNamespace:
+        """The round's kinds, prompts and token limits, for this module's `prompt_of` and `generate`."""
+        return SimpleNamespace(**g)
+
+    def prompt_of_(item: dict, model: str) -> str:
+        return prompt_of(item, model, style_())
+
+    def generate_(model: str, path: str | None, raw: Path, threads: int, parallel: int, until: str | None) -> None:
+        generate(model, path, raw, threads, parallel, until, items=g["drawn"](), style=style_())
+    return prompt_kind_, language_of_, style_, prompt_of_, generate_
+
+
 _, collect, rows, finalize = round_commands(globals())
 
 
