@@ -106,15 +106,19 @@ def test_the_filters_value_reading_on_bundled_options(build):
     assert build.value_key("5 and 6") is None
 
 
-def test_the_card_says_what_each_judge_trained_on(build):
-    """`stacked` fit its forest on the bundled sets' train splits (gsm8k's among them) and no MCQA question."""
+def check_stacked_saw_no_mcqa(bundled_set: str) -> None:
+    """`stacked` fit its forest on the bundled sets' train splits (`bundled_set` among them) and no MCQA question."""
     training = next(line for line in (STACKED / "stacked.md").read_text(encoding="utf-8").splitlines()
                     if line.startswith("- **Training data**"))
-    assert '"gsm8k-openai-solutions": ' in training and "mmlu\"" not in training
+    assert f'"{bundled_set}": ' in training and "mmlu\"" not in training
     with np.load(STACKED / "stacked.npz", allow_pickle=False) as z:
         meta = json.loads(next(bytes(z[k]).decode() if z[k].dtype == np.uint8 else str(z[k])
                                for k in z.files if "meta" in k))
     assert meta["training_data"]["synthetic"]["mcqa_per_benchmark"] == 0
+
+
+def test_the_card_says_what_each_judge_trained_on(build):
+    check_stacked_saw_no_mcqa("gsm8k-openai-solutions")
     card = CARD.read_text(encoding="utf-8")
     assert "in source by question" in card and "never trained" in card and "no MMLU row" in card
 

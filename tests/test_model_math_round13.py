@@ -12,17 +12,16 @@ import re
 from collections import Counter
 from types import SimpleNamespace
 
-import numpy as np
 import pytest
 
 from .math_round_checks import FIXTURES, check_pairings, check_rotation, round_paths
 from .script_modules import load_script
 from .test_model_math_round7 import check_math_card_counts, check_math_rebuilt
+from .test_model_math_round12 import check_stacked_saw_no_mcqa
 from .test_model_openqa_round6 import _lines
 
 CORPUS, CARD = round_paths(13)
 QUESTIONS = FIXTURES / "model_math_round13.questions.jsonl"
-STACKED = FIXTURES.parent.parent / "judges" / "learned" / "models"
 KINDS = ("exam-solution", "poem", "equation-chain", "common-mistake", "flashcard", "bold-answer", "other-language")
 SUBJECTS = {"elementary_mathematics", "high_school_mathematics", "college_mathematics", "high_school_statistics",
             "abstract_algebra"}
@@ -127,14 +126,8 @@ def test_no_other_fixture_or_bundled_set_holds_these_questions():
 
 
 def test_the_card_says_what_each_judge_trained_on():
-    """`stacked` fit its forest on the bundled sets' train splits and no MCQA question."""
-    training = next(line for line in (STACKED / "stacked.md").read_text(encoding="utf-8").splitlines()
-                    if line.startswith("- **Training data**"))
-    assert '"answer-matching-gpqa-mmlupro": ' in training and "mmlu\"" not in training
-    with np.load(STACKED / "stacked.npz", allow_pickle=False) as z:
-        meta = json.loads(next(bytes(z[k]).decode() if z[k].dtype == np.uint8 else str(z[k])
-                               for k in z.files if "meta" in k))
-    assert meta["training_data"]["synthetic"]["mcqa_per_benchmark"] == 0
+    """`stacked` fit its forest on the bundled sets' train splits (MMLU-Pro's among them) and no MCQA question."""
+    check_stacked_saw_no_mcqa("answer-matching-gpqa-mmlupro")
     card = CARD.read_text(encoding="utf-8")
     assert "never trained" in card and "no MMLU row" in card and "MMLU-Pro" in card
 

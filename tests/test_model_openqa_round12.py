@@ -85,10 +85,10 @@ def test_questions_are_round_11s_usable_rows_its_draw_left_in_its_shuffled_order
     assert not ours & earlier
 
 
-def test_the_base_model_saw_three_one_line_examples_in_the_format_it_was_asked_for():
-    b = load_script("build_model_openqa_round12")
-    drawn = b.drawn()
-    for it in drawn[:6]:
+def check_few_shot(build_name: str) -> None:
+    """The base model saw three one-line examples in the format it was asked for; the chat models a question."""
+    b = load_script(build_name)
+    for it in b.drawn()[:6]:
         kind, language = b.prompt_kind(it, "gemma-3-270m-base"), b.language_of(it, "gemma-3-270m-base")
         prompt = b.prompt_of(it, "gemma-3-270m-base")
         answers = b.SHOT_ANSWERS[language or kind]
@@ -96,6 +96,10 @@ def test_the_base_model_saw_three_one_line_examples_in_the_format_it_was_asked_f
         assert prompt.endswith(f"Q: {it['question']}?\nA:") and all("\n" not in a for a in answers)
         chat = b.prompt_of(it, "qwen2.5-coder-1.5b")
         assert chat.endswith(f"Question: {it['question']}?") and "\nA:" not in chat
+
+
+def test_the_base_model_saw_three_one_line_examples_in_the_format_it_was_asked_for():
+    check_few_shot("build_model_openqa_round12")
 
 
 def test_the_cards_counts_are_the_labels_as_read():

@@ -11,7 +11,7 @@ from pathlib import Path
 from .script_modules import load_script
 from .test_model_openqa_round6 import _lines
 from .test_model_openqa_round11 import EARLIER, check_mcqa_card_counts
-from .test_model_openqa_round12 import check_rebuilt
+from .test_model_openqa_round12 import check_few_shot, check_rebuilt
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -54,15 +54,7 @@ def test_questions_are_commonsenseqa_rows_round_11s_filter_keeps_in_a_seeded_shu
 
 
 def test_the_base_model_saw_three_one_line_examples_in_the_format_it_was_asked_for():
-    b = load_script("build_model_openqa_round13")
-    for it in b.drawn()[:6]:
-        kind, language = b.prompt_kind(it, "gemma-3-270m-base"), b.language_of(it, "gemma-3-270m-base")
-        prompt = b.prompt_of(it, "gemma-3-270m-base")
-        answers = b.SHOT_ANSWERS[language or kind]
-        assert prompt.count("\nA: ") == 3 and all(f"\nA: {a}\n\n" in prompt for a in answers)
-        assert prompt.endswith(f"Q: {it['question']}?\nA:") and all("\n" not in a for a in answers)
-        chat = b.prompt_of(it, "qwen2.5-coder-1.5b")
-        assert chat.endswith(f"Question: {it['question']}?") and "\nA:" not in chat
+    check_few_shot("build_model_openqa_round13")
 
 
 def test_the_cards_counts_are_the_labels_as_read():
