@@ -150,4 +150,4 @@ def test_the_round_is_frozen_and_unread():
     assert "heldout-m13" in measure.UNREAD
     assert not measure.select("all", CORPUS) and len(measure.select("heldout-m13", CORPUS)) == len(_lines(CORPUS))
     card = CARD.read_text(encoding="utf-8")
-    assert "## The single read (not yet made)" in card and "--split heldout-m13" in card
+    assert "## The single read: plan (written before it)" in card and "--split heldout-m13" in card
