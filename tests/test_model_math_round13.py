@@ -2,7 +2,8 @@
 solved 70 official MMLU TEST math questions (not bundled) asked without their options, in seven new output formats,
 every reply labelled by reading (card): rebuilt byte for byte from the committed replies and labels, each (question,
 model) pairing and prompt kind as designed, the frozen questions as the design draws them from the shared file (when
-it is there), the card's counts as read. Frozen and unread: no judge runs here."""
+it is there), the card's counts as read; read once at stop 56, whose figures `sympy` and `math-verify`
+keep."""
 from __future__ import annotations
 
 import gzip
@@ -14,9 +15,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from .math_round_checks import FIXTURES, check_pairings, check_rotation, round_paths
+from .math_round_checks import FIXTURES, check_pairings, check_read_once, check_rotation, round_paths
 from .script_modules import load_script
-from .test_model_math_round7 import check_math_card_counts, check_math_rebuilt
+from .test_model_math_round7 import check_math_card_counts, check_math_read, check_math_rebuilt
 from .test_model_math_round12 import check_stacked_saw_no_mcqa
 from .test_model_openqa_round6 import _lines
 
@@ -145,9 +146,10 @@ def test_the_cards_counts_are_the_labels_as_read(build):
         assert f"| {name} | {cells} |" in card, name
 
 
-def test_the_round_is_frozen_and_unread():
-    measure = load_script("measure_model_math_styles")
-    assert "heldout-m13" in measure.UNREAD
-    assert not measure.select("all", CORPUS) and len(measure.select("heldout-m13", CORPUS)) == len(_lines(CORPUS))
-    card = CARD.read_text(encoding="utf-8")
-    assert "## The single read: plan (written before it)" in card and "--split heldout-m13" in card
+def test_the_round_is_read_once_and_in_the_measurers_all_since():
+    check_read_once("heldout-m13", CORPUS, CARD, "2026-12-07, stop 56, at 50c2018")
+
+
+def test_sympy_and_math_verify_keep_their_single_read():
+    """Its single read (card): `sympy` 0.957 with 2 false "equal" of 106, `math-verify` 0.936 with 4."""
+    check_math_read(_lines(CORPUS), {"sympy": (0.957, 2), "math-verify": (0.935, 4)})
