@@ -204,6 +204,25 @@ def test_scientific_notation_in_prose():
     _check("In scientific notation it is (3.4 \\times 10^1).", "1", False)
 
 
+# A plus sign glued to a number after a copula or preposition is its sign (math round 13's read: "The opposite of
+# the number −7 is +7" had no answer); after a number or a name it stays arithmetic.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("The opposite of the number \u22127 is +7.", "7", True),
+    ("Q: What is the opposite of the number \u22127?\nA: The opposite of the number \u22127 is +7.", "7", True),
+    ("The change is +7 degrees.", "7", True),
+    ("It rises from -3 to +7.", "7", True),
+    ("The value is +7", "-7", False),
+    ("The value is not +7", "7", NOT_TRUE),
+    ("Maybe the value is +7", "7", NOT_TRUE),
+    ("The value is +7 or +8", "7", NOT_TRUE),
+    ("The total is 5 +7", "7", NOT_TRUE),
+    ("It costs 5 dollars +7", "7", NOT_TRUE),
+    ("x +7", "7", NOT_TRUE),
+])
+def test_a_plus_sign_after_a_copula(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
 def test_rounds_11_and_12_rows():
     r11, r12 = _rows(11), _rows(12)
     for rid in ("m11-qwen2.5-coder-0.5b-gsm8k-test-0659", "m11-qwen2.5-coder-1.5b-gsm8k-test-0057",

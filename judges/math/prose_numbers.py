@@ -210,6 +210,10 @@ _OP = r"(?:[ \t]*+[+^\u00d7\u00f7][ \t]*+|[ \t]++(?:-|\*\*?|/)[ \t]++|(?<=\w)\*\
 _TERM = r"(?:[A-Za-z_]\w*+|\d[\d.,]*+)"
 _CHAIN_BEFORE = re.compile(rf"(?<![\w.,])(?:{_TERM}{_OP})+\Z")  # a term starts a chain only after a non-term: linear
 _CHAIN_AFTER = re.compile(rf"(?<![ \t])(?:{_OP}{_TERM})+")
+# a plus sign glued to a number after a copula or preposition ("is +7", "equals +7", "from -3 to +7"): the number's
+# sign, not a term of arithmetic with the word before it
+_SIGN_BEFORE = re.compile(r"(?<![\w-])(?:is|are|was|were|be|equals?|becomes?|gives?|of|to|by|at|from)[ \t]++\+\Z",
+                          re.IGNORECASE)
 # dimensions ("3 cm by 4 cm", "3 m x 4 m", "3 by 4") and two quantities of different nouns ("3 apples and 4 pears",
 # "$12 and 50 cents"; not "12 apples and 4 is the rest": a verb or function word after the second number reads as
 # before)
@@ -239,7 +243,8 @@ def unclear_number(text: str, start: int, end: int) -> bool:
     """Whether the number at `start:end` of `text` is a term of arithmetic with a name ("4 + x", "4x"), one of two
     dimensions ("3 cm by 4 cm", "{3, 4} by {5}") or one of two quantities of different nouns ("3 apples and 4 pears",
     "3 个和 4 个"): no value of its own, and no other number of the output answers instead (no answer)."""
-    before = _CHAIN_BEFORE.search(text, max(0, start - 60), start)
+    before = None if _SIGN_BEFORE.search(text, max(0, start - 20), start) else _CHAIN_BEFORE.search(
+        text, max(0, start - 60), start)
     after = _CHAIN_AFTER.match(text, end)
     if re.search(r"[A-Za-z_]", (before.group(0) if before else "") + (after.group(0) if after else "")):
         return True
