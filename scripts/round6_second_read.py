@@ -1,4 +1,4 @@
-"""A second, blind read of open-QA rounds 6, 7, 9, 11 and 12 (tests/fixtures/model_openqa_round<N>.jsonl): agreement.
+"""A second, blind read of open-QA rounds 6, 7, 9, 11, 12 and 13 (tests/fixtures/model_openqa_round<N>.jsonl).
 
 The first reader labelled all 600 rows of a round (the corpus' `label`, reasons in model_openqa_round<N>.labels.json).
 A second reader labels a seeded sample of them under the same guideline (the docstring of
@@ -17,9 +17,10 @@ The sample: `random.Random(seed)` draws PER_MODEL row ids of each model (models 
 sorted before the draw), 4 x 50 = 200 rows, written in id order. Each round has its own seed (`ROUNDS`):
 "judgesuite-round6-second-read", "judgesuite-round7-second-read", "judgesuite-round9-second-read" (round 9: round 7's
 fields, `--round 9 sample` / `--round 9 agree`), "judgesuite-round11-second-read" and
-"judgesuite-round12-second-read" (rounds 11 and 12: round 7's fields and `source`, the benchmark a multiple-choice
-question comes from, asked without its options; the gold option is the only reference). The module's CORPUS, FIRST,
-SECOND, SAMPLE_OUT, SEED and FIELDS, and every function's default, are round 6's.
+"judgesuite-round12-second-read" and "judgesuite-round13-second-read" (rounds 11-13: round 7's fields and `source`,
+the benchmark a multiple-choice question comes from, asked without its options; the gold option is the only
+reference; round 13's questions are CommonsenseQA's). The module's CORPUS, FIRST, SECOND, SAMPLE_OUT, SEED and
+FIELDS, and every function's default, are round 6's.
 """
 from __future__ import annotations
 
@@ -68,6 +69,7 @@ ROUNDS = {
     9: Round(9, "judgesuite-round9-second-read", _FIELDS6 + ("prompt_style", "language")),  # round 7's design
     11: Round(11, "judgesuite-round11-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
     12: Round(12, "judgesuite-round12-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
+    13: Round(13, "judgesuite-round13-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
 }
 
 CORPUS = ROUNDS[6].corpus
