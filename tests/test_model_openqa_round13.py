@@ -1,7 +1,7 @@
 """Open-QA round 13 of issue 37 (tests/fixtures/model_openqa_round13.jsonl): CommonsenseQA validation questions asked
 without their options, in six new output formats, every reply labelled by reading (card): rebuilt byte for byte from
-the committed replies and labels, on questions round 11's filter keeps and no earlier round asked. Frozen and unread:
-no test here runs a judge on it."""
+the committed replies and labels, on questions round 11's filter keeps and no earlier round asked. Read once (stop 57);
+the last test guards that read's figures for the cheap judges."""
 from __future__ import annotations
 
 import random
@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .script_modules import load_script
 from .test_model_openqa_round6 import _lines
+from .test_model_openqa_round7 import cheap_read
 from .test_model_openqa_round11 import EARLIER, check_mcqa_card_counts
 from .test_model_openqa_round12 import check_few_shot, check_rebuilt
 
@@ -60,4 +61,16 @@ def test_the_base_model_saw_three_one_line_examples_in_the_format_it_was_asked_f
 def test_the_cards_counts_are_the_labels_as_read():
     card = CARD.read_text(encoding="utf-8")
     check_mcqa_card_counts("build_model_openqa_round13", CORPUS, card)
-    assert "## The single read (not yet made)" in card and "--corpus tests/fixtures/model_openqa_round13.jsonl" in card
+    assert "## The single read (2026-12-07, stop 57, at 3b126ba; read once)" in card
+    assert "--corpus tests/fixtures/model_openqa_round13.jsonl" in card
+
+
+def test_the_cheap_judges_keep_their_single_read():
+    """Its single read (card): `stacked` 0.937 with 17 false "correct" of 538, ahead of `contains` (0.922, 6), Qwen-1.5B
+    under-rated by 3.3 points, tau-b 0.91 (the labels tie two models); `token-f1` 0.900 with 37."""
+    accuracy, false_correct, gap, tau = cheap_read(_lines(CORPUS))
+    assert accuracy["stacked"] >= 0.935 and accuracy["stacked"] > accuracy["contains"] >= 0.92
+    assert false_correct["stacked"] <= 17 and false_correct["contains"] <= 6
+    assert accuracy["token-f1"] <= 0.9 and false_correct["token-f1"] >= 37
+    assert gap <= 0.034 and tau >= 0.91
+    assert "round13" not in load_script("stacked_other_year_check").UNREAD
