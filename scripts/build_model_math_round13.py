@@ -232,12 +232,13 @@ def _row_questions(text: str) -> set[str]:
     return out
 
 
-def earlier() -> SimpleNamespace:
-    """What the design's exclusion compares against: ids named in FIXTURE_FILES, normalized question texts of their
-    rows and of BUNDLED_FILES' rows, the normalized texts of the fixture files, and the long normalized questions of
-    the bundled judge and training sets (for containment)."""
-    fixtures = [t for t in (_text(FIXTURES / name) for name in FIXTURE_FILES) if t is not None]
-    bundled = {name: _text(DATASETS / name) or "" for name in BUNDLED_FILES}
+def earlier(fixture_files: tuple[str, ...] = FIXTURE_FILES, bundled_files: tuple[str, ...] = BUNDLED_FILES
+            ) -> SimpleNamespace:
+    """What the design's exclusion compares against: ids named in `fixture_files`, normalized question texts of their
+    rows and of `bundled_files`' rows, the normalized texts of the fixture files, and the long normalized questions
+    of the bundled judge and training sets (for containment). A later round passes its own frozen lists."""
+    fixtures = [t for t in (_text(FIXTURES / name) for name in fixture_files) if t is not None]
+    bundled = {name: _text(DATASETS / name) or "" for name in bundled_files}
     long = {q for name, t in bundled.items() if not name.startswith("mcqa/") for q in _row_questions(t)
             if len(q) >= MIN_CONTAINED}
     return SimpleNamespace(ids={i for t in fixtures for i in MMLU_ID.findall(t)},
@@ -267,9 +268,10 @@ def shared_rows(path: Path = SHARED_TEST) -> list[dict]:
     return sorted(rows, key=lambda r: r["id"])
 
 
-def passing(path: Path = SHARED_TEST) -> tuple[list[dict], dict]:
+def passing(path: Path = SHARED_TEST, fixture_files: tuple[str, ...] = FIXTURE_FILES,
+            bundled_files: tuple[str, ...] = BUNDLED_FILES) -> tuple[list[dict], dict]:
     """The rows the design keeps (ordered by id), and the count of each reason a row of SUBJECTS was dropped."""
-    seen, kept, texts, dropped = earlier(), [], set(), {}
+    seen, kept, texts, dropped = earlier(fixture_files, bundled_files), [], set(), {}
     for r in shared_rows(path):
         item = SimpleNamespace(question=r["question"], choices=r["choices"], answer_index=r["answer_index"])
         why = "filter" if not m12.answerable(item) else exclusion(r, seen)
@@ -282,10 +284,11 @@ def passing(path: Path = SHARED_TEST) -> tuple[list[dict], dict]:
     return kept, dropped
 
 
-def draw_questions(path: Path = SHARED_TEST) -> list[dict]:
+def draw_questions(path: Path = SHARED_TEST, seed: int = DRAW_SEED, fixture_files: tuple[str, ...] = FIXTURE_FILES,
+                   bundled_files: tuple[str, ...] = BUNDLED_FILES) -> list[dict]:
     """The design's draw from the shared file: the questions-file rows, in draw order."""
-    rows = passing(path)[0]
-    random.Random(DRAW_SEED).shuffle(rows)
+    rows = passing(path, fixture_files, bundled_files)[0]
+    random.Random(seed).shuffle(rows)
     taken, per = [], {}
     for r in rows:
         s = r["meta"]["subject"]
@@ -296,27 +299,30 @@ def draw_questions(path: Path = SHARED_TEST) -> list[dict]:
     return taken
 
 
-def write_questions(path: Path = SHARED_TEST) -> list[dict]:
-    qs = draw_questions(path)
-    QUESTIONS.write_text("".join(json.dumps(q, ensure_ascii=False, sort_keys=True) + "\n" for q in qs),
+def write_questions(path: Path = SHARED_TEST, out: Path = QUESTIONS, seed: int = DRAW_SEED,
+                    fixture_files: tuple[str, ...] = FIXTURE_FILES,
+                    bundled_files: tuple[str, ...] = BUNDLED_FILES) -> list[dict]:
+    qs = draw_questions(path, seed, fixture_files, bundled_files)
+    out.write_text("".join(json.dumps(q, ensure_ascii=False, sort_keys=True) + "\n" for q in qs),
                          encoding="utf-8")
-    print(f"{len(qs)} questions -> {QUESTIONS}")
+    print(f"{len(qs)} questions -> {out}")
     return qs
 
 
-def drawn() -> list[dict]:
-    """This round's questions, from the frozen questions file, in drawn order (k: the position in the draw)."""
+def drawn(questions: Path = QUESTIONS) -> list[dict]:
+    """A round's questions, from its frozen questions file, in drawn order (k: the position in the draw)."""
     return [{"question_id": q["question_id"], "question": q["question"],
              "references": [q["choices"][q["answer_index"]]], "source": SOURCE, "data_split": DATA_SPLIT,
-             "subject": q["subject"], "k": k, "item": q["question_id"]} for k, q in enumerate(mr.jsonl(QUESTIONS))]
+             "subject": q["subject"], "k": k, "item": q["question_id"]} for k, q in enumerate(mr.jsonl(questions))]
 
 
 prompt_kind, language_of, prompt_of, generate, collect, row_id, _bundled_rows, _ = mr.round_commands(globals())
 
 
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    """The corpus rows (the glue's), whose origin names the official test split, not a bundled one."""
-    out = _bundled_rows(replies, labels)
+def rows(replies: list[dict], labels: dict | None, bundled_rows=None) -> list[dict]:
+    """The corpus rows (the glue's; a later round passes its own glue `bundled_rows`), whose origin names the
+    official test split, not a bundled one."""
+    out = (bundled_rows or _bundled_rows)(replies, labels)
     for r in out:
         r["origin"] = r["origin"].replace(f"to bundled {SOURCE} ", f"to {SOURCE} ").replace(
             f"({DATA_SPLIT}),", "(official test split, not bundled),")
