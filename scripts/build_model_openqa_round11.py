@@ -127,32 +127,40 @@ def _known_questions() -> set[str]:
     return out
 
 
-def pool(benchmarks: tuple[str, ...] = BENCHMARKS) -> list[dict]:
+def item_of(bench: str, it) -> dict:
+    """A multiple-choice row (`McqaItem`) as an item of the round."""
+    qid = f"{bench}-{it.id}"
+    return {"question_id": qid, "item": qid, "question": it.question.rstrip()[:-1].rstrip(),
+            "aliases": [it.choices[it.answer_index].strip()], "source": f"mcqa-{bench}",
+            "data_split": "test", "benchmark": bench, "subject": it.meta.get("subject")}
+
+
+def pool(benchmarks: tuple[str, ...] = BENCHMARKS, load=None, skip: frozenset[str] = frozenset()) -> list[dict]:
     """Every usable row of `benchmarks`, one per normalized question text (first in file order), as an item of the
-    round."""
+    round; `load` (a benchmark -> its rows) and `skip` (more normalized question texts to leave out): round 14
+    passes its own, default the bundled "test" split and nothing more."""
     from judgesuite.suite.data.mcqa import load_items
 
-    known, seen, out = _known_questions(), set(), []
+    load = load or (lambda bench: load_items(bench, "test"))
+    known, seen, out = _known_questions() | set(skip), set(), []
     for bench in benchmarks:
-        for it in load_items(bench, "test"):
+        for it in load(bench):
             key = " ".join(words(it.question))
             if (bench == "mmlu" and it.meta.get("subject") not in MMLU_SUBJECTS) or key in seen or key in known:
                 continue
             if not usable(it.question, it.choices, it.answer_index):
                 continue
             seen.add(key)
-            qid = f"{bench}-{it.id}"
-            out.append({"question_id": qid, "item": qid, "question": it.question.rstrip()[:-1].rstrip(),
-                        "aliases": [it.choices[it.answer_index].strip()], "source": f"mcqa-{bench}",
-                        "data_split": "test", "benchmark": bench, "subject": it.meta.get("subject")})
+            out.append(item_of(bench, it))
     return out
 
 
 def drawn(exclude: frozenset[str] = frozenset(), benchmarks: tuple[str, ...] = BENCHMARKS, seed: int = SEED,
-          cap: int = CAP) -> list[dict]:
+          cap: int = CAP, load=None, skip: frozenset[str] = frozenset()) -> list[dict]:
     """This round's 150 questions, in drawn order (k: the position in the draw); `exclude`: question ids the draw
-    passes over (round 12 passes this round's); `benchmarks`, `seed`, `cap`: round 13 passes its own."""
-    items = sorted(pool(benchmarks), key=lambda it: it["question_id"])
+    passes over (round 12 passes this round's); `benchmarks`, `seed`, `cap`: round 13 passes its own; `load`,
+    `skip`: as `pool` (round 14 passes its own)."""
+    items = sorted(pool(benchmarks, load, skip), key=lambda it: it["question_id"])
     random.Random(seed).shuffle(items)
     taken: list[dict] = []
     for it in items:
