@@ -6,6 +6,12 @@ Only where it is unambiguous: the question asks "how many <plural noun>" (perhap
 no other "how many" / "how much"; the sentence of the output's last number is no condition ("if", "would",
 "suppose"); exactly one number in it is followed by that noun (singular or plural, perhaps after "more"), and it is
 not the last number. Anything else keeps the last number.
+
+Stop 57: a last number whose sentence only restates a "how many / how much" question ("12 is a multiple of 12." for
+"How many positive and negative integers is 12 a multiple of?": each number, sign included, and each word of it,
+three words at least, is the question's, bar a leading "so" / "therefore") answers nothing (`echoes_question`; not
+for other questions: "The GCD of 12 and 24 is 12." answers "What is the GCD of 12 and 24?"). In Russian, "сколько <noun>"
+asks for that noun, matched by its stem (`asked_stem`: "Сколько долларов ...?" -> "13 долларов").
 """
 from __future__ import annotations
 
@@ -37,3 +43,22 @@ def unit_number(sentence: str, numbers: list[re.Match], unit: str) -> re.Match |
     if len(found) != 1 or found[0] is numbers[-1]:
         return None
     return found[0]
+
+
+_WORD = re.compile(r"[^\W\d_]++")
+_DIGITS = re.compile(r"(?:(?<![\w)])[-\u2212+])?+\d++(?:[.,]\d++)*+")
+_LEADS = frozenset({"so", "therefore", "thus", "hence"})
+
+
+def echoes_question(sentence: str, question: str) -> bool:
+    """Whether `sentence` only restates `question`, a "how many / how much" question: its numbers (one at least,
+    signed) and its words (three at least, a leading "so" / "therefore" / "thus" / "hence" aside) all occur in it."""
+    if not _HOW.search(question or ""):
+        return False
+    words = [w.lower() for w in _WORD.findall(sentence)]
+    if words and words[0] in _LEADS:
+        words = words[1:]
+    nums = _DIGITS.findall(sentence)
+    asked = {w.lower() for w in _WORD.findall(question or "")}
+    return (len(words) >= 3 and bool(nums) and set(words) <= asked
+            and set(nums) <= set(_DIGITS.findall(question or "")))

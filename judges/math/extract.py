@@ -49,11 +49,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judgesuite.judges.math.asked_unit import asked_unit, unit_number
+from judgesuite.judges.math.asked_unit import asked_unit, echoes_question, unit_number
 from judgesuite.judges.math.answer_markup import strip_proof_end, undouble_escapes, without_remark
 from judgesuite.judges.math.endings import before_loop, before_open_check, before_open_program, ends_in_label
 from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE, HEDGES,
-                                          MODAL, NEGATED, SPAN_HEDGES, WRONG)
+                                          MODAL, NEGATED, SPAN_HEDGES, WRONG, wrong_answer_after, wrong_answer_before)
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import rejected_alternative
 from judgesuite.judges.math.span_cleaning import SENTENCE_END, SPAN_CHARS
@@ -209,7 +209,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
             hedged = (HEDGES.search(raw) or SPAN_HEDGES.search(found[0][1]) or SPAN_HEDGES.search(head)
                       or MODAL.search(found[0][1]) or MODAL.search(head) or ESTIMATE_REDONE.search(text, found[0][0])
                       or MODAL.search(_sentence_at(text, found[0][0], found[0][0] + 1)) or WRONG.search(head)
-                      or _doubted_after(text, found[0][0] + 1)
+                      or _doubted_after(text, found[0][0] + 1) or wrong_answer_before(text, found[0][0], found[0][1])
+                      or wrong_answer_after(text, found[0][0] + 1, found[0][1])
                       or (found[0][2] is None and BEFORE_BOXED_HEDGE.search(before)))
             if hedged or ALTERNATIVES.search(found[0][1]):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
@@ -235,6 +236,11 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         if at >= 0 and any(m.start() <= at < m.end() or at <= m.start() < at + len(result.spans[0]) for m in
                            ALTERNATIVES.finditer(text, max(0, at - 30), at + len(result.spans[0]) + 30)):
             return Extraction(result.spans, noncommittal=True, method="hedge", alternatives=True)  # "42 oder 43"
+        if result.method == "number" and question and at >= 0 and echoes_question(
+                _sentence_at(text, at, at + len(result.spans[0])), question):
+            return Extraction(result.spans, noncommittal=True, method="hedge")  # "12 is a multiple of 12."
+        if at >= 0 and wrong_answer_before(text, at):
+            return Extraction(result.spans, noncommittal=True, method="hedge")  # "The wrong answer would be 5."
         if at >= 0 and ESTIMATE_REDONE.search(text, max(0, at - 100)):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "Rough estimate: 3. ... again"
         negation = _CLAUSE_NEGATION.search(text, max(0, at - 80), at) if at >= 0 else None

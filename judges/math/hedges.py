@@ -3,10 +3,12 @@ negation in a committed span (also German, French, Spanish, Italian, Portuguese,
 Greek, Chinese, Japanese, Korean), a value said after a negation only ("not 15", "不是 42") or called wrong after it
 ("15 is wrong"), a negation or a list right before a `\\boxed{}`, alternatives ("5 or 6", "two or three", "either";
 "42 ou 43", "42 oder 43", "42 或 43" in other languages), a modal word in the answer's sentence ("42, maybe", "I
-think") and a last answer called an estimate before a recomputation starts."""
+think"), a last answer called an estimate before a recomputation starts and (stop 57) a value the output itself calls
+the wrong answer ("The wrong answer would be that f(x + 2) = 2" after a boxed 2)."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 # anywhere in a committed line, or in the ending of an output without a committed answer
 HEDGES = re.compile(
@@ -53,3 +55,54 @@ MODAL = re.compile(r"\b(?:maybe|perhaps|probably|possibly|presumably|might|I (?:
 # ... 2 weeks. However, ... let's perform the calculations again."): no commitment
 ESTIMATE_REDONE = re.compile(r"\b(?:rough|approximate|initial|ballpark|quick)\s+estimat\w*[^\n]{0,300}?"
                              r"\b(?:again|recalculat\w*|recomput\w*|re-?do)\b", re.IGNORECASE)
+# a mistake named as such: "The wrong answer would be ...", "an incorrect result of"
+WRONG_ANSWER = re.compile(r"\b(?:wrong|incorrect|mistaken|erroneous)[ \t]++(?:final[ \t]++)?+"
+                          r"(?:answer|result|value|solution)s?\b", re.IGNORECASE)
+# where the value a wrong-answer phrase names ends: a clause's end, or the right answer named after it
+_WRONG_CLAUSE_END = re.compile(r"[!?;,\n]|\.(?!\d)|\b(?:right|correct|true|actual|which|because|since)\b",
+                               re.IGNORECASE)
+_BEFORE_END = re.compile(r"[!?;,]|\n[ \t]*+\n|\.(?!\d)|\b(?:right|correct|true|actual|which|because|since)\b",
+                         re.IGNORECASE)  # a value on the line after "would be:" is the phrase's
+_NUMBER = re.compile(r"-?\d[\d,]*+(?:\.\d++)?+")
+
+
+def wrong_answer_before(text: str, pos: int, value: str | None = None) -> bool:
+    """Whether the value at `pos` ends a wrong-answer phrase's clause ("The wrong answer would be:\n\\boxed{5}",
+    "The wrong answer is 5"): no comma, full stop, semicolon or "right" / "correct" between them; with `value`, only
+    where the text before the phrase does not state that value (a reply that said "each student will receive 6" and
+    then boxes 6 as "the wrong answer it would give" still says 6)."""
+    window = text[max(0, pos - 150):pos + 8]
+    last = None
+    for m in WRONG_ANSWER.finditer(window):
+        if m.start() < min(pos, 150):
+            last = m
+    if last is None or _BEFORE_END.search(window, last.end(), min(pos, 150)):
+        return False
+    return value is None or not _said(text[:max(0, pos - 150) + last.start()], value.strip())
+
+
+def _said(text: str, value: str) -> bool:
+    """Whether `text` states `value`: a number equal to it, or (not a number) its text."""
+    if _NUMBER.fullmatch(value):
+        return any(_number(n) == _number(value) for n in _NUMBER.findall(text))
+    return bool(value) and value in text
+
+
+def _number(s: str) -> Fraction | None:
+    try:
+        return Fraction(s.replace(",", ""))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def wrong_answer_after(text: str, pos: int, value: str) -> bool:
+    """Whether a wrong-answer phrase after `pos` names `value` as the last value of its clause ("\\boxed{2} ... The
+    wrong answer would be that f(x + 2) = 2"; not "The wrong answer would be 5; the right one is 2")."""
+    value = value.strip()
+    for m in WRONG_ANSWER.finditer(text, pos):
+        end = _WRONG_CLAUSE_END.search(text, m.end(), m.end() + 300)
+        clause = text[m.end():end.start() if end else m.end() + 300]
+        found = _NUMBER.findall(clause)
+        if _said(found[-1] if found and _NUMBER.fullmatch(value) else clause, value):
+            return True
+    return False

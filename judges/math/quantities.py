@@ -1,7 +1,8 @@
 """A value with a unit on both sides ("2 h" against a gold "120 min", "2 hours" against "2 minutes"): the two are
 compared in their dimension's base unit when both units are known (word_lists.UNITS), and are unequal when the
 dimensions differ ("5 min" against "5 m"); otherwise nothing is decided here (a unit alone on one side is dropped by
-`normalize`, as before)."""
+`normalize`, as before). Stop 57: a chain of quantities in one unit whose last side is one of them ("620 feet -
+(-55 feet) = 675 feet") is that last side (`unit_chain_result`), as "620 - (-55) = 675" is 675."""
 from __future__ import annotations
 
 import re
@@ -42,3 +43,25 @@ def same_quantity(gold: str, cand: str) -> bool | None:
     if g is None or c is None:
         return None
     return g[0] == c[0] and g[1] == c[1]
+
+
+_CHAIN_REST = re.compile(r"[\sQ+\-\u2212*/\u00d7()]*+")
+
+
+def unit_chain_result(span: str) -> str | None:
+    """The last side of an `=`-chain of quantities in one unit ("620 feet - (-55 feet) = 675 feet": "675 feet"):
+    every number of every side followed by the last side's unit word, nothing else but operators and brackets;
+    None for anything else."""
+    if "=" not in span or len(span) > 200:
+        return None
+    *sides, last = span.split("=")
+    last = last.strip().rstrip(".").strip()
+    m = _QUANTITY.fullmatch(last)
+    if m is None or not m.group(2):
+        return None
+    one = re.compile(r"-?\d{1,12}(?:\.\d{1,12})?[ \t]+" + re.escape(m.group(2)) + r"\b")
+    for side in sides:
+        rest = one.sub("Q", side)
+        if "Q" not in rest or not _CHAIN_REST.fullmatch(rest):
+            return None
+    return last

@@ -49,7 +49,7 @@ from judgesuite.judges.math.locale_numbers import comma_decimal_text, localized_
 from judgesuite.judges.math.log_base import READINGS, read_log, unbased_log
 from judgesuite.judges.math.parse import Collection, Parsed
 from judgesuite.judges.math.prose_numbers import RATE_GOLD, read_through_rate
-from judgesuite.judges.math.quantities import same_quantity
+from judgesuite.judges.math.quantities import same_quantity, unit_chain_result
 from judgesuite.judges.math.readers import latex_compare, parse_answer
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 
@@ -172,6 +172,9 @@ def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tup
 def _compare_values(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tuple[bool | None, str, str]:
     """One reference against the candidate's spans, equations by their right sides: (equal?, span used, detail)."""
     top = spans[0]
+    chained = unit_chain_result(top) if auto else None
+    if chained is not None:  # "620 feet - (-55 feet) = 675 feet": its last side
+        top, spans = chained, [chained, *spans[1:]]
     if auto and _CODE_NAMES.search(top):
         return None, top, f"{_UNDECIDED}: names of code"
     units = same_quantity(ref, top) if auto else None

@@ -1,0 +1,96 @@
+"""`sympy` on the misses of math round 13 (read once at stop 56, development data since) and the leftovers of stop
+56 (issue 37, stop 57): a value the reply itself calls the wrong answer, the question's own statement echoed, a chain
+of quantities in one unit. A doubtful reading gives no verdict; probes of each rule (another number first, a hedge,
+a negation, two quantities, a rejected alternative) stay unequal."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from judgesuite.judges.math.symbolic import judge_math
+
+NOT_TRUE = "no equal"  # unequal or no verdict: never a false equal
+FIXTURES = Path(__file__).parent / "fixtures"
+MULTIPLE = "How many positive and negative integers is $12$ a multiple of?"
+BOXED_2 = "So, the value of \\( f(x + 2) \\) is \\(\\boxed{2}\\).\n\nNow, one common mistake.\n\n"
+STICKERS = "Therefore, each student will receive {} stickers.\n\nThe wrong answer it would give is:\n\\[\n\\boxed{{6}}\n\\]"
+
+
+def _check(cand: str, gold: str, expected: object, question: str | None = None) -> None:
+    task = ((gold,), cand, "auto") if question is None else ((gold,), cand, "auto", question)
+    got = judge_math(task)[0]
+    assert (got is not True) if expected == NOT_TRUE else (got is expected), (cand, gold, got)
+
+
+def _row(suffix: str) -> dict:
+    text = (FIXTURES / "model_math_round13.jsonl").read_text(encoding="utf-8")
+    return next(r for r in map(json.loads, filter(None, text.split("\n"))) if r["id"].endswith(suffix))
+
+
+# A committed value named the wrong answer after it, or introduced as the wrong answer, commits to nothing; a wrong
+# answer of another value, or followed by the right one, changes nothing.
+@pytest.mark.parametrize("cand, gold, expected", [
+    (BOXED_2 + "The wrong answer would be that \\( f(x + 2) = 2 \\).", "2", False),
+    (BOXED_2 + "The wrong answer would be that \\( f(x + 2) = 4 \\).", "2", True),
+    ("The answer is \\boxed{2}. The wrong answer would be 2 + 2 = 4.", "2", True),
+    ("The answer is \\boxed{2}. The wrong answer, 4, comes from adding.", "2", True),
+    ("The wrong answer would be 5; the right one is 2.", "2", True),
+    ("The wrong answer would be 5; the right one is 2.", "5", False),
+    ("The wrong answer would be 5, the right one is \\boxed{2}.", "2", True),
+    ("The wrong answer would be:\n\\[ \\boxed{5}. \\]", "5", False),
+    ("The wrong answer is: 5", "5", False),
+    ("The wrong answer would be 5.", "5", False),
+    ("f(x + 2) = 2.\n\nThe wrong answer would be that f(x + 2) = 2.", "2", False),
+    ("Therefore, the wrong answer would be 4125 square feet, which is the area.\n\nThe correct answer is "
+     "\\(\\boxed{260}\\).", "260", True),
+    ("Therefore, the wrong answer would be 4125 square feet, which is the area.\n\nThe correct answer is "
+     "\\(\\boxed{260}\\).", "4125", False),
+    (STICKERS.format(6), "6", True),  # the value said before the phrase: still said (round 13's labelled row)
+    (STICKERS.format(7), "6", False),
+    (STICKERS.format(7), "7", NOT_TRUE),
+    ("The answer is 2. It is not the wrong answer.", "2", True),
+])
+def test_value_called_the_wrong_answer(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+def test_round13_wrong_answer_rows():
+    row = _row("1.5b-mmlu-high_school_mathematics-test-105")
+    assert judge_math(((row["references"][0],), row["candidate"], "auto", row["question"]))[0] is False
+    row = _row("0.5b-mmlu-elementary_mathematics-test-157")  # boxes 6 as "the wrong answer", said 6 before
+    assert judge_math(((row["references"][0],), row["candidate"], "auto", row["question"]))[0] is True
+
+
+# The question's own statement echoed (a "how many" question) answers nothing; other questions, other numbers and
+# signs are answers.
+@pytest.mark.parametrize("cand, gold, question, expected", [
+    ("12 is a multiple of 12.", "12", MULTIPLE, False),
+    ("Therefore, 12 is a multiple of 12.", "12", MULTIPLE, False),
+    ("12 is a multiple of 12.", "12", "", True),  # without the question: the last number, as before
+    ("There are 12 such integers.", "12", MULTIPLE, True),
+    ("12 integers.", "12", MULTIPLE, True),
+    ("The GCD of 12 and 24 is 12.", "12", "What is the GCD of 12 and 24?", True),
+    ("The opposite of -7 is 7.", "7", "How much is the opposite of -7?", True),
+    ("The opposite of -7 is -7.", "-7", "How much is the opposite of -7?", False),
+    ("The opposite of the number −7 is +7", "7", "What is the opposite of the number −7?", True),
+])
+def test_question_echoed(cand, gold, question, expected):
+    _check(cand, gold, expected, question)
+
+
+# A chain of quantities in one unit is its last side; other units, names or alternatives are not read so.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("Q: What is the difference in elevation?\nA: 620 feet - (-55 feet) = 675 feet", "675 feet", True),
+    ("A: 620 feet - (-55 feet) = 675 feet", "675", True),
+    ("A: 620 feet - (-55 feet) = 675 feet", "565 feet", False),
+    ("A: 620 feet - 55 feet = 565 feet", "675 feet", False),
+    ("A: 620 feet - (-55 meters) = 675 feet", "675 feet", NOT_TRUE),
+    ("A: x feet - (-55 feet) = 675 feet", "675 feet", NOT_TRUE),
+    ("A: 620 feet - (-55 feet) = 675 feet or 676 feet", "675 feet", NOT_TRUE),
+    ("A: 620 feet - (-55 feet) = 675 feet, not 565 feet", "565 feet", NOT_TRUE),
+    ("The answer is 3 apples + 2 apples = 5 apples.", "5 apples", True),
+])
+def test_chain_of_quantities(cand, gold, expected):
+    _check(cand, gold, expected)
