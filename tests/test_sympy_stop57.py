@@ -94,3 +94,48 @@ def test_question_echoed(cand, gold, question, expected):
 ])
 def test_chain_of_quantities(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# An exclamation mark after a number that a sentence without a digit follows ends the value; a hedge, a doubt or
+# another number after it still counts, and "12!" alone stays a factorial.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("The answer is 12! Great.", "12", True),
+    ("**Answer: 12! Great job.**", "12", True),
+    ("The answer is 13! Great.", "12", False),
+    ("The answer is 12! Or 13.", "12", NOT_TRUE),
+    ("The answer is 12! Maybe.", "12", NOT_TRUE),
+    ("The answer is 12! I think.", "12", NOT_TRUE),
+    ("The answer is 12! Not sure.", "12", NOT_TRUE),
+    ("The answer is 12! Wrong.", "12", NOT_TRUE),
+    ("The answer is 12! Not 12.", "12", NOT_TRUE),
+    ("The answer is not 12! Great.", "12", NOT_TRUE),
+    ("The answer is 12!", "479001600", True),
+    ("The answer is 5! = 120", "120", True),
+])
+def test_exclamation_after_the_value(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Two clock times joined by "and" in one sentence are no single time: never the last one.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("The first train is at 3:45 PM and the next one at 4:45 PM.", "4:45 PM", False),
+    ("The first train is at 3:45 PM and the next one at 4:45 PM.", "3:45 PM", False),
+    ("The answer is 3:45 PM and 4:45 PM.", "4:45 PM", False),
+    ("The first train is at 3:45 and the next one at 4:45.", "4:45", False),
+    ("The first train is at 3:45 P.M. and the next one at 4:45 P.M.", "4:45 PM", NOT_TRUE),
+    ("It started at 3:45 PM. It ends at 4:45 PM.", "4:45 PM", True),
+    ("It opens at 3:45 PM and closes at 4:45 PM, so it is open for 60 minutes.", "60", True),
+])
+def test_clock_times_joined_by_and(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# With the question, the unit it asks for picks the number ("He bought 3 bottles for $13"); without it the last.
+@pytest.mark.parametrize("gold, question, expected", [
+    ("3", "How many bottles did he buy?", True),
+    ("13", "How many bottles did he buy?", False),
+    ("13", "How much did he pay?", True),
+    ("13", "", True),
+])
+def test_bottles_for_a_price(gold, question, expected):
+    _check("He bought 3 bottles for $13.", gold, expected, question)

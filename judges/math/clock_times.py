@@ -6,7 +6,9 @@ time where it names one: "3:45 PM" is 15:45, "12:30 AM" 0:30, "15:45" itself. Bo
 AM", a false equal before: the meridiem was dropped as a unit word; "3:45 P.M." is "15:45"). A 12-hour time without a
 meridiem (hour 1-12) against a surely 24-hour one (`half_day_time`, stop 56): no verdict where either of its readings
 is that time ("3:45" against "3:45 PM" or "3:45 AM", "12:30" against "12:30 AM": which half of the day it means is
-not said), unequal where neither is ("3:45" against "4:45 PM")."""
+not said), unequal where neither is ("3:45" against "4:45 PM"). Stop 57: an answer that is the second of two clock
+times joined by "and" in one sentence ("The first train is at 3:45 PM and the next one at 4:45 PM.") is both, no
+single time (`joined_times`): no verdict, never the last."""
 from __future__ import annotations
 
 import re
@@ -51,3 +53,18 @@ def half_day_time(gold: str, cand: str) -> bool | None:
         return None
     (sure, _), ((h, mi, sec), _) = (g, c) if g[1] else (c, g)
     return sure in ((h % 12, mi, sec), (h % 12 + 12, mi, sec))
+
+
+_JOINED = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?+[ \t]*+(?:[ap]\.?[ \t]?m\b\.?)?+[^.!?\n\d]{0,80}?\band\b"
+                     r"[^.!?\n\d]{0,80}+\Z", re.IGNORECASE)
+
+
+def joined_times(text: str, span: str) -> str | None:
+    """Where `span` is a clock time and, in its sentence of `text`, another one comes before it joined by "and":
+    the text from the first to the second; else None."""
+    value = span.strip().rstrip(".").strip()
+    if not re.match(r"\d{1,2}:\d{2}", value):
+        return None
+    at = text.rfind(value)
+    m = _JOINED.search(text, max(0, at - 200), at) if at >= 0 else None
+    return text[m.start():at + len(value)] if m else None

@@ -50,6 +50,7 @@ import re
 from dataclasses import dataclass, field
 
 from judgesuite.judges.math.asked_unit import asked_unit, echoes_question, unit_number
+from judgesuite.judges.math.clock_times import joined_times
 from judgesuite.judges.math.answer_markup import strip_proof_end, undouble_escapes, without_remark
 from judgesuite.judges.math.endings import before_loop, before_open_check, before_open_program, ends_in_label
 from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE, HEDGES,
@@ -250,5 +251,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                 result.method == "number" and at >= 0 and (NEGATED.search(text[max(0, at - 20):at])
                                                             or CALLED_WRONG.match(text, at + len(result.spans[0]))))):
             return Extraction(result.spans, noncommittal=True, method="negated")  # "Total: not 15", "It is not 42."
+    joined = joined_times(text, result.spans[0]) if config.detect_noncommittal and result.spans else None
+    if joined is not None:  # "at 3:45 PM and the next one at 4:45 PM": two times, no single one
+        return Extraction([joined], method=result.method)
     return result
 

@@ -1,7 +1,9 @@
 """Cleaning an answer span down to its value, for `extract`: a label, an arrow, a bullet, quotation ends, a closing
 tag, an adverb ("is now 10") and a remark after the value go; a span's one inline formula or `\\boxed{}` is its value;
 a sentence that corrects a negated one is read; a prose span gives the value it starts with, else its last formula
-or number (none where that number is unclear: "3 cm by 4 cm"); "9 is 9" is 9."""
+or number (none where that number is unclear: "3 cm by 4 cm"); "9 is 9" is 9. Stop 57: an exclamation mark after a
+number that a sentence without a digit follows ("12! Great.") ends the value (12, not 12 factorial; "12!" alone and
+"5! = 120" stay factorials)."""
 from __future__ import annotations
 
 import re
@@ -56,6 +58,7 @@ _MONEY_OR_WORKING = re.compile(r"[$\u20ac\u00a3\u00a5=+*/\u00d7\u00f7]|(?<![^\W\
 # "18.</answer>": the end of a tag around the statement (not a struck "<del>3</del>")
 _CLOSING_TAG = re.compile(r"</(?:final_?answer|answer|result|solution|response|output)>", re.IGNORECASE)
 _SAME_SIDES = re.compile(r"([^\s=]{1,40}+)\s++(?:is|=|equals)\s++([^\s=]{1,40}+)")
+_EXCLAIMED = re.compile(r"(?<=\d)![ \t]++[A-Z][^\d\n]*+\Z")  # "12! Great.": the remark goes, 12 stays
 _BULLET = re.compile(r"\A[-\u2022]\s+(?=[A-Za-z*])")  # "- Total: $15": a list item, not a minus sign
 
 
@@ -82,7 +85,7 @@ def clean_span(span: str) -> str:
         i = lone[0]
         span = (span[:i] if i and not span[i - 1].isspace() else span[i + 1:]).strip()
     span = _LEAD_ADVERB.sub("", span, count=1)
-    span = without_label(span)
+    span = without_label(_EXCLAIMED.sub("", span))
     if len(span) > 2 and span[0] == span[-1] == "`" and span.count("`") == 2:
         span = span[1:-1].strip()  # "`42`": inline code
     inline = list(_ONE_INLINE.finditer(span))
