@@ -15,7 +15,8 @@ NOT_TRUE = "no equal"  # unequal or no verdict: never a false equal
 FIXTURES = Path(__file__).parent / "fixtures"
 MULTIPLE = "How many positive and negative integers is $12$ a multiple of?"
 BOXED_2 = "So, the value of \\( f(x + 2) \\) is \\(\\boxed{2}\\).\n\nNow, one common mistake.\n\n"
-STICKERS = "Therefore, each student will receive {} stickers.\n\nThe wrong answer it would give is:\n\\[\n\\boxed{{6}}\n\\]"
+STICKERS = ("Therefore, each student will receive {} stickers.\n\nThe wrong answer it would give is:\n"
+            "\\[\n\\boxed{{6}}\n\\]")
 
 
 def _check(cand: str, gold: str, expected: object, question: str | None = None) -> None:
@@ -139,3 +140,55 @@ def test_clock_times_joined_by_and(cand, gold, expected):
 ])
 def test_bottles_for_a_price(gold, question, expected):
     _check("He bought 3 bottles for $13.", gold, expected, question)
+
+
+# A committed line of several numbers gives the one of the unit the question asks for (English or a Russian
+# "сколько <noun>"), where exactly one has it and nothing hedges, negates or lists alternatives.
+@pytest.mark.parametrize("cand, gold, question, expected", [
+    ("Ответ: 2 бутылки стоят 13 долларов", "13", "Сколько долларов стоят 2 бутылки?", True),
+    ("Ответ: 2 бутылки стоят 13 долларов", "2", "Сколько долларов стоят 2 бутылки?", False),
+    ("Ответ: 2 бутылки стоят 13 долларов", "13", "", False),  # without the question: the value it starts with
+    ("Ответ: 13 долларов за 2 бутылки", "13", "Сколько долларов стоят 2 бутылки?", True),
+    ("Ответ: 2 бутылки стоят 13 долларов, а не 15 долларов", "13", "Сколько долларов стоят 2 бутылки?", NOT_TRUE),
+    ("Ответ: 2 бутылки стоят 13 или 14 долларов", "13", "Сколько долларов стоят 2 бутылки?", NOT_TRUE),
+    ("Ответ: 2 бутылки, возможно, стоят 13 долларов", "13", "Сколько долларов стоят 2 бутылки?", NOT_TRUE),
+    ("Ответ: 2 бутылки не стоят 13 долларов", "13", "Сколько долларов стоят 2 бутылки?", NOT_TRUE),
+    ("Ответ: если 2 бутылки, то 13 долларов", "13", "Сколько долларов стоят 2 бутылки?", NOT_TRUE),
+    ("Answer: 2 bottles cost 13 dollars", "13", "How many dollars do 2 bottles cost?", True),
+    ("Answer: 2 bottles cost 13 dollars", "2", "How many bottles cost 13 dollars?", True),
+    ("Answer: 2 bottles cost 13 or 14 dollars", "14", "How many dollars do 2 bottles cost?", NOT_TRUE),
+    ("Answer: 2 bottles cost 13 dollars or 14 dollars", "13", "How many dollars do 2 bottles cost?", NOT_TRUE),
+    ("Answer: 2 bottles do not cost 13 dollars", "13", "How many dollars do 2 bottles cost?", NOT_TRUE),
+    ("Answer: 2 bottles cost 13 dollars, not 15", "13", "How many dollars do 2 bottles cost?", NOT_TRUE),
+    ("Answer: 2 bottles cost 13 dollars, I think", "13", "How many dollars do 2 bottles cost?", NOT_TRUE),
+    ("Answer: 2 bottles cost 13 dollars and 3 bottles cost 19 dollars", "13", "How many dollars do 2 bottles cost?",
+     NOT_TRUE),
+])
+def test_asked_unit_in_a_committed_line(cand, gold, question, expected):
+    _check(cand, gold, expected, question)
+
+
+# A spaced x between numbers, with no other letter, is the times sign (as × is); otherwise it stays a letter.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("45", "(5 x 5) + (5 x 4)", True),
+    ("46", "(5 x 5) + (5 x 4)", False),
+    ("5 x 9", "45", True),
+    ("5 x 9", "45x", False),
+    ("5x9", "45", False),
+    ("x + 44", "45", False),
+    ("3 x 4 feet", "12", NOT_TRUE),
+    ("The room is 3 m x 4 m.", "12", NOT_TRUE),
+    ("1.2 x 10^3", "1200", True),
+])
+def test_spaced_x_between_numbers(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# Decided: a bare `\sin 30` is in radians, so unequal to `\sin 30^\circ` (1/2); `\sin(30)` equals it.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("\\sin 30^\\circ", "\\sin 30", False),
+    ("\\sin(30)", "\\sin 30", True),
+    ("1/2", "\\sin 30^\\circ", True),
+])
+def test_bare_sine_argument_is_radians(cand, gold, expected):
+    _check(cand, gold, expected)

@@ -10,8 +10,10 @@ not the last number. Anything else keeps the last number.
 Stop 57: a last number whose sentence only restates a "how many / how much" question ("12 is a multiple of 12." for
 "How many positive and negative integers is 12 a multiple of?": each number, sign included, and each word of it,
 three words at least, is the question's, bar a leading "so" / "therefore") answers nothing (`echoes_question`; not
-for other questions: "The GCD of 12 and 24 is 12." answers "What is the GCD of 12 and 24?"). In Russian, "сколько <noun>"
-asks for that noun, matched by its stem (`asked_stem`: "Сколько долларов ...?" -> "13 долларов").
+for other questions: "The GCD of 12 and 24 is 12." answers "What is the GCD of 12 and 24?"). A Russian
+"сколько <noun>" asks for that noun, matched by its stem (`asked_pattern`). A committed line of several numbers
+gives the one of the asked unit ("Ответ: 2 бутылки стоят 13 долларов" for "Сколько долларов ...?": 13; "Answer: 2
+bottles cost 13 dollars" for "how many dollars": 13; without the question the value it starts with, 2).
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import re
 _HOW = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 _ASKED = re.compile(r"\bhow\s+many\s+(?:(?:more|fewer|less|extra|additional)\s+)?([a-z]{3,20}s)\b", re.IGNORECASE)
 _NOT_UNITS = frozenset({"times", "ways", "does", "was", "has", "is", "this", "those", "these", "less", "its", "yes"})
-_CONDITION = re.compile(r"\b(?:if|would|suppose|supposing|assuming|assume|could|unless)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:if|would|suppose|supposing|assuming|assume|could|unless|если|бы)\b", re.IGNORECASE)
 
 
 def asked_unit(question: str) -> str | None:
@@ -31,16 +33,36 @@ def asked_unit(question: str) -> str | None:
     return asks[0].lower()
 
 
-def unit_number(sentence: str, numbers: list[re.Match], unit: str) -> re.Match | None:
-    """Of `numbers` (matches in `sentence`, the last last), the one followed by `unit`, where exactly one is and it
-    is not the last; else None."""
+_ASKED_RU = re.compile(r"(?<!\w)сколько[ \t]++([а-яё]{4,20})(?!\w)", re.IGNORECASE)
+_HOW_RU = re.compile(r"(?<!\w)сколько(?!\w)", re.IGNORECASE)
+
+
+def asked_pattern(question: str) -> re.Pattern | None:
+    """What follows a number of the unit the question asks for: the English plural noun of `asked_unit` or its
+    singular; the stem of a Russian "сколько <noun>" (its one "сколько"; "долларов" -> "доллар", any ending)."""
+    unit = asked_unit(question)
+    if unit is not None:
+        singular = unit[:-2] if unit.endswith(("ches", "shes", "sses", "xes")) else unit[:-1]
+        return re.compile(r"[ \t]*+(?:(?:more|fewer|less|extra|additional)[ \t]++)?(?:" + re.escape(unit) + "|"
+                          + re.escape(singular) + r")\b", re.IGNORECASE)
+    asks = _ASKED_RU.findall(question or "")
+    if len(asks) != 1 or len(_HOW_RU.findall(question)) != 1:
+        return None
+    return re.compile(r"[ \t]*+" + re.escape(asks[0][:max(4, len(asks[0]) - 2)].lower()) + r"[а-яё]*+(?!\w)",
+                      re.IGNORECASE)
+
+
+def unit_number(sentence: str, numbers: list[re.Match], unit: str | re.Pattern, last: bool = False) -> re.Match | None:
+    """Of `numbers` (matches in `sentence`, the last last), the one followed by `unit` (a plural noun, or an
+    `asked_pattern`), where exactly one is and it is not the last (the first, with `last`: the span's value); else
+    None."""
     if not numbers or _CONDITION.search(sentence):
         return None
-    singular = unit[:-2] if unit.endswith(("ches", "shes", "sses", "xes")) else unit[:-1]
-    after = re.compile(r"[ \t]*+(?:(?:more|fewer|less|extra|additional)[ \t]++)?(?:" + re.escape(unit) + "|"
-                       + re.escape(singular) + r")\b", re.IGNORECASE)
+    after = unit if isinstance(unit, re.Pattern) else asked_pattern(f"how many {unit}")
+    if after is None:
+        return None
     found = [m for m in numbers if after.match(sentence, m.end())]
-    if len(found) != 1 or found[0] is numbers[-1]:
+    if len(found) != 1 or found[0] is (numbers[0] if last else numbers[-1]):
         return None
     return found[0]
 

@@ -43,13 +43,17 @@ verb ("while not exceeding the limit is 83") negates no answer; an output cut of
 inside a program that verifies a stated result, is read before it (`endings`); boxed values "..., respectively"
 are marked (`Extraction.respectively`: no verdict against one gold value); with the question, the last number's
 sentence gives the number of the unit it asks for (`asked_unit`: "how many gallons" -> "15 gallons ... in 30 days").
+Stop 57: a value called the wrong answer (`hedges.wrong_answer_before` / `wrong_answer_after`), a "how many" question's
+own statement echoed (`asked_unit.echoes_question`) and two clock times joined by "and" (`clock_times.joined_times`)
+give no answer; with the question, a committed line of several numbers gives the one of the asked unit (English, or a
+Russian "сколько <noun>": "Ответ: 2 бутылки стоят 13 долларов" -> 13).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from judgesuite.judges.math.asked_unit import asked_unit, echoes_question, unit_number
+from judgesuite.judges.math.asked_unit import asked_pattern, echoes_question, unit_number
 from judgesuite.judges.math.clock_times import joined_times
 from judgesuite.judges.math.answer_markup import strip_proof_end, undouble_escapes, without_remark
 from judgesuite.judges.math.endings import before_loop, before_open_check, before_open_program, ends_in_label
@@ -158,7 +162,7 @@ def _sentence_at(text: str, start: int, end: int) -> str:
 
 def _asked_number(text: str, span: str, question: str) -> str:
     """The number of the last number's sentence whose unit the question asks for (`asked_unit`), else `span`."""
-    unit, at = asked_unit(question), text.rfind(span)
+    unit, at = asked_pattern(question), text.rfind(span)
     if unit is None or at < 0:
         return span
     head, tail = _sentence_bounds(text, at, at + len(span))
@@ -167,6 +171,19 @@ def _asked_number(text: str, span: str, question: str) -> str:
     if not nums or nums[-1].start() != at - head or nums[-1].group().rstrip(",") != span:
         return span
     found = unit_number(sentence, nums, unit)
+    return found.group().rstrip(",") if found else span
+
+
+def _asked_in_span(raw: str, span: str, question: str) -> str:
+    """In a committed line that starts with its value `span` and holds other numbers ("Ответ: 2 бутылки стоят 13
+    долларов"), the one number of the unit the question asks for (13 for "Сколько долларов ...?"), else `span`."""
+    unit = asked_pattern(question)
+    if unit is None or ALTERNATIVES.search(raw) or SPAN_HEDGES.search(raw) or MODAL.search(raw) or HEDGES.search(raw):
+        return span  # "2 bottles cost 13 or 14 dollars", "... not 13 dollars": no single number of that unit
+    nums = number_matches(raw)
+    if len(nums) < 2 or nums[0].group().rstrip(",") != span.strip():
+        return span
+    found = unit_number(raw, nums, unit, last=True)
     return found.group().rstrip(",") if found else span
 
 
@@ -216,6 +233,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
             if hedged or ALTERNATIVES.search(found[0][1]):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
                                   alternatives=not hedged)
+        if config.detect_noncommittal and group == config.groups[0] and question and found[0][2]:
+            spans[0] = _asked_in_span(found[0][2], spans[0], question)  # "2 бутылки стоят 13 долларов": 13
         if config.fallback_numbers and group == config.groups[0]:
             spans += [n.rstrip(",") for s in spans[:1] for n in numbers(s)[-1:] if n != s]
         if result.method:

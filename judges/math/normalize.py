@@ -314,6 +314,15 @@ _REPEATING_COMMA = re.compile(r"(?<![\d.,(\[])(\d{1,12}),(\d{0,12})"
                               r"(?:\\overline\s*\{\s*(\d{1,12})\s*\}|\((\d{1,12})\)(?![\d.,(]))")
 # scientific notation with a letter x for the times sign: "1.2x10^3", "1.2 x 10^{-3}"
 _X_TIMES_TEN = re.compile(r"(?<![\w.])(\d{1,12}(?:\.\d{1,12})?)[ \t]?[xX][ \t]?(?=10\s*\^)")
+# a spaced letter x between numbers, in an answer with no other letter, is the times sign: "(5 x 5) + (5 x 4)" is 45,
+# as "(5 × 5) + (5 × 4)" is (stop 57); "5x", "x + 5", "3 x 4 feet" keep their letters
+_X_BETWEEN = re.compile(r"(?<=[\d)])[ \t]++x[ \t]++(?=[\d(])")
+
+
+def _x_times(s: str) -> str:
+    """`s` with each spaced x between numbers read as the times sign, where no other letter is left."""
+    t = _X_BETWEEN.sub(r" \\times ", s) if "x" in s else s
+    return t if t != s and not re.search(r"[A-Za-z]", t.replace("\\times", "")) else s
 
 
 # a time in two or three units, larger first: "5 min 30 s", "2 hours and 15 minutes", "1 h 30 min 45 s"
@@ -364,7 +373,7 @@ def normalize(answer: str) -> str:
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
     s = _BOUND.sub(lambda m: _UNREADABLE, vulgar_fractions(s))
     s = _DATE_OR_RANGE.sub(lambda m: _UNREADABLE if date_or_range(m) else m.group(0), s)
-    s = _X_TIMES_TEN.sub(r"\1 \\times ", repeating_decimals(s))
+    s = _x_times(_X_TIMES_TEN.sub(r"\1 \\times ", repeating_decimals(s)))
     s = _THOUSANDS_SPACE.sub("", s)
     s = _THOUSANDS_APOSTROPHE.sub("", s)
     s = _SHORT_FRAC.sub(r"\\\1{\2}{\3}", s)
