@@ -192,3 +192,25 @@ def test_spaced_x_between_numbers(cand, gold, expected):
 ])
 def test_bare_sine_argument_is_radians(cand, gold, expected):
     _check(cand, gold, expected)
+
+
+# A last line whose inline formulas are all numbers is prose ("The opposite of the number \(-7\) is \(7\)."): read
+# with the number rules (alternatives, dimensions, a rejected alternative); a negation before a last formula hedges.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("The opposite of the number \\(-7\\) is \\(7\\).", "7", True),
+    ("The opposite of the number \\(-7\\) is \\(7\\).", "-7", False),
+    ("Step 1.\n\nThe opposite of the number \\(-7\\) is \\(7\\).", "7", True),
+    ("He has \\(3\\) apples and \\(4\\) pears.", "4", NOT_TRUE),
+    ("It is \\(3\\) or \\(4\\).", "4", NOT_TRUE),
+    ("It is \\(3\\), not \\(4\\).", "4", False),
+    ("It is not \\(4\\).", "4", NOT_TRUE),
+    ("So \\(x = 4\\).", "4", True),
+    ("So \\(x\\) is \\(4\\), maybe.", "4", NOT_TRUE),
+])
+def test_sentence_of_inline_numbers(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+def test_round13_inline_opposite_row():
+    row = _row("1.5b-mmlu-elementary_mathematics-test-171")
+    assert judge_math(((row["references"][0],), row["candidate"], "auto", row["question"]))[0] is True

@@ -46,7 +46,9 @@ sentence gives the number of the unit it asks for (`asked_unit`: "how many gallo
 Stop 57: a value called the wrong answer (`hedges.wrong_answer_before` / `wrong_answer_after`), a "how many" question's
 own statement echoed (`asked_unit.echoes_question`) and two clock times joined by "and" (`clock_times.joined_times`)
 give no answer; with the question, a committed line of several numbers gives the one of the asked unit (English, or a
-Russian "сколько <noun>": "Ответ: 2 бутылки стоят 13 долларов" -> 13).
+Russian "сколько <noun>": "Ответ: 2 бутылки стоят 13 долларов" -> 13); a last line whose inline formulas are all
+numbers is read as prose ("The opposite of the number \\(-7\\) is \\(7\\)." -> 7; "\\(3\\) or \\(4\\)" hedges); a
+negation before a last formula ("It is not \\(4\\).") gives no answer, as before a last number.
 """
 from __future__ import annotations
 
@@ -126,6 +128,8 @@ _CLAUSE_NEGATION = re.compile(r"(?:\b(?:not|never|δεν|όχι)\b|n't\b)[^,;:.!
 _NOT_PARTICIPLE = re.compile(r"not[ \t]+[a-z]+ing\b(?:(?!\b(?:not|never)\b|n't\b)[^,;:.!?\n])*?"
                              r"\b(?:is|are|was|were|equals?)[ \t]+(?:(?:indeed|exactly|now|still|just)[ \t]+)?[$]?\Z",
                              re.IGNORECASE)
+_INLINE_NUMBER = re.compile(r"\\\([ \t]*+([-\u2212]?\d[\d,]*+(?:\.\d++)?+)[ \t]*+\\\)")  # "\\(-7\\)"
+_INLINE_OTHER = re.compile(r"\\\((?![ \t]*+[-\u2212]?\d[\d,]*+(?:\.\d++)?+[ \t]*+\\\))")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 # the sentence after the answer's, short and without a digit, doubts it: "The answer is 12. I think.", "Not sure."
 _DOUBT_AFTER = re.compile(r"[ \t]{0,8}+[.!]?+[ \t]{0,8}+\n?+[ \t]{0,8}+(?:\([ \t]{0,3}+)?+([^\d.!?\n)]{1,60}+)"
@@ -264,12 +268,19 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         if at >= 0 and ESTIMATE_REDONE.search(text, max(0, at - 100)):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "Rough estimate: 3. ... again"
         negation = _CLAUSE_NEGATION.search(text, max(0, at - 80), at) if at >= 0 else None
-        if result.method == "number" and negation and not _NOT_PARTICIPLE.match(text, negation.start(), at):
+        if result.method in ("number", "display", "latex_last") and negation and not _NOT_PARTICIPLE.match(
+                text, negation.start(), at):  # also "It is not \\(4\\)." (stop 57)
             return Extraction(result.spans, noncommittal=True, method="negated")  # "It does not arrive at 3."
         if result.method != "" and (SPAN_HEDGES.match(result.spans[0]) or (
                 result.method == "number" and at >= 0 and (NEGATED.search(text[max(0, at - 20):at])
                                                             or CALLED_WRONG.match(text, at + len(result.spans[0]))))):
             return Extraction(result.spans, noncommittal=True, method="negated")  # "Total: not 15", "It is not 42."
+    last_line = text.rstrip().rsplit("\n", 1)[-1]
+    if config.detect_noncommittal and result.method in ("display", "latex_last") and len(
+            _INLINE_NUMBER.findall(last_line)) >= 2 and not _INLINE_OTHER.search(last_line):
+        # a sentence of inline numbers ("He has \\(3\\) apples and \\(4\\) pears."): read as the prose it is
+        body = text.rstrip()
+        return extract(body[:len(body) - len(last_line)] + _INLINE_NUMBER.sub(r" \1 ", last_line), config, question)
     joined = joined_times(text, result.spans[0]) if config.detect_noncommittal and result.spans else None
     if joined is not None:  # "at 3:45 PM and the next one at 4:45 PM": two times, no single one
         return Extraction([joined], method=result.method)
