@@ -35,7 +35,25 @@ wire it (a module beside judges/learned/other_year.py), then run `--test` once a
 
 Usage: OMP_NUM_THREADS=1 python scripts/stacked_or_list_check.py [--test] [--show]
 
-Run: (filled after the count)
+Run (2026-12-07, stop 57, at e2c6069: the stop-57 files; `--show`, train and dev rows only, no test split scored):
+
+| set | rows | fired | labelled correct | `stacked` right, without / with the rule |
+|---|---|---|---|---|
+| evouna-nq train / dev | 9,149 / 2,838 | 63 / 17 | 61 / 15 | 55 / 2, 16 / 2 |
+| nq301 train / dev (labelled against the world) | 2,184 / 756 | 2 / 0 | 2 / 0 | 1 / 0, 0 / 0 |
+| model-written corpora (committed, committed2, markup, styles, rounds 5-13) | 5,997 | 14 | 4 | 10 / 10 |
+| of which round 13 | 600 | 6 | 0 | 3 / 6 |
+
+Gain in right verdicts on fired rows: evouna-nq train -53, dev -14, corpora 0. **Not adopted** (fires on 80 rows
+labelled correct; `stacked` would lose 67). evouna-nq's labellers accept an "or" that names a synonym or a second
+name ("the crossbar or cross stroke", "pottery or ceramics", "the actin filaments or microfilaments", "Sunzi or Sun
+Wu", "The sinoatrial (SA) node or natural pacemaker"), a restatement ("approximately 24 hours or one day", "0.1
+millimeters or 100 micrometers": the "that is" reading without a comma), an either-is-right list ("performed in Greek
+or English", "from a bank or credit union") and an "or" in the reply's own elaboration ("36 full or partial
+scholarships", "cadmium contaminated water or food"); of the 12 fired train rows of 15 words or fewer, 11 are labelled
+correct. No "or" inside a reference or a quoted title fired. Round 13's six fired rows are all labelled incorrect
+(the rule's motivating cases: +3 there); rounds 6, 8 and committed2 fire on long replies where "or" is incidental;
+round 12's two fired rows are labelled correct ("a ruler or measuring tape" for Tape Measure).
 """
 from __future__ import annotations
 
@@ -59,7 +77,8 @@ MAX_ITEMS = 6
 _STOP = frozenset("""a an the some any either of to in on at by for from with into onto as is are was were be been being
 it its it's this that these those there here he she they them his her their we you your i my me our us who whom whose
 which what where when why how than then also just only very can could would should may might will shall do does did
-has have had not no so such like if but and or nor one ones something anything thing things type kind sort form""".split())
+has have had not no so such like if but and or nor one ones something anything thing things type kind sort
+form""".split())
 _NOT_ALTERNATIVE = frozenset("""not so more less fewer greater higher lower above below older younger later earlier else
 similar something anything otherwise rather whatever thereabouts other others another""".split())
 _TOKEN = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*|[^\w\s]")
