@@ -134,6 +134,7 @@ SEED = 1414  # the draw's; decoding keeps round 7's seed 37
 CAP = 38
 MODELS = r7.MODELS
 BENCHMARKS = r11.BENCHMARKS
+DATA_SPLIT = "official test split, not bundled"  # the corpus rows' origin says so
 EARLIER = ("model_openqa_styles", "model_openqa_markup", "model_openqa_committed", "model_openqa_committed2",
            "model_openqa_round5", "model_openqa_round6", "model_openqa_round7", "model_openqa_round8",
            "model_openqa_round9", "model_openqa_round10", "model_openqa_round11", "model_openqa_round12",
@@ -234,12 +235,23 @@ def drawn() -> list[dict]:
     from judgesuite.suite.data.mcqa import McqaItem
 
     return [{**r11.item_of(q["benchmark"], McqaItem(q["id"], q["benchmark"], q["question"], tuple(q["choices"]),
-                                                     q["answer_index"], {"subject": q["subject"]})), "k": k}
-            for k, q in enumerate(_jsonl(QUESTIONS))]
+                                                     q["answer_index"], {"subject": q["subject"]})),
+             "data_split": DATA_SPLIT, "k": k} for k, q in enumerate(_jsonl(QUESTIONS))]
 
 
 prompt_kind, language_of, style, prompt_of, generate = r7.style_commands(globals())
-_, collect, rows, finalize = r7.round_commands(globals())
+_, collect, _, _ = r7.round_commands(globals())
+ROW_ARGS = {"split": SPLIT, "tag": TAG, "extra": ("language",), "where": ""}
+
+
+def rows(replies: list[dict], labels: dict | None) -> list[dict]:
+    """The corpus rows, whose origin names the official test split, not a bundled file."""
+    return r6.rows(replies, labels, drawn(), **ROW_ARGS)
+
+
+def finalize(replies_path: Path | None = None, labels_path: Path | None = None, out: Path | None = None) -> list:
+    """Replies + labels -> the corpus file."""
+    return r6.finalize(replies_path or REPLIES, labels_path or LABELS, out or OUT, items=drawn(), **ROW_ARGS)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -142,9 +142,10 @@ def row_id(reply: dict, tag: str = "oqa6") -> str:
 
 
 def rows(replies: list[dict], labels: dict | None, items: list[dict] | None = None, split: str = SPLIT,
-         tag: str = "oqa6", extra: tuple[str, ...] = ()) -> list[dict]:
+         tag: str = "oqa6", extra: tuple[str, ...] = (), where: str = "bundled ") -> list[dict]:
     """The corpus rows: one per reply, labelled as read (`labels`; None: unlabelled, for reading); `items`,
-    `split`, `tag` (of the row ids) and `extra` (reply fields kept) default to this round's."""
+    `split`, `tag` (of the row ids) and `extra` (reply fields kept) default to this round's; `where`, the origin's
+    word for the question's file (round 14 passes "", its questions not bundled)."""
     by_item = {it["item"]: it for it in (drawn() if items is None else items)}
     out = []
     for rep in replies:
@@ -153,7 +154,7 @@ def rows(replies: list[dict], labels: dict | None, items: list[dict] | None = No
                     "candidate": rep["reply"].strip(), "references": it["aliases"],
                     "label": labels[rid]["label"] if labels is not None else None, "model": rep["model"],
                     "prompt_style": rep["prompt"], "finish_reason": rep["finish_reason"], "source": it["source"],
-                    "split": split, "origin": f"{rep['model']} reply, on its own, to bundled {it['source']} "
+                    "split": split, "origin": f"{rep['model']} reply, on its own, to {where}{it['source']} "
                                               f"{it['question_id']} ({it['data_split']}), labelled by reading",
                     **{f: rep[f] for f in extra}})
     return out
