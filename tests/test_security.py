@@ -81,7 +81,9 @@ def test_injection_payloads_in_a_user_file_never_run(tmp_path):
 
 
 def _shipped_patterns() -> list[tuple[str, str, int, re.Pattern]]:
-    found = []
+    """Each distinct compiled regex (pattern and flags) of the judges' modules once, under the first name found: a
+    module that imports another's regex holds the same pattern, which behaves the same on the same text."""
+    found, seen = [], set()
     for info in pkgutil.walk_packages(judges_pkg.__path__, "judgesuite.judges."):
         try:
             module = importlib.import_module(info.name)
@@ -90,7 +92,9 @@ def _shipped_patterns() -> list[tuple[str, str, int, re.Pattern]]:
         for attr, obj in vars(module).items():
             items = obj if isinstance(obj, (tuple, list)) else [obj]
             for i, item in enumerate(items):
-                if isinstance(item, re.Pattern) and getattr(module, attr) is obj:
+                if isinstance(item, re.Pattern) and getattr(module, attr) is obj \
+                        and (item.pattern, item.flags) not in seen:
+                    seen.add((item.pattern, item.flags))
                     found.append((info.name, attr, i if isinstance(obj, (tuple, list)) else -1, item))
     return found
 
