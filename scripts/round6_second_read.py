@@ -1,4 +1,4 @@
-"""A second, blind read of open-QA rounds 6, 7, 9, 11, 12 and 13 (tests/fixtures/model_openqa_round<N>.jsonl).
+"""A second, blind read of open-QA rounds 6, 7, 9, 11, 12, 13 and 14 (tests/fixtures/model_openqa_round<N>.jsonl).
 
 The first reader labelled all 600 rows of a round (the corpus' `label`, reasons in model_openqa_round<N>.labels.json).
 A second reader labels a seeded sample of them under the same guideline (the docstring of
@@ -19,7 +19,9 @@ sorted before the draw), 4 x 50 = 200 rows, written in id order. Each round has 
 fields, `--round 9 sample` / `--round 9 agree`), "judgesuite-round11-second-read" and
 "judgesuite-round12-second-read" and "judgesuite-round13-second-read" (rounds 11-13: round 7's fields and `source`,
 the benchmark a multiple-choice question comes from, asked without its options; the gold option is the only
-reference; round 13's questions are CommonsenseQA's). The module's CORPUS, FIRST, SECOND, SAMPLE_OUT, SEED and
+reference; round 13's questions are CommonsenseQA's), "judgesuite-round14-second-read" (round 14: round 12's fields,
+`language` among them for its Japanese, Turkish and Swedish replies; official ARC, OpenBookQA and MMLU test
+questions). The module's CORPUS, FIRST, SECOND, SAMPLE_OUT, SEED and
 FIELDS, and every function's default, are round 6's.
 """
 from __future__ import annotations
@@ -70,6 +72,7 @@ ROUNDS = {
     11: Round(11, "judgesuite-round11-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
     12: Round(12, "judgesuite-round12-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
     13: Round(13, "judgesuite-round13-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
+    14: Round(14, "judgesuite-round14-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
 }
 
 CORPUS = ROUNDS[6].corpus
