@@ -11,6 +11,8 @@ import pytest
 
 from judgesuite.suite.evaluation.runner import limit_rows, parse_judge_spec
 
+SMOL_PARAMS = 134_515_008  # SmolLM2-135M-Instruct's weights (tests/test_llm_judges.py)
+
 
 def _cli(*args: str, timeout: int = 900) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "judgesuite.suite.cli.main", *args], capture_output=True, text=True,
@@ -33,18 +35,30 @@ def test_nested_judge_parameters_parse_and_errors():
         "regex", 'cascade:expensive_params={"a":1,"b":2}', "llm-direct"]
 
 
-def test_cascade_inner_parameters_from_the_command_line(tmp_path):
-    spec = 'cascade:cheap=regex:band=0.2:expensive=llm-direct:expensive_params={"max_new_tokens":3,"threads":1}'
-    r = _cli("run", "--judges", spec, "--datasets", "openqa-eval-nq301", "--limit", "3", "--out", str(tmp_path / "o"),
-             "--cache", str(tmp_path / "c.sqlite"), "--no-progress")
+CASCADE = 'cascade:cheap=regex:band=0.2:expensive=llm-direct:expensive_params={"max_new_tokens":3,"threads":1}'
+
+
+@pytest.fixture(scope="module")
+def llm_run(tmp_path_factory):
+    """One `judgesuite run` of three LLM judges on two real rows, read by the tests below: one process, as the
+    model's load and its GGUF metadata reads cost more than the rows (the cascade once had a run of its own)."""
+    out = tmp_path_factory.mktemp("llm-run")
+    judges = f"llm-vote:k=3:threads=1:max_new_tokens=6,llm-direct:threads=1:max_new_tokens=8,{CASCADE}"
+    r = _cli("run", "--judges", judges, "--datasets", "openqa-eval-nq301", "--limit", "2", "--out", str(out / "o"),
+             "--cache", str(out / "c.sqlite"), "--no-progress", "--no-site")
+    return r, out / "o" / "results.json"
+
+
+def test_cascade_inner_parameters_from_the_command_line(llm_run):
+    r, results = llm_run
     assert r.returncode == 0, r.stderr
-    (entry,) = json.loads((tmp_path / "o" / "results.json").read_text())["entries"]
+    (entry,) = [e for e in json.loads(results.read_text())["entries"] if e["judge"].startswith("cascade")]
     params = entry["judge_identity"]["params"]
     assert params["expensive_params"] == {"max_new_tokens": 3, "threads": 1} and params["band"] == 0.2
     assert set(entry["routing"]) <= {"regex", "llm-direct"}
-    escalated = entry["routing"].get("llm-direct", 0) * 3
+    escalated = entry["routing"].get("llm-direct", 0) * 2
     # Only escalated rows reach the LLM, and each generates at most the 3 tokens asked for.
-    assert entry["cost"]["generated_tokens_per_sample"] * 3 <= 3 * escalated + 1e-9
+    assert entry["cost"]["generated_tokens_per_sample"] * 2 <= 3 * escalated + 1e-9
     if escalated:
         assert entry["cost"]["input_tokens_per_sample"] > 50
 
@@ -91,19 +105,21 @@ def test_audit_references_then_run_without_flagged(tmp_path, nq301_test):
     assert r.returncode == 2 and "not a reference audit" in r.stderr
 
 
-def test_run_records_vote_report_and_generated_only_flops_and_the_leaderboard_shows_them(tmp_path):
+def test_run_records_vote_report_and_generated_only_flops_and_the_leaderboard_shows_them(llm_run, tmp_path):
+    """Also `judgesuite run` with llm-direct on two real rows: its tokens, parameters and identity."""
     from judgesuite.leaderboard.build import write_site
     from judgesuite.suite.evaluation.schema import ResultsDoc
 
-    r = _cli("run", "--judges", "llm-vote:k=3:threads=1:max_new_tokens=6,llm-direct:threads=1:max_new_tokens=6",
-             "--datasets", "openqa-eval-nq301", "--limit", "2", "--out", str(tmp_path / "o"),
-             "--cache", str(tmp_path / "c.sqlite"), "--no-progress", "--no-site")
+    r, results = llm_run
     assert r.returncode == 0, r.stderr
-    res = ResultsDoc.read(tmp_path / "o" / "results.json")
+    res = ResultsDoc.read(results)
     by = {e.judge.split(":")[0]: e.to_dict() for e in res.entries}
     vote, direct = by["llm-vote"], by["llm-direct"]
     assert set(vote["judge_report"]) >= {"agreement_rate", "flip_rate", "position_bias_gap"}
     assert direct["judge_report"] is None
+    assert direct["n_rows"] == 2 and direct["cost"]["parameters"] == SMOL_PARAMS
+    assert direct["cost"]["input_tokens_per_sample"] > 100 and direct["cost"]["generated_tokens_per_sample"] >= 1
+    assert direct["judge_identity"]["params"]["max_new_tokens"] == 8
     for e in (vote, direct):  # generated-only FLOPs: 2 x parameters x generated tokens
         c = e["cost"]
         assert c["flops_generated_only_per_sample"] == pytest.approx(
@@ -112,6 +128,6 @@ def test_run_records_vote_report_and_generated_only_flops_and_the_leaderboard_sh
     html = write_site(res, tmp_path / "site")[0].read_text(encoding="utf-8")
     section = html[html.index('<section id="llm-judges">'):]
     section = section[:section.index("</section>")]
-    assert "position gap" in section and section.count("<tr><td>openqa-eval-nq301</td>") == 2
+    assert "position gap" in section and section.count("<tr><td>openqa-eval-nq301</td>") == 3  # the cascade too
     invalid = direct["metrics"]["no_verdict_reasons"].get("invalid_output", 0) / 2
     assert f"<td data-v=\"{invalid}\">{100 * invalid:.1f}</td>" in section
