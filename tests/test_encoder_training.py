@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import shutil
 
 import pytest
 
@@ -90,6 +91,32 @@ def test_a_distilled_student_learns_the_teachers_probabilities_and_inherits_its_
     assert "Targets distilled: (1 - 0.5) x label + 0.5 x the probability" in (out / "README.md").read_text()
 
 
+def _fit_32_rows(out, resume_dir):
+    """A 2-step fit of MiniLM on 32 real rows that keeps a resume snapshot after each step."""
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    from judgesuite.judges.encoder.inputs import InputBuilder
+    from judgesuite.suite.training.encoder import TrainConfig, fit
+
+    rows = load_bundled("openqa-eval-nq301", "train").scorable()[:32]
+    tok = AutoTokenizer.from_pretrained(BACKBONE)
+    encoded = InputBuilder(tok, "qcr", 32).build([r.sample for r in rows])
+    cfg = TrainConfig(backbone=BACKBONE, out=str(out), batch_size=16, max_length=32, bf16=False, save_every=1)
+    model = AutoModelForSequenceClassification.from_pretrained(BACKBONE, num_labels=2, dtype=torch.float32)
+    return fit(model, tok, encoded, [bool(r.label) for r in rows], cfg, random.Random(0), progress=False,
+               resume_dir=resume_dir)
+
+
+@pytest.fixture(scope="module")
+def snapshot(tmp_path_factory):
+    """The snapshot of one `_fit_32_rows` run; the tests below damage or reuse copies of it (each trained its own,
+    the same run with the same seed)."""
+    out = tmp_path_factory.mktemp("fit32")
+    assert _fit_32_rows(out, out / "resume")["steps"] == 2 and (out / "resume" / "state.json").is_file()
+    return out / "resume"
+
+
 @pytest.mark.parametrize("damage, said", [
     (lambda d: (d / "state.json").write_text("not json"), "the resume snapshot cannot be read (JSONDecodeError"),
     (lambda d: (d / "model.safetensors").write_bytes(b"xx"), "the resume snapshot cannot be read (SafetensorError"),
@@ -98,46 +125,22 @@ def test_a_distilled_student_learns_the_teachers_probabilities_and_inherits_its_
     (lambda d: (d / "state.json").write_text(json.dumps({**json.loads((d / "state.json").read_text()), "step": 99})),
      "the snapshot is at step 99 of a run of 2"),
 ], ids=["state-not-json", "weights-cut-short", "negative-step", "step-past-the-end"])
-def test_a_damaged_resume_snapshot_is_one_error_saying_to_delete_it(tmp_path, damage, said):
+def test_a_damaged_resume_snapshot_is_one_error_saying_to_delete_it(tmp_path, snapshot, damage, said):
     """Each was a JSONDecodeError / TypeError / SafetensorError traceback, or (a step past the end) a run that
     trained nothing and said it had."""
-    import torch
-    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+    from judgesuite.suite.training.encoder import SnapshotError
 
-    from judgesuite.judges.encoder.inputs import InputBuilder
-    from judgesuite.suite.training.encoder import SnapshotError, TrainConfig, fit
-
-    rows = load_bundled("openqa-eval-nq301", "train").scorable()[:32]
-    tok = AutoTokenizer.from_pretrained(BACKBONE)
-    encoded = InputBuilder(tok, "qcr", 32).build([r.sample for r in rows])
-    cfg = TrainConfig(backbone=BACKBONE, out=str(tmp_path), batch_size=16, max_length=32, bf16=False, save_every=1)
-
-    def run():
-        model = AutoModelForSequenceClassification.from_pretrained(BACKBONE, num_labels=2, dtype=torch.float32)
-        return fit(model, tok, encoded, [bool(r.label) for r in rows], cfg, random.Random(0), progress=False,
-                   resume_dir=tmp_path / "resume")
-
-    assert run()["steps"] == 2 and (tmp_path / "resume" / "state.json").is_file()
+    shutil.copytree(snapshot, tmp_path / "resume")
     damage(tmp_path / "resume")
     with pytest.raises(SnapshotError, match=re.escape(said)):
-        run()
+        _fit_32_rows(tmp_path, tmp_path / "resume")
 
 
-def test_train_encoder_on_a_folder_holding_another_runs_snapshot_is_one_line(tmp_path, capsys):
+def test_train_encoder_on_a_folder_holding_another_runs_snapshot_is_one_line(tmp_path, snapshot, capsys):
     """It was a ValueError traceback, though its message said what to do."""
-    import torch
-    from transformers import AutoModelForSequenceClassification, AutoTokenizer
-
-    from judgesuite.judges.encoder.inputs import InputBuilder
     from judgesuite.suite.cli.main import main
-    from judgesuite.suite.training.encoder import TrainConfig, fit
 
-    rows = load_bundled("openqa-eval-nq301", "train").scorable()[:32]
-    tok = AutoTokenizer.from_pretrained(BACKBONE)
-    cfg = TrainConfig(backbone=BACKBONE, out=str(tmp_path), batch_size=16, max_length=32, bf16=False, save_every=1)
-    model = AutoModelForSequenceClassification.from_pretrained(BACKBONE, num_labels=2, dtype=torch.float32)
-    fit(model, tok, InputBuilder(tok, "qcr", 32).build([r.sample for r in rows]), [bool(r.label) for r in rows], cfg,
-        random.Random(0), progress=False, resume_dir=tmp_path / "resume")
+    shutil.copytree(snapshot, tmp_path / "resume")
     capsys.readouterr()
     rc = main(["train-encoder", "--out", str(tmp_path), "--max-samples", "40", "--epochs", "1", "--synthetic", "0",
                "--datasets", "openqa-eval-nq301", "--dev-limit", "10", "--save-every", "1", "--no-progress"])
