@@ -209,12 +209,14 @@ def bundled_mcqa_texts() -> frozenset[str]:
     return frozenset(out)
 
 
-def draw(root: Path = SHARED) -> list[dict]:
-    """The design's draw from the shared files: the questions-file rows, in draw order."""
+def draw(root: Path = SHARED, seed: int = SEED, exclude: frozenset[str] = frozenset(),
+         skip: frozenset[str] = frozenset()) -> list[dict]:
+    """The design's draw from the shared files: the questions-file rows, in draw order (`seed`, and more question
+    ids and normalized texts to pass over, `exclude` and `skip`: round 15 passes its own)."""
     ids, texts = earlier()
     load = lambda bench: shared_items(bench, root)  # noqa: E731
-    taken = r11.drawn(exclude=ids, benchmarks=BENCHMARKS, seed=SEED, cap=CAP, load=load,
-                      skip=texts | bundled_mcqa_texts())
+    taken = r11.drawn(exclude=ids | exclude, benchmarks=BENCHMARKS, seed=seed, cap=CAP, load=load,
+                      skip=texts | bundled_mcqa_texts() | skip)
     rows = {f"{b}-{it.id}": it for b in BENCHMARKS for it in shared_items(b, root)}
     return [{"question_id": t["question_id"], "id": rows[t["question_id"]].id, "benchmark": t["benchmark"],
              "subject": t["subject"], "question": rows[t["question_id"]].question,
@@ -230,13 +232,14 @@ def write_questions(root: Path = SHARED) -> list[dict]:
     return qs
 
 
-def drawn() -> list[dict]:
-    """This round's 150 questions, from the frozen questions file, in drawn order (k: the position in the draw)."""
+def drawn(questions: Path = QUESTIONS) -> list[dict]:
+    """This round's 150 questions, from the frozen questions file, in drawn order (k: the position in the draw;
+    `questions`: round 15 passes its own file)."""
     from judgesuite.suite.data.mcqa import McqaItem
 
     return [{**r11.item_of(q["benchmark"], McqaItem(q["id"], q["benchmark"], q["question"], tuple(q["choices"]),
                                                      q["answer_index"], {"subject": q["subject"]})),
-             "data_split": DATA_SPLIT, "k": k} for k, q in enumerate(_jsonl(QUESTIONS))]
+             "data_split": DATA_SPLIT, "k": k} for k, q in enumerate(_jsonl(questions))]
 
 
 prompt_kind, language_of, style, prompt_of, generate = r7.style_commands(globals())
