@@ -63,7 +63,7 @@ def test_cascade_inner_parameters_from_the_command_line(llm_run):
         assert entry["cost"]["input_tokens_per_sample"] > 50
 
 
-def test_audit_references_then_run_without_flagged(tmp_path, nq301_test):
+def test_audit_references_then_run_without_flagged(tmp_path, nq301_test, capsys):
     audit = tmp_path / "audit.json"
     r = _cli("audit-references", "--judge", "llm-validated:threads=1:answer_tokens=24:check_tokens=32",
              "--datasets", "openqa-eval-nq301", "--limit", "4", "--out", str(audit))
@@ -77,11 +77,13 @@ def test_audit_references_then_run_without_flagged(tmp_path, nq301_test):
     assert flagged <= subset and len(flagged) == block["status"].get("flagged", 0)
     assert all(f["reason"] for f in block["flagged"])
 
+    from judgesuite.suite.cli.main import main
+
+    # exact-match runs in this process: a process of its own per run only started Python again
     def run_with(audit_path, out):
-        r = _cli("run", "--judges", "exact-match", "--datasets", "openqa-eval-nq301", "--limit", "4",
-                 "--out", str(tmp_path / out), "--cache", str(tmp_path / "c.sqlite"), "--no-progress",
-                 "--exclude-flagged", str(audit_path))
-        assert r.returncode == 0, r.stderr
+        assert main(["run", "--judges", "exact-match", "--datasets", "openqa-eval-nq301", "--limit", "4",
+                     "--out", str(tmp_path / out), "--cache", str(tmp_path / "c.sqlite"), "--no-progress",
+                     "--exclude-flagged", str(audit_path)]) == 0
         (entry,) = json.loads((tmp_path / out / "results.json").read_text())["entries"]
         return entry
 
@@ -100,9 +102,10 @@ def test_audit_references_then_run_without_flagged(tmp_path, nq301_test):
 
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"schema": "other"}))
-    r = _cli("run", "--judges", "exact-match", "--datasets", "openqa-eval-nq301", "--limit", "4",
-             "--out", str(tmp_path / "o3"), "--exclude-flagged", str(bad))
-    assert r.returncode == 2 and "not a reference audit" in r.stderr
+    capsys.readouterr()
+    assert main(["run", "--judges", "exact-match", "--datasets", "openqa-eval-nq301", "--limit", "4",
+                 "--out", str(tmp_path / "o3"), "--exclude-flagged", str(bad)]) == 2
+    assert "not a reference audit" in capsys.readouterr().err
 
 
 def test_run_records_vote_report_and_generated_only_flops_and_the_leaderboard_shows_them(llm_run, tmp_path):
