@@ -2,7 +2,7 @@
 solved 70 more official MMLU TEST math questions (not bundled) asked without their options, in seven new output
 formats, every reply labelled by reading (card): rebuilt byte for byte from the committed replies and labels, each
 (question, model) pairing and prompt kind as designed, the frozen questions as the design draws them from the shared
-file (when it is there), the card's counts as read. Frozen and unread: no judge runs here."""
+file (when it is there), the card's counts as read. Read once (stop 57); the last test guards that read's figures."""
 from __future__ import annotations
 
 import gzip
@@ -14,9 +14,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from .math_round_checks import FIXTURES, check_pairings, check_rotation, round_paths
+from .math_round_checks import FIXTURES, check_pairings, check_read_once, check_rotation, round_paths
 from .script_modules import load_script
-from .test_model_math_round7 import check_math_card_counts, check_math_rebuilt
+from .test_model_math_round7 import check_math_card_counts, check_math_read, check_math_rebuilt
 from .test_model_math_round12 import check_stacked_saw_no_mcqa
 from .test_model_openqa_round6 import _lines
 
@@ -151,9 +151,10 @@ def test_the_cards_counts_are_the_labels_as_read(build):
         assert f"| {name} | {cells} |" in card, name
 
 
-def test_the_round_is_frozen_and_unread():
-    measure = load_script("measure_model_math_styles")
-    assert "heldout-m14" in measure.UNREAD
-    assert not measure.select("all", CORPUS) and len(measure.select("heldout-m14", CORPUS)) == len(_lines(CORPUS))
-    card = CARD.read_text(encoding="utf-8")
-    assert "## The single read (not yet made)" in card and "--split heldout-m14" in card
+def test_the_round_is_read_once_and_in_the_measurers_all_since():
+    check_read_once("heldout-m14", CORPUS, CARD, "2026-12-07, stop 57, at 87cb24b")
+
+
+def test_sympy_and_math_verify_keep_their_single_read():
+    """Its single read (card): `sympy` 0.950 with no false "equal" of 112, `math-verify` 0.957 with 2."""
+    check_math_read(_lines(CORPUS), {"sympy": (0.949, 0), "math-verify": (0.957, 2)})
