@@ -49,6 +49,10 @@ give no answer; with the question, a committed line of several numbers gives the
 Russian "сколько <noun>": "Ответ: 2 бутылки стоят 13 долларов" -> 13); a last line whose inline formulas are all
 numbers is read as prose ("The opposite of the number \\(-7\\) is \\(7\\)." -> 7; "\\(3\\) or \\(4\\)" hedges); a
 negation before a last formula ("It is not \\(4\\).") gives no answer, as before a last number.
+After math round 14: a list marker at the last line's start ("3. 52 + 12 = 64.") is no value, the line's is (not in a
+list of bare values); a value called correct before a wrong-answer phrase names it ("The correct GCF ... is 12. The
+wrong result it gives is 12") is still said (`hedges.called_correct`); boxes of one exact value and its rounded
+decimals ("\\boxed{6} and \\boxed{6.000}", "1/3" and "0.33") are that exact value.
 """
 from __future__ import annotations
 
@@ -263,7 +267,7 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         if result.method == "number" and question and at >= 0 and echoes_question(
                 _sentence_at(text, at, at + len(result.spans[0])), question):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "12 is a multiple of 12."
-        if at >= 0 and wrong_answer_before(text, at):
+        if at >= 0 and wrong_answer_before(text, at, called=result.spans[0]):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "The wrong answer would be 5."
         if at >= 0 and ESTIMATE_REDONE.search(text, max(0, at - 100)):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "Rough estimate: 3. ... again"

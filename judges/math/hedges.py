@@ -66,11 +66,12 @@ _BEFORE_END = re.compile(r"[!?;,]|\n[ \t]*+\n|\.(?!\d)|\b(?:right|correct|true|a
 _NUMBER = re.compile(r"-?\d[\d,]*+(?:\.\d++)?+")
 
 
-def wrong_answer_before(text: str, pos: int, value: str | None = None) -> bool:
+def wrong_answer_before(text: str, pos: int, value: str | None = None, called: str | None = None) -> bool:
     """Whether the value at `pos` ends a wrong-answer phrase's clause ("The wrong answer would be:\n\\boxed{5}",
     "The wrong answer is 5"): no comma, full stop, semicolon or "right" / "correct" between them; with `value`, only
     where the text before the phrase does not state that value (a reply that said "each student will receive 6" and
-    then boxes 6 as "the wrong answer it would give" still says 6)."""
+    then boxes 6 as "the wrong answer it would give" still says 6); with `called`, only where the text before the
+    phrase does not call that value correct ("The correct GCF ... is 12. The wrong result it gives is 12")."""
     window = text[max(0, pos - 150):pos + 8]
     last = None
     for m in WRONG_ANSWER.finditer(window):
@@ -78,7 +79,31 @@ def wrong_answer_before(text: str, pos: int, value: str | None = None) -> bool:
             last = m
     if last is None or _BEFORE_END.search(window, last.end(), min(pos, 150)):
         return False
+    if called is not None:
+        return not called_correct(text[:max(0, pos - 150) + last.start()], called.strip())
     return value is None or not _said(text[:max(0, pos - 150) + last.start()], value.strip())
+
+
+# a value called correct: "The correct GCF of 252 and 96 is 12", "the right answer is 12" (not "right triangle";
+# "the answer is 2" before "the wrong answer would be 2" stays doubtful: round 13's false equal was one word from it)
+_CALLED_CORRECT = re.compile(r"\b(?:correct|right[ \t]++(?:final[ \t]++)?(?:answer|result|value|solution))\b",
+                             re.IGNORECASE)
+_SENTENCE_NEGATION = re.compile(r"\b(?:not|never|no|if|would|should)\b|n't\b|\?", re.IGNORECASE)
+
+
+def called_correct(text: str, value: str) -> bool:
+    """Whether a sentence of `text` calls the number `value` correct: a correctness word before it, `value` the
+    sentence's last number, no negation, condition, modal word, hedge or wrong-answer phrase in the sentence."""
+    if not _NUMBER.fullmatch(value):
+        return False
+    for sentence in re.split(r"[!;\n]|\.(?!\d)", text):
+        m = _CALLED_CORRECT.search(sentence)
+        found = _NUMBER.findall(sentence[m.end():]) if m else []
+        if found and _number(found[-1]) == _number(value) and not (
+                _SENTENCE_NEGATION.search(sentence) or MODAL.search(sentence) or HEDGES.search(sentence)
+                or WRONG_ANSWER.search(sentence)):
+            return True
+    return False
 
 
 def _said(text: str, value: str) -> bool:
@@ -103,6 +128,7 @@ def wrong_answer_after(text: str, pos: int, value: str) -> bool:
         end = _WRONG_CLAUSE_END.search(text, m.end(), m.end() + 300)
         clause = text[m.end():end.start() if end else m.end() + 300]
         found = _NUMBER.findall(clause)
-        if _said(found[-1] if found and _NUMBER.fullmatch(value) else clause, value):
+        if _said(found[-1] if found and _NUMBER.fullmatch(value) else clause, value) and not called_correct(
+                text[:m.start()], value):
             return True
     return False

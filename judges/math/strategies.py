@@ -4,12 +4,13 @@ last formula, the last number), as (position, span, raw text around it) triples.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from judgesuite.judges.math.answer_markers import AUTO_MARKERS, LIGHTEVAL_MARKERS, marker_spans
 from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, METHOD_SENTENCE, all_boxed,
                                                   json_arithmetic, markup_answers, program_output, signs_off,
                                                   unit_slot, value_first, yaml_answer)
-from judgesuite.judges.math.hedges import ALTERNATIVES
+from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE
 from judgesuite.judges.math.normalize import NO_SOLUTION
 from judgesuite.judges.math.prose_numbers import (contradicted, enclosing_value, no_answer_number, number_in_words,
                                                   restates_given, unclear_number)
@@ -38,6 +39,8 @@ _JOINER = re.compile(r"(?<=[\d)}])[ \t]*[\u548c\u53ca\u4e0e\u6216][ \t]*(?=[-\dA
 _BOX_GAP = re.compile(r"(?:[\s$,;.&]|\\[()\[\]]|\\q?quad\b|\\text\{[^{}]{0,30}\}|\b(?:and|or)\b"
                       r"|[A-Za-z](?:_\{?\w{1,3}\}?)? ?=)*", re.IGNORECASE)
 _TEXT_WRAP = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*\{([^{}]*)\}")
+# a numbered list's marker at a line's start, text after it ("3. 52 + 12 = 64.", "3) 64"): no value of the line's
+LIST_MARKER = re.compile(r"[ \t]*+(?:\*\*)?\d{1,3}[.)](?:\*\*)?[ \t]++(?=\S)")
 
 
 def _joined_boxes(text: str) -> list[tuple[int, str, None]]:
@@ -54,9 +57,43 @@ def _joined_boxes(text: str) -> list[tuple[int, str, None]]:
             break
         group.insert(0, (p, s))
     contents = list(dict.fromkeys(s.strip() for _, s in group))
-    if len(contents) > 1:
+    one = _one_value(contents) if len(contents) > 1 else None
+    if one is not None and BEFORE_BOXED_HEDGE.search(text[max(0, group[0][0] - 120):group[0][0]]):
+        one = None  # "It is not \\boxed{6} and \\boxed{6.000}": hedged as its first box is
+    if one is not None:  # "\\boxed{6} and \\boxed{6.000}": the exact value and its rounded decimal, one value
+        out.append((group[-1][0] + 1, one, None))
+    elif len(contents) > 1:
         out.append((group[-1][0] + 1, ", ".join(contents), None))
     return out
+
+
+_PLAIN_NUMBER = re.compile(r"(-?)(?:(\d{1,12})(?:\.(\d{1,12}))?|\\d?frac\{(\d{1,12})\}\{(\d{1,12})\}"
+                           r"|(\d{1,12})/(\d{1,12}))")
+
+
+def _one_value(contents: list[str]) -> str | None:
+    """The one exact value that boxed numbers all give, as its first box writes it: exact ones (integers,
+    fractions) equal, each decimal with places its rounding to those places ("6" and "6.000"; "1/3" and "0.33",
+    decided: the decimal rounded from the exact value restates it); None otherwise ("6" and "7", "0.33" and "0.333":
+    no exact one)."""
+    exact, decimals = [], []
+    for c in contents:
+        m = _PLAIN_NUMBER.fullmatch(c.replace(" ", ""))
+        if m is None:
+            return None
+        sign = -1 if m.group(1) else 1
+        if m.group(3) is not None:
+            decimals.append((sign * Fraction(m.group(2) + "." + m.group(3)), len(m.group(3))))
+            continue
+        num, den = (m.group(2), "1") if m.group(2) else (m.group(4), m.group(5)) if m.group(4) else m.group(6, 7)
+        if int(den) == 0:
+            return None
+        exact.append((c, sign * Fraction(int(num), int(den))))
+    if not exact or any(v != exact[0][1] for _, v in exact):
+        return None
+    if any(abs(v - exact[0][1]) > Fraction(1, 2 * 10 ** k) for v, k in decimals):
+        return None
+    return exact[0][0]
 
 
 def number_matches(text: str, pattern: re.Pattern = NUMBER) -> list[re.Match]:
@@ -146,6 +183,9 @@ def strategy_spans(name: str, text: str) -> list[tuple[int, str, str]]:
             lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
         if lines and lines[-1].startswith(">>> "):  # a printed value after an interpreter's prompt
             lines[-1] = lines[-1][4:]
+        marker = LIST_MARKER.match(lines[-1]) if lines else None
+        if marker and ("=" in lines[-1] or len(lines) < 2 or not LIST_MARKER.match(lines[-2])):
+            lines[-1] = lines[-1][marker.end():]  # "1. 64\n2. 65", a list of values: no single one (as before)
         words = _TEXT_WRAP.sub(r"\1", lines[-1]).strip(" *$") if lines else ""
         if lines and len(lines[-1]) <= 80 and (NO_SOLUTION.fullmatch(words) or (
                 not PROSE.search(lines[-1]) and not _FOREIGN.search(_JOINER.sub(",", lines[-1]))
