@@ -293,9 +293,37 @@ def test_exact_value_and_its_rounded_decimal(cand, gold, expected):
     _check(cand, gold, expected)
 
 
+# A power in words between two numbers is that power ("7 raised to the power of 3": 7^3, never 3); not one of two
+# joined values, nor with a hedge, a negation, alternatives or a rejected alternative.
+POWER = "The number 343 can be written as 343 = 7^3, which is equivalent to 7 raised to the power of 3."
+
+
+@pytest.mark.parametrize("cand, gold, expected", [
+    (POWER, "7^3", True),
+    (POWER, "343", True),
+    (POWER, "3", False),
+    ("It is 7 raised to the power of 3.", "7^4", False),
+    ("It is 7 to the power of 3.", "343", True),
+    ("Maybe it is 7 raised to the power of 3.", "7^3", NOT_TRUE),
+    (POWER + " Perhaps.", "7^3", NOT_TRUE),
+    ("It is not 7 raised to the power of 3.", "7^3", NOT_TRUE),
+    ("It is 7 raised to the power of 3 or 4.", "7^3", NOT_TRUE),
+    ("It is 7^4, not 7 raised to the power of 3.", "7^3", NOT_TRUE),
+    ("It is 7 raised to the power of 3 and 5 raised to the power of 2.", "25", NOT_TRUE),
+    ("It is 7 raised to the power of 3 and 5 raised to the power of 2.", "7^3", NOT_TRUE),
+    ("It is 5 or 7 raised to the power of 3.", "7^3", NOT_TRUE),
+    ("It is 2 * 7 raised to the power of 3.", "7^3", NOT_TRUE),
+    ("It is 7 raised to the power of 3.5.", "7^3", NOT_TRUE),
+    ("It is x raised to the power of 3.", "7^3", NOT_TRUE),
+])
+def test_power_in_words(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
 @pytest.mark.parametrize("suffix", ["0.5b-mmlu-elementary_mathematics-test-339",
                                     "0.5b-mmlu-high_school_mathematics-test-83",
-                                    "1.5b-mmlu-elementary_mathematics-test-188"])
+                                    "1.5b-mmlu-elementary_mathematics-test-188",
+                                    "1.5b-mmlu-elementary_mathematics-test-207"])
 def test_round14_rows(suffix):
     row = _row14(suffix)
     assert judge_math(((row["references"][0],), row["candidate"], "auto", row.get("question") or ""))[0] is True

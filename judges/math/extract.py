@@ -52,7 +52,8 @@ negation before a last formula ("It is not \\(4\\).") gives no answer, as before
 After math round 14: a list marker at the last line's start ("3. 52 + 12 = 64.") is no value, the line's is (not in a
 list of bare values); a value called correct before a wrong-answer phrase names it ("The correct GCF ... is 12. The
 wrong result it gives is 12") is still said (`hedges.called_correct`); boxes of one exact value and its rounded
-decimals ("\\boxed{6} and \\boxed{6.000}", "1/3" and "0.33") are that exact value.
+decimals ("\\boxed{6} and \\boxed{6.000}", "1/3" and "0.33") are that exact value; a power in words between two
+numbers ("7 raised to the power of 3") is that power, never its exponent (`normalize.POWER_WORDS`).
 """
 from __future__ import annotations
 

@@ -362,8 +362,15 @@ def repeating(m: re.Match) -> str:
     return f"({numerator}/{(10 ** len(period) - 1) * 10 ** len(fixed)})"
 
 
+# a power in words between two numbers: "7 raised to the power of 3" (a whole answer only, never inside prose)
+POWER_WORDS = re.compile(r"(?<![\w.^])(\d{1,6}(?:\.\d{1,6})?)[ \t]++(?:raised[ \t]++)?to[ \t]++the[ \t]++power[ \t]++of"
+                         r"[ \t]++(\d{1,3})(?![\w^]|[.,]\d)", re.IGNORECASE)
+
+
 def normalize(answer: str) -> str:
     """Clean an extracted answer for the tokenizer (see the module docstring)."""
+    power = POWER_WORDS.fullmatch(answer.strip().rstrip(".").strip())
+    answer = f"{power.group(1)}^{{{power.group(2)}}}" if power else answer
     s = answer.replace("\\$", " ").replace("$", " ")
     s = s.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
     s = s.replace("\u2212", "-").replace("\u00d7", "\\times ").replace("\u00b7", "\\cdot ")

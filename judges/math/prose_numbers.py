@@ -14,7 +14,7 @@
 - `enclosing_value`: the clock time, the tuple or interval of numbers, the time in two units, the arithmetic in
   numbers or the quantities of one unit joined by "and" / "or" (`joined_values`) that hold the number at a position
   ("ends at 3:45 PM": the time, not 45; "the point is (3, 4)": the pair, not 4; "5 minutes and 30 seconds": not 30;
-  "is 3 + 4": 7; "3 cm and 4 cm": a list, not 4).
+  "is 3 + 4": 7; "3 cm and 4 cm": a list, not 4; "7 raised to the power of 3": 7^3, not 3).
 - `unclear_number`: whether the number at a position is a term of arithmetic with a name ("4 + x"), one of two
   dimensions ("3 cm by 4 cm"), of two quantities of different nouns ("3 apples and 4 pears") or of numbers joined by
   和 / 及 / 与 / 或 in prose ("所以1和2"): no answer at all.
@@ -37,7 +37,7 @@ import re
 
 from judgesuite.judges.math.answer_markup import LITERAL
 from judgesuite.judges.math.bracket_remarks import restated
-from judgesuite.judges.math.normalize import BOUND_BEFORE, DURATION, FRACTION_WORDS, duration
+from judgesuite.judges.math.normalize import BOUND_BEFORE, DURATION, FRACTION_WORDS, POWER_WORDS, duration
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
 from judgesuite.judges.math.word_lists import NUMBER_WORDS, OPERATOR_NAMES, UNITS
 
@@ -180,12 +180,21 @@ def joined_values(text: str, start: int) -> str | None:
 _CLOCK = re.compile(r"(?<![\d:.,])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])(?:[ \t]?[ap]\.?[ \t]?m\b\.?)?", re.IGNORECASE)
 
 
+_JOINED_BEFORE = re.compile(r"(?:\b(?:and|or|nor|plus|minus|times|over)|[-+*/,;&^=<>])[ \t]*+\Z", re.IGNORECASE)
+_JOINED_AFTER = re.compile(r"[ \t]*+(?:\b(?:and|or|nor|plus|minus|times|over|by)\b|[-+*/,;&^(=<>]|[ \t]*+[a-z])",
+                           re.IGNORECASE)
+
+
 def enclosing_value(text: str, start: int) -> str | None:
     """The tuple or interval of numbers in brackets, the time in two units, the arithmetic in numbers or the
     quantities joined by "and" that hold the number starting at `start` ("At t = 2 the point is (3, 4).": (3, 4),
     never its last number 4; "It takes 5 minutes and 30 seconds.": not 30; "The total is 3 + 4": 3 + 4); None when
     there is none."""
     lo, hi = max(0, start - 120), min(len(text), start + 120)
+    for m in POWER_WORDS.finditer(text, lo, hi):  # "7 raised to the power of 3": 7^3, never 3
+        if m.start() < start < m.end() and not (_JOINED_BEFORE.search(text, lo, m.start())
+                                                or _JOINED_AFTER.match(text, m.end())):
+            return m.group(0)  # not one of two values ("... 3 and 5 raised to the power of 2")
     for m in _CLOCK.finditer(text, max(0, start - 10), hi):
         if m.start() <= start < m.end():
             return m.group(0)
