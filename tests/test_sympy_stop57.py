@@ -315,6 +315,12 @@ POWER = "The number 343 can be written as 343 = 7^3, which is equivalent to 7 ra
     ("It is 2 * 7 raised to the power of 3.", "7^3", NOT_TRUE),
     ("It is 7 raised to the power of 3.5.", "7^3", NOT_TRUE),
     ("It is x raised to the power of 3.", "7^3", NOT_TRUE),
+    ("The answer is 7 raised to the power of 3.", "7^3", True),
+    ("The answer is 7 raised to the power of 3.", "7", False),
+    ("The answer is maybe 7 raised to the power of 3.", "7^3", NOT_TRUE),
+    ("The answer is not 7 raised to the power of 3.", "7^3", NOT_TRUE),
+    ("The answer is 7 raised to the power of 3 times 2.", "7^3", NOT_TRUE),
+    ("The answer is 7 raised to the power of 3, not 7^4.", "7^4", NOT_TRUE),
 ])
 def test_power_in_words(cand, gold, expected):
     _check(cand, gold, expected)
