@@ -6,6 +6,7 @@ import struct
 from functools import lru_cache
 from pathlib import Path
 
+from judgesuite.judges.gguf_header import read_facts
 from judgesuite.judges.json_input import parse as parse_json
 
 _EMBEDDING_MARKERS = ("embeddings.", "embed_tokens", "wte.", "wpe.", "tok_embeddings")
@@ -71,9 +72,7 @@ def model_parameters(ref: str) -> int | None:
     """Parameters of a model given as a GGUF file, a safetensors file or folder, or a cached hub id."""
     path = Path(ref).expanduser()
     if path.is_file() and path.suffix.lower() == ".gguf":
-        from gguf import GGUFReader  # memory-mapped: reads the tensor table, not the data
-
-        return int(sum(int(t.n_elements) for t in GGUFReader(str(path)).tensors))
+        return read_facts(str(path)).parameters
     counted = safetensors_parameters(str(path)) if path.exists() else None
     if counted is None and not path.exists():
         snapshot = hub_snapshot(ref)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib.util
 import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 
@@ -79,7 +78,6 @@ def is_gguf(path: str) -> bool:
     return path.lower().endswith(".gguf") and os.path.isfile(path)
 
 
-@lru_cache(maxsize=16)
 def gguf_param_count(path: str) -> int:
     """Number of weights stored in a GGUF file (tied embeddings counted once)."""
     from judgesuite.judges.model_size import model_parameters
@@ -87,9 +85,8 @@ def gguf_param_count(path: str) -> int:
     return int(model_parameters(path) or 0)
 
 
-@lru_cache(maxsize=16)
 def gguf_has_chat_template(path: str) -> bool:
     """Whether a GGUF file stores a chat template (base models such as gemma-3-270m do not)."""
-    from gguf import GGUFReader
+    from judgesuite.judges.gguf_header import read_facts
 
-    return "tokenizer.chat_template" in GGUFReader(path).fields
+    return read_facts(path).has_chat_template
