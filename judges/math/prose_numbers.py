@@ -181,7 +181,7 @@ _CLOCK = re.compile(r"(?<![\d:.,])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])(?:[ \t]?[ap]
 
 
 _JOINED_BEFORE = re.compile(r"(?:\b(?:and|or|nor|plus|minus|times|over)|[-+*/,;&^=<>])[ \t]*+\Z", re.IGNORECASE)
-_JOINED_AFTER = re.compile(r"[ \t]*+(?:\b(?:and|or|nor|plus|minus|times|over|by)\b|[-+*/,;&^(=<>]|[ \t]*+[a-z])",
+_JOINED_AFTER = re.compile(r"(?<![ \t])[ \t]*+(?:\b(?:and|or|nor|plus|minus|times|over|by)\b|[-+*/,;&^(=<>]|[a-z])",
                            re.IGNORECASE)
 
 

@@ -40,7 +40,7 @@ _BOX_GAP = re.compile(r"(?:[\s$,;.&]|\\[()\[\]]|\\q?quad\b|\\text\{[^{}]{0,30}\}
                       r"|[A-Za-z](?:_\{?\w{1,3}\}?)? ?=)*", re.IGNORECASE)
 _TEXT_WRAP = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*\{([^{}]*)\}")
 # a numbered list's marker at a line's start, text after it ("3. 52 + 12 = 64.", "3) 64"): no value of the line's
-LIST_MARKER = re.compile(r"[ \t]*+(?:\*\*)?\d{1,3}[.)](?:\*\*)?[ \t]++(?=\S)")
+LIST_MARKER = re.compile(r"(?<![ \t])[ \t]*+(?:\*\*)?\d{1,3}[.)](?:\*\*)?[ \t]++(?=\S)")
 
 
 def _joined_boxes(text: str) -> list[tuple[int, str, None]]:
