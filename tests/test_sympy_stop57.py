@@ -333,3 +333,21 @@ def test_power_in_words(cand, gold, expected):
 def test_round14_rows(suffix):
     row = _row14(suffix)
     assert judge_math(((row["references"][0],), row["candidate"], "auto", row.get("question") or ""))[0] is True
+
+
+@pytest.mark.parametrize("cand, gold, expected", [
+    # found probing after math round 14's fixes (the lead): each was a false "equal" before
+    ("1. Compute.\n2. 52 + 12 is not 64.", "64", NOT_TRUE),
+    ("52 + 12 is not 64.", "64", NOT_TRUE),
+    ("12 is not 64.", "12", NOT_TRUE),
+    ("The answer is 7 raised to the power of 3 or 4.", "7", NOT_TRUE),
+    ("The answer is 7 raised to the power of 3 times 2.", "7", NOT_TRUE),
+    # what stays
+    ("The answer is 60, not 50.", "60", True),
+    ("She has 60 apples, not 50.", "60", True),
+    ("The total is 18 and not 16.", "18", True),
+    ("The answer is 7 raised to the power of 3.", "7^3", True),
+    ("The answer is 30 is the most.", "30", True),
+])
+def test_an_inequality_or_a_powers_base_commits_to_nothing(cand, gold, expected):
+    _check(cand, gold, expected)

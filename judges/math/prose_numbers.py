@@ -47,7 +47,9 @@ _REJECTION = (r"(?:(?:,|;|\(|--?|\u2013|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*
 _REJECTED = re.compile(r"((?:[A-Za-z']{1,12}\s+){0,3}?)(\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\s,;(]{1,60}?)\s*"
                        + _REJECTION + r"\s+([^\s()]{1,60}?)\s*\)?(?:,\s*(?:as|like)\s[^\n]{1,60})?[.!]?", re.IGNORECASE)
 # right before a number: a value, then the phrase rejecting the number ("60, not ", "18 and not $", "24 apples, not ")
-_REJECTING = re.compile(r"\d[%)]?(?:\s+[A-Za-z]{1,15})?\s*(?:" + _REJECTION
+# (a copula is no unit: "52 + 12 is not 64" states an inequality and commits to neither side)
+_REJECTING = re.compile(r"\d[%)]?(?:\s+(?!(?:is|was|are|were|be|equals?|does|do|did)\b)[A-Za-z]{1,15})?\s*(?:"
+                        + _REJECTION
                         + r"|\((?:I\s+)?(?:previously|earlier|originally|initially|first)\s+"
                         r"(?:said|wrote|got|thought|had|claimed))\s+\$?\Z", re.IGNORECASE)
 _NAMES = sorted(FUNCTION_WORDS | OPERATOR_NAMES, key=len, reverse=True)

@@ -25,10 +25,10 @@ _ONE_INLINE = re.compile(r"(?<![$\\])\$([^$\n]{1,400})\$(?!\$)")
 
 # a prose span that starts with its value: "30 is the most ...", "that 30 days ..."
 # (also a formula before a clause: "$10$, and the process of using 15 spoons ...")
-# (not a power in words that ends the span: "7 raised to the power of 3." is 7^3, never 7)
+# (never the base of a power in words: "7 raised to the power of 3." is 7^3, "... of 3 or 4" no value, never 7)
 _LEAD_VALUE = re.compile(r"\A(?:that\s+)?(?:(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(?!(?:times|plus|minus|divided|"
-                         r"multiplied|over|x|of|out)\b)(?!(?:raised[ \t]+)?to[ \t]+the[ \t]+power[ \t]+of[ \t]+\d{1,3}"
-                         r"[ \t]*\.?[ \t]*\Z)[A-Za-z])|\$([^$\n]{1,40})\$(?=,\s+(?:and|but|so)\s))",
+                         r"multiplied|over|x|of|out)\b)(?!(?:raised[ \t]+)?to[ \t]+the[ \t]+power\b)[A-Za-z])"
+                         r"|\$([^$\n]{1,40})\$(?=,\s+(?:and|but|so)\s))",
                          re.IGNORECASE)
 _QUOTES = '"\u201c\u201d'
 # an adverb between the marker and the value: "the answer is now 10", "is actually $5"
