@@ -35,36 +35,72 @@ def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
     assert {r["source"] for r in rows} == {"mcqa-arc_easy", "mcqa-arc_challenge", "mcqa-openbookqa", "mcqa-mmlu"}
 
 
-def test_every_model_answered_in_every_new_prompt_kind_and_language(build):
-    rows = _lines(CORPUS)
+def check_kinds_and_languages(build, corpus, earlier_rounds: tuple[int, ...]) -> None:
+    """Each model answered 25 questions in each kind, every language for every model, and no kind or language an
+    earlier round (`earlier_rounds`, with rounds 6's) asked for."""
+    rows = _lines(corpus)
     assert Counter((r["model"], r["prompt_style"]) for r in rows) == {
         (m, k): 25 for m in build.MODELS for k in build.KINDS}
     languages = Counter((r["model"], r["language"]) for r in rows if r["prompt_style"] == "other-language")
     assert set(languages) == {(m, lang) for m in build.MODELS for lang in build.LANGUAGES}
     assert all(r["language"] is None for r in rows if r["prompt_style"] != "other-language")
-    earlier_kinds = {"short", "free", "few-shot"}
-    earlier_languages = set()
-    for n in (7, 12, 13):
+    earlier_kinds, earlier_languages = {"short", "free", "few-shot"}, set()
+    for n in earlier_rounds:
         b = load_script(f"build_model_openqa_round{n}")
         earlier_kinds |= set(b.KINDS)
         earlier_languages |= set(b.LANGUAGES)
     assert set(build.KINDS) & earlier_kinds == {"other-language"} and not set(build.LANGUAGES) & earlier_languages
 
 
-def test_the_frozen_questions_pass_round_11s_filter_and_feed_the_draw(build):
-    r11, qs = load_script("build_model_openqa_round11"), _lines(QUESTIONS)
+def check_frozen_questions(build, questions, corpus) -> list[dict]:
+    """150 official test questions (38 per benchmark, OpenBookQA 36) that round 11's filter keeps, in the order the
+    build script draws them, each the source of the corpus' rows."""
+    r11, qs = load_script("build_model_openqa_round11"), _lines(questions)
     assert len(qs) == 150 and Counter(q["benchmark"] for q in qs) == {
         "arc_easy": 38, "arc_challenge": 38, "mmlu": 38, "openbookqa": 36}
     assert all(r11.usable(q["question"], tuple(q["choices"]), q["answer_index"]) for q in qs)
     assert all(q["subject"] in r11.MMLU_SUBJECTS for q in qs if q["benchmark"] == "mmlu")
     assert all(q["question_id"] == f"{q['benchmark']}-{q['id']}" for q in qs)
-    drawn = build.drawn()
-    assert [(it["question_id"], it["k"], it["aliases"], it["question"], it["source"]) for it in drawn] == [
+    assert [(it["question_id"], it["k"], it["aliases"], it["question"], it["source"]) for it in build.drawn()] == [
         (q["question_id"], k, [q["choices"][q["answer_index"]].strip()], q["question"].rstrip()[:-1].rstrip(),
          f"mcqa-{q['benchmark']}") for k, q in enumerate(qs)]
+    rows = _lines(corpus)
     assert all(r["origin"].endswith(f"to mcqa-{r['source'][5:]} {r['question_id']} (official test split, not "
-                                    "bundled), labelled by reading") for r in _lines(CORPUS))
-    assert {r["question_id"] for r in _lines(CORPUS)} == {q["question_id"] for q in qs}
+                                    "bundled), labelled by reading") for r in rows)
+    assert {r["question_id"] for r in rows} == {q["question_id"] for q in qs}
+    return qs
+
+
+def check_draw_from_shared_files(build, questions, ids: set, texts: set, pool_counts: dict, seed: int) -> None:
+    """The frozen questions are the shared test files' rows round 11's filter keeps, less the ids and normalized
+    texts given (`pool_counts` per benchmark), shuffled with `seed`, the first 150 with at most 38 per benchmark;
+    skipped where the shared files are not on this machine."""
+    if not (build.SHARED / "mmlu" / "test.jsonl").exists():
+        pytest.skip(f"the shared multiple-choice test files are not on this machine ({build.SHARED})")
+    r11, qs = load_script("build_model_openqa_round11"), _lines(questions)
+    shared = {f"{b}-{it.id}": it for b in build.BENCHMARKS for it in build.shared_items(b)}
+    for q in qs:
+        it = shared[q["question_id"]]
+        assert (it.question, list(it.choices), it.answer_index) == (q["question"], q["choices"], q["answer_index"])
+    pool = r11.pool(build.BENCHMARKS, build.shared_items, texts | build.bundled_mcqa_texts())
+    pool = [it for it in pool if it["question_id"] not in ids]
+    assert Counter(it["benchmark"] for it in pool) == pool_counts
+    order = sorted(pool, key=lambda it: it["question_id"])
+    random.Random(seed).shuffle(order)
+    per, taken = Counter(), []
+    for it in order:
+        if len(taken) < 150 and per[it["benchmark"]] < 38:
+            per[it["benchmark"]] += 1
+            taken.append(it["question_id"])
+    assert taken == [q["question_id"] for q in qs] and build.draw() == qs
+
+
+def test_every_model_answered_in_every_new_prompt_kind_and_language(build):
+    check_kinds_and_languages(build, CORPUS, (7, 12, 13))
+
+
+def test_the_frozen_questions_pass_round_11s_filter_and_feed_the_draw(build):
+    check_frozen_questions(build, QUESTIONS, CORPUS)
 
 
 def test_no_earlier_round_bundled_set_or_training_file_holds_these_questions(build):
@@ -80,26 +116,9 @@ def test_no_earlier_round_bundled_set_or_training_file_holds_these_questions(bui
 
 
 def test_the_draw_rebuilds_from_the_shared_test_files(build):
-    if not (build.SHARED / "mmlu" / "test.jsonl").exists():
-        pytest.skip(f"the shared multiple-choice test files are not on this machine ({build.SHARED})")
-    r11, qs = load_script("build_model_openqa_round11"), _lines(QUESTIONS)
-    shared = {f"{b}-{it.id}": it for b in build.BENCHMARKS for it in build.shared_items(b)}
-    for q in qs:
-        it = shared[q["question_id"]]
-        assert (it.question, list(it.choices), it.answer_index) == (q["question"], q["choices"], q["answer_index"])
     ids, texts = build.earlier()
-    pool = r11.pool(build.BENCHMARKS, build.shared_items, texts | build.bundled_mcqa_texts())
-    pool = [it for it in pool if it["question_id"] not in ids]
-    assert Counter(it["benchmark"] for it in pool) == {"mmlu": 957, "arc_easy": 707, "arc_challenge": 233,
-                                                       "openbookqa": 103}
-    order = sorted(pool, key=lambda it: it["question_id"])
-    random.Random(1414).shuffle(order)
-    per, taken = Counter(), []
-    for it in order:
-        if len(taken) < 150 and per[it["benchmark"]] < 38:
-            per[it["benchmark"]] += 1
-            taken.append(it["question_id"])
-    assert taken == [q["question_id"] for q in qs] and build.draw() == qs
+    check_draw_from_shared_files(build, QUESTIONS, ids, texts, {"mmlu": 957, "arc_easy": 707, "arc_challenge": 233,
+                                                               "openbookqa": 103}, 1414)
 
 
 def test_the_base_model_saw_three_one_line_examples_in_the_format_it_was_asked_for():

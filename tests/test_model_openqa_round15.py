@@ -6,8 +6,6 @@ tests check the corpus only, no judge runs on it."""
 from __future__ import annotations
 
 import json
-import random
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from .script_modules import load_script
 from .test_model_openqa_round6 import _lines
 from .test_model_openqa_round11 import check_mcqa_card_counts
 from .test_model_openqa_round12 import check_few_shot, check_rebuilt
+from .test_model_openqa_round14 import check_draw_from_shared_files, check_frozen_questions, check_kinds_and_languages
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -35,34 +34,11 @@ def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(tmp_path):
 
 
 def test_every_model_answered_in_every_new_prompt_kind_and_language(build):
-    rows = _lines(CORPUS)
-    assert Counter((r["model"], r["prompt_style"]) for r in rows) == {
-        (m, k): 25 for m in build.MODELS for k in build.KINDS}
-    languages = Counter((r["model"], r["language"]) for r in rows if r["prompt_style"] == "other-language")
-    assert set(languages) == {(m, lang) for m in build.MODELS for lang in build.LANGUAGES}
-    assert all(r["language"] is None for r in rows if r["prompt_style"] != "other-language")
-    earlier_kinds = {"short", "free", "few-shot"}
-    earlier_languages = set()
-    for n in (7, 12, 13, 14):
-        b = load_script(f"build_model_openqa_round{n}")
-        earlier_kinds |= set(b.KINDS)
-        earlier_languages |= set(b.LANGUAGES)
-    assert set(build.KINDS) & earlier_kinds == {"other-language"} and not set(build.LANGUAGES) & earlier_languages
+    check_kinds_and_languages(build, CORPUS, (7, 12, 13, 14))
 
 
 def test_the_frozen_questions_pass_round_11s_filter_and_feed_the_draw(build):
-    r11, qs = load_script("build_model_openqa_round11"), _lines(QUESTIONS)
-    assert len(qs) == 150 and Counter(q["benchmark"] for q in qs) == {
-        "arc_easy": 38, "arc_challenge": 38, "mmlu": 38, "openbookqa": 36}
-    assert all(r11.usable(q["question"], tuple(q["choices"]), q["answer_index"]) for q in qs)
-    assert all(q["subject"] in r11.MMLU_SUBJECTS for q in qs if q["benchmark"] == "mmlu")
-    assert all(q["question_id"] == f"{q['benchmark']}-{q['id']}" for q in qs)
-    assert [(it["question_id"], it["k"], it["aliases"], it["question"], it["source"]) for it in build.drawn()] == [
-        (q["question_id"], k, [q["choices"][q["answer_index"]].strip()], q["question"].rstrip()[:-1].rstrip(),
-         f"mcqa-{q['benchmark']}") for k, q in enumerate(qs)]
-    assert all(r["origin"].endswith(f"to mcqa-{r['source'][5:]} {r['question_id']} (official test split, not "
-                                    "bundled), labelled by reading") for r in _lines(CORPUS))
-    assert {r["question_id"] for r in _lines(CORPUS)} == {q["question_id"] for q in qs}
+    check_frozen_questions(build, QUESTIONS, CORPUS)
 
 
 def test_no_earlier_round_bundled_set_or_training_file_holds_these_questions(build):
@@ -81,27 +57,10 @@ def test_no_earlier_round_bundled_set_or_training_file_holds_these_questions(bui
 
 
 def test_the_draw_rebuilds_from_the_shared_test_files(build):
-    if not (build.SHARED / "mmlu" / "test.jsonl").exists():
-        pytest.skip(f"the shared multiple-choice test files are not on this machine ({build.SHARED})")
-    r11, qs = load_script("build_model_openqa_round11"), _lines(QUESTIONS)
-    shared = {f"{b}-{it.id}": it for b in build.BENCHMARKS for it in build.shared_items(b)}
-    for q in qs:
-        it = shared[q["question_id"]]
-        assert (it.question, list(it.choices), it.answer_index) == (q["question"], q["choices"], q["answer_index"])
     ids, texts = build.earlier()
     ids14, texts14 = build.round14_drawn()
-    pool = r11.pool(build.BENCHMARKS, build.shared_items, texts | texts14 | build.bundled_mcqa_texts())
-    pool = [it for it in pool if it["question_id"] not in ids | ids14]
-    assert Counter(it["benchmark"] for it in pool) == {"mmlu": 919, "arc_easy": 669, "arc_challenge": 195,
-                                                       "openbookqa": 67}
-    order = sorted(pool, key=lambda it: it["question_id"])
-    random.Random(1515).shuffle(order)
-    per, taken = Counter(), []
-    for it in order:
-        if len(taken) < 150 and per[it["benchmark"]] < 38:
-            per[it["benchmark"]] += 1
-            taken.append(it["question_id"])
-    assert taken == [q["question_id"] for q in qs] and build.draw() == qs
+    check_draw_from_shared_files(build, QUESTIONS, ids | ids14, texts | texts14,
+                                 {"mmlu": 919, "arc_easy": 669, "arc_challenge": 195, "openbookqa": 67}, 1515)
 
 
 def test_the_base_model_saw_three_one_line_examples_in_the_format_it_was_asked_for():
