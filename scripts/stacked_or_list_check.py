@@ -58,7 +58,6 @@ round 12's two fired rows are labelled correct ("a ruler or measuring tape" for 
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from pathlib import Path
@@ -68,7 +67,9 @@ from judgesuite.judges.learned.committed import committed_span
 from judgesuite.judges.spelling import fold
 from judgesuite.suite.data.loader import load_bundled
 
-FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import stacked_other_year_check as other_year_check  # noqa: E402
+
 UNREAD: tuple[str, ...] = ("round14", "round15")  # held-out rounds not yet read: never opened here
 MAX_CHARS = 2000
 SIDE_WORDS = 3
@@ -167,17 +168,8 @@ def or_list(sample: Sample) -> tuple[str, str] | None:
 
 
 def corpora() -> list[tuple[str, list[Sample], list[bool]]]:
-    """The bundled model-written open-QA corpora (labelled against their references), read rounds only."""
-    out = []
-    for path in sorted(FIXTURES.glob("model_openqa_*.jsonl")):
-        if path.name.endswith(".replies.jsonl") or any(u in path.name for u in UNREAD):
-            continue
-        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        rows = [r for r in rows if "label" in r and r.get("task_type", "open_qa") == "open_qa"]
-        out.append((path.stem, [Sample(id=r["id"], task_type="open_qa", question=r["question"],
-                                       candidate=r["candidate"], references=tuple(r["references"])) for r in rows],
-                    [bool(r["label"]) for r in rows]))
-    return out
+    """The bundled model-written open-QA corpora (labelled against their references), but this script's UNREAD."""
+    return other_year_check.corpora(UNREAD)
 
 
 def score(name: str, samples: list[Sample], labels: list[bool], judge, show: bool) -> dict:

@@ -31,11 +31,11 @@ FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 UNREAD: tuple[str, ...] = ("round15",)  # held-out rounds not yet read: never scored here
 
 
-def corpora() -> list[tuple[str, list[Sample], list[bool]]]:
-    """The bundled model-written open-QA corpora (labelled against their references), read rounds only."""
+def corpora(unread: tuple[str, ...] = UNREAD) -> list[tuple[str, list[Sample], list[bool]]]:
+    """The bundled model-written open-QA corpora (labelled against their references), but the `unread` rounds."""
     out = []
     for path in sorted(FIXTURES.glob("model_openqa_*.jsonl")):
-        if path.name.endswith(".replies.jsonl") or any(u in path.name for u in UNREAD):
+        if path.name.endswith(".replies.jsonl") or any(u in path.name for u in unread):
             continue
         rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
         rows = [r for r in rows if "label" in r and r.get("task_type", "open_qa") == "open_qa"]

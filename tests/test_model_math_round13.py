@@ -52,7 +52,8 @@ def test_the_frozen_questions_pass_round_12s_filter_and_feed_the_draw(build):
 
 
 def test_the_draw_rebuilds_from_the_shared_mmlu_test_file(build):
-    check_draw_from_shared_file(build, build.shared_rows, QUESTIONS, 462, {"filter": 569, "text": 27, "duplicate": 6}, 50)  # seed 37 + 13
+    dropped = {"filter": 569, "text": 27, "duplicate": 6}
+    check_draw_from_shared_file(build, build.shared_rows, QUESTIONS, 462, dropped, 50)  # seed 37 + 13
 
 
 def test_no_other_fixture_or_bundled_set_holds_these_questions():

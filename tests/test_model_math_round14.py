@@ -57,7 +57,8 @@ def test_the_frozen_questions_pass_round_12s_filter_and_feed_the_draw(build):
 
 
 def test_the_draw_rebuilds_from_the_shared_mmlu_test_file(build):
-    check_draw_from_shared_file(build, build.m13.shared_rows, QUESTIONS, 392, {"filter": 569, "id": 70, "text": 30, "duplicate": 3}, 51)  # seed 37 + 14
+    dropped = {"filter": 569, "id": 70, "text": 30, "duplicate": 3}
+    check_draw_from_shared_file(build, build.m13.shared_rows, QUESTIONS, 392, dropped, 51)  # seed 37 + 14
 
 
 def test_no_other_fixture_or_bundled_set_holds_these_questions():
