@@ -247,22 +247,29 @@ _, collect, _, _ = r7.round_commands(globals())
 ROW_ARGS = {"split": SPLIT, "tag": TAG, "extra": ("language",), "where": ""}
 
 
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    """The corpus rows, whose origin names the official test split, not a bundled file."""
-    return r6.rows(replies, labels, drawn(), **ROW_ARGS)
+def official_commands(g: dict) -> tuple:
+    """(rows, finalize, main) of an official-test-split round whose module globals are `g` (its `drawn`, `REPLIES`,
+    `LABELS`, `OUT`, `ROW_ARGS`, `SHARED`, `write_questions`): rounds 14 and 15 share them."""
+    def rows(replies: list[dict], labels: dict | None) -> list[dict]:
+        """The corpus rows, whose origin names the official test split, not a bundled file."""
+        return r6.rows(replies, labels, g["drawn"](), **g["ROW_ARGS"])
+
+    def finalize(replies_path: Path | None = None, labels_path: Path | None = None, out: Path | None = None) -> list:
+        """Replies + labels -> the corpus file."""
+        return r6.finalize(replies_path or g["REPLIES"], labels_path or g["LABELS"], out or g["OUT"],
+                           items=g["drawn"](), **g["ROW_ARGS"])
+
+    def main(argv: list[str] | None = None) -> int:
+        argv = sys.argv[1:] if argv is None else argv
+        if argv[:1] == ["draw"]:
+            g["write_questions"](Path(argv[1]) if len(argv) > 1 else g["SHARED"])
+            return 0
+        return r6.main(argv, sys.modules[g["__name__"]])
+
+    return rows, finalize, main
 
 
-def finalize(replies_path: Path | None = None, labels_path: Path | None = None, out: Path | None = None) -> list:
-    """Replies + labels -> the corpus file."""
-    return r6.finalize(replies_path or REPLIES, labels_path or LABELS, out or OUT, items=drawn(), **ROW_ARGS)
-
-
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["draw"]:
-        write_questions(Path(argv[1]) if len(argv) > 1 else SHARED)
-        return 0
-    return r6.main(argv, sys.modules[__name__])
+rows, finalize, main = official_commands(globals())
 
 
 if __name__ == "__main__":

@@ -191,22 +191,7 @@ _, collect, _, _ = r7.round_commands(globals())
 ROW_ARGS = {**r14.ROW_ARGS, "split": SPLIT, "tag": TAG}
 
 
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    """The corpus rows, whose origin names the official test split, not a bundled file."""
-    return r6.rows(replies, labels, drawn(), **ROW_ARGS)
-
-
-def finalize(replies_path: Path | None = None, labels_path: Path | None = None, out: Path | None = None) -> list:
-    """Replies + labels -> the corpus file."""
-    return r6.finalize(replies_path or REPLIES, labels_path or LABELS, out or OUT, items=drawn(), **ROW_ARGS)
-
-
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["draw"]:
-        write_questions(Path(argv[1]) if len(argv) > 1 else SHARED)
-        return 0
-    return r6.main(argv, sys.modules[__name__])
+rows, finalize, main = r14.official_commands(globals())
 
 
 if __name__ == "__main__":
