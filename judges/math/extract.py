@@ -53,7 +53,7 @@ After math round 14: a list marker at the last line's start ("3. 52 + 12 = 64.")
 list of bare values); a value called correct before a wrong-answer phrase names it ("The correct GCF ... is 12. The
 wrong result it gives is 12") is still said (`hedges.called_correct`); boxes of one exact value and its rounded
 decimals ("\\boxed{6} and \\boxed{6.000}", "1/3" and "0.33") are that exact value; a power in words between two
-numbers ("7 raised to the power of 3") is that power, never its exponent (`normalize.POWER_WORDS`).
+numbers ("7 raised to the power of 3") is that power, never its exponent (`written_operators.POWER_WORDS`).
 """
 from __future__ import annotations
 

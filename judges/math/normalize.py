@@ -44,6 +44,7 @@ from judgesuite.judges.math.bracket_remarks import without_remark
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
 from judgesuite.judges.math.word_lists import (KEEP_WORDS, OPERATOR_NAMES, SCALES as _SCALES, SMALL as _SMALL,
                                                SPACED_NOT as _SPACED_NOT, UNREADABLE as _UNREADABLE, words_to_number)
+from judgesuite.judges.math.written_operators import letter_x_times, power_in_words
 
 _WORD_RUN = re.compile(r"[A-Za-z]+(?:(?:-|\s+|\s+and\s+)[A-Za-z]+)*")
 
@@ -312,19 +313,6 @@ REPEATING = re.compile(r"(?<![\d.])(\d{1,12})\.(\d{0,12})"
 # the same with a decimal comma, 0,(3), 0,1\\overline{6} (not inside a tuple or a list: "(1,(2))", "1,2,(3)")
 _REPEATING_COMMA = re.compile(r"(?<![\d.,(\[])(\d{1,12}),(\d{0,12})"
                               r"(?:\\overline\s*\{\s*(\d{1,12})\s*\}|\((\d{1,12})\)(?![\d.,(]))")
-# scientific notation with a letter x for the times sign: "1.2x10^3", "1.2 x 10^{-3}"
-_X_TIMES_TEN = re.compile(r"(?<![\w.])(\d{1,12}(?:\.\d{1,12})?)[ \t]?[xX][ \t]?(?=10\s*\^)")
-# a spaced letter x between numbers, in an answer with no other letter, is the times sign: "(5 x 5) + (5 x 4)" is 45,
-# as "(5 × 5) + (5 × 4)" is (stop 57); "5x", "x + 5", "3 x 4 feet" keep their letters
-_X_BETWEEN = re.compile(r"(?<=[\d)])[ \t]++x[ \t]++(?=[\d(])")
-
-
-def _x_times(s: str) -> str:
-    """`s` with each spaced x between numbers read as the times sign, where no other letter is left."""
-    t = _X_BETWEEN.sub(r" \\times ", s) if "x" in s else s
-    return t if t != s and not re.search(r"[A-Za-z]", t.replace("\\times", "")) else s
-
-
 # a time in two or three units, larger first: "5 min 30 s", "2 hours and 15 minutes", "1 h 30 min 45 s"
 _UNIT_RANK = {"h": 0, "hr": 0, "hrs": 0, "hour": 0, "hours": 0, "min": 1, "mins": 1, "minute": 1, "minutes": 1,
               "s": 2, "sec": 2, "secs": 2, "second": 2, "seconds": 2}
@@ -362,15 +350,9 @@ def repeating(m: re.Match) -> str:
     return f"({numerator}/{(10 ** len(period) - 1) * 10 ** len(fixed)})"
 
 
-# a power in words between two numbers: "7 raised to the power of 3" (a whole answer only, never inside prose)
-POWER_WORDS = re.compile(r"(?<![\w.^])(\d{1,6}(?:\.\d{1,6})?)[ \t]++(?:raised[ \t]++)?to[ \t]++the[ \t]++power[ \t]++of"
-                         r"[ \t]++(\d{1,3})(?![\w^]|[.,]\d)", re.IGNORECASE)
-
-
 def normalize(answer: str) -> str:
     """Clean an extracted answer for the tokenizer (see the module docstring)."""
-    power = POWER_WORDS.fullmatch(answer.strip().rstrip(".").strip())
-    answer = f"{power.group(1)}^{{{power.group(2)}}}" if power else answer
+    answer = power_in_words(answer)
     s = answer.replace("\\$", " ").replace("$", " ")
     s = s.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
     s = s.replace("\u2212", "-").replace("\u00d7", "\\times ").replace("\u00b7", "\\cdot ")
@@ -380,7 +362,7 @@ def normalize(answer: str) -> str:
     s = s.replace("\u20ac", " ").replace("\u00a3", " ").replace("\u00a5", " ")
     s = _BOUND.sub(lambda m: _UNREADABLE, vulgar_fractions(s))
     s = _DATE_OR_RANGE.sub(lambda m: _UNREADABLE if date_or_range(m) else m.group(0), s)
-    s = _x_times(_X_TIMES_TEN.sub(r"\1 \\times ", repeating_decimals(s)))
+    s = letter_x_times(repeating_decimals(s))
     s = _THOUSANDS_SPACE.sub("", s)
     s = _THOUSANDS_APOSTROPHE.sub("", s)
     s = _SHORT_FRAC.sub(r"\\\1{\2}{\3}", s)

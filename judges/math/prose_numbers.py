@@ -37,9 +37,10 @@ import re
 
 from judgesuite.judges.math.answer_markup import LITERAL
 from judgesuite.judges.math.bracket_remarks import restated
-from judgesuite.judges.math.normalize import BOUND_BEFORE, DURATION, FRACTION_WORDS, POWER_WORDS, duration
+from judgesuite.judges.math.normalize import BOUND_BEFORE, DURATION, FRACTION_WORDS, duration
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
 from judgesuite.judges.math.word_lists import NUMBER_WORDS, OPERATOR_NAMES, UNITS
+from judgesuite.judges.math.written_operators import POWER_WORDS
 
 _REJECTION = (r"(?:(?:,|;|\(|--?|\u2013|\u2014)\s*(?:(?:but|and)\s+)?not|(?:,\s*)?(?:(?:but|and)\s+)?not"
               r"|(?:,\s*)?(?:rather\s+than|instead\s+of))")
