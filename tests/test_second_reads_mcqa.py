@@ -1,6 +1,6 @@
-"""The blind second reads of open-QA rounds 11, 12, 13 and 14 (multiple-choice questions asked without their options;
-cards, "Second read (blind)"): each second-read file labels exactly its round's seeded sample (50 per model), and the
-agreement, Cohen's kappa, per-model and per-prompt-kind figures written in the card are what `agree` computes;
+"""The blind second reads of open-QA rounds 11, 12, 13, 14 and 15 (multiple-choice questions asked without their
+options; cards, "Second read (blind)"): each second-read file labels exactly its round's seeded sample (50 per model),
+and the agreement, Cohen's kappa, per-model and per-prompt-kind figures written in the card are what `agree` computes;
 round 6's checks. No judge runs here."""
 from __future__ import annotations
 
@@ -9,6 +9,14 @@ from pathlib import Path
 from .test_model_openqa_round6_second_read import check_covers_exactly_the_seeded_sample, check_figures_are_agrees
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_round15_second_read_covers_exactly_the_seeded_sample():
+    check_covers_exactly_the_seeded_sample(15)
+
+
+def test_round15_agreement_kappa_and_per_kind_figures_are_the_cards():
+    check_figures_are_agrees(15, FIXTURES / "model_openqa_round15.md", disagreements=3, per_kind=True)
 
 
 def test_round14_second_read_covers_exactly_the_seeded_sample():
