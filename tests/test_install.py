@@ -38,6 +38,10 @@ def test_wheel_installs_under_one_namespace_with_bundled_data(tmp_path):
     assert weights == ["judgesuite/judges/encoder/checkpoints/encoder-minilm-qcr-v4/delta.safetensors"], weights
     assert wheel.stat().st_size <= 50 * 2**20, wheel.stat().st_size
     assert any(n.startswith("judgesuite/leaderboard/assets/") for n in names)
+    # PyPI metadata: an SPDX licence expression (core metadata 2.4) and the licence text itself
+    meta = zipfile.ZipFile(wheel).read("judgesuite-0.1.0.dist-info/METADATA").decode()
+    assert "License-Expression: Apache-2.0" in meta.splitlines() and "License-File: LICENSE" in meta.splitlines()
+    assert "Apache License" in zipfile.ZipFile(wheel).read("judgesuite-0.1.0.dist-info/licenses/LICENSE").decode()
 
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
