@@ -46,6 +46,11 @@ def test_bad_inputs_exit_2_with_a_message_not_a_traceback(tmp_path, capsys):
     bad.write_text('{"id": "1"}\n')
     assert main(["run", "--judges", "exact-match", "--data", str(bad), "--out", str(tmp_path)]) == 2
     assert "bad.jsonl, line 1, field 'task_type': missing" in capsys.readouterr().err
+    assert main(["run", "--judges", "exact-match", "--datasets", str(bad), "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("judgesuite run: unknown dataset") and "Your own files go to --data." in err, err
+    assert main(["run", "--judges", "exact-match", "--datasets", "evouna", "--out", str(tmp_path)]) == 2
+    assert "run: unknown dataset 'evouna'. Did you mean 'evouna-nq'?" in capsys.readouterr().err
 
 
 def test_judges_and_datasets_listings(capsys):

@@ -33,6 +33,13 @@ SPLITS = ("train", "dev", "test")
 SPLIT_BOUNDS = (("train", 0.6), ("dev", 0.8), ("test", 1.0))
 
 
+class UnknownDataset(KeyError):
+    """A set name that is not bundled (a KeyError, as before; its message unquoted)."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
 class DataError(ValueError):
     """A malformed data file: names the file, line and field."""
 
@@ -334,7 +341,9 @@ def load_bundled(name: str, split: str | None = None) -> Dataset:
 
         close = difflib.get_close_matches(name, bundled_names(), n=2)
         hint = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
-        raise KeyError(f"unknown dataset {name!r}.{hint} Bundled: {', '.join(bundled_names())}")
+        if name.endswith((".jsonl", ".json", ".gz")) or Path(name).is_file():
+            hint = " Your own files go to --data."
+        raise UnknownDataset(f"unknown dataset {name!r}.{hint} Bundled: {', '.join(bundled_names())}")
     whole = _load_bundled_file(str(path), name)
     ds = whole.split(split) if split is not None else Dataset(name, list(whole.rows), whole.path, whole.skipped)
     ds.label_source = label_source(name)
