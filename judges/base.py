@@ -73,6 +73,11 @@ def _checked_init(init: Callable[..., None]) -> Callable[..., None]:
     return checked
 
 
+# What a judge's (or a plugin's) own code may raise that the suite reports instead of ending the run: a
+# sys.exit() inside it too. KeyboardInterrupt still stops the run.
+JUDGE_CODE_ERRORS: tuple[type[BaseException], ...] = (Exception, SystemExit)
+
+
 def _warning_close(close: Callable[..., None]) -> Callable[..., None]:
     """`close`, with an exception turned into a warning: the verdicts are already judged, so a judge
     that fails to release its resources must not end the run that used it."""
@@ -167,7 +172,7 @@ class Judge(ABC):
                 return [_checked_verdict(v) for v in verdicts]
             detail = f"judge returned {len(verdicts)} verdicts for {n} samples"
             return [Verdict.none(NoVerdict.ERROR, detail) for _ in range(n)]
-        except Exception:
+        except JUDGE_CODE_ERRORS:
             if n == 1:
                 return [self._error_verdict()]
         # One sample made the batch fail: judge one by one to keep the others.
@@ -177,7 +182,7 @@ class Judge(ABC):
         try:
             (verdict,) = call([i])
             return _checked_verdict(verdict)
-        except Exception:
+        except JUDGE_CODE_ERRORS:
             return self._error_verdict()
 
     @staticmethod

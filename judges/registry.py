@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any, Generic, TypeVar
 
-from judgesuite.judges.base import Judge
+from judgesuite.judges.base import JUDGE_CODE_ERRORS, Judge
 from judgesuite.judges.ranges import check_params
 
 ENTRY_POINT_GROUP = "judgesuite.judges"
@@ -50,6 +50,9 @@ class Entry(Generic[T]):
             except ImportError as exc:
                 hint = f" (install judgesuite[{self.needs}])" if self.needs != "core" else ""
                 raise ImportError(f"cannot load {self.name!r} from {self.target}: {exc}{hint}") from exc
+            except JUDGE_CODE_ERRORS as exc:  # a plugin module whose own code raised (or exited) on import
+                raise ImportError(f"cannot load {self.name!r} from {self.target}: importing it raised "
+                                  f"{type(exc).__name__}: {exc}") from None
             self.target = obj
         return self.target
 
@@ -210,7 +213,7 @@ def make_judge(name: str, **params: Any) -> Judge:
         raise TypeError(f"judge {name!r}: bad parameters {params}: {exc}") from exc
     except ValueError as exc:  # a value out of its range (judges.ranges) or that does not parse
         raise type(exc)(f"judge {name!r}: {exc}") from exc
-    except Exception as exc:  # a plugin's __init__ that raises anything else
+    except JUDGE_CODE_ERRORS as exc:  # a plugin's __init__ that raises anything else (or exits)
         raise JudgeBuildError(f"judge {name!r} cannot be built: {type(exc).__name__}: {exc}") from exc
 
 

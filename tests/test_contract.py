@@ -145,6 +145,40 @@ def test_an_exception_inside_a_judge_becomes_an_error_verdict_for_that_sample_on
     assert verdicts[1].reason is NoVerdict.ERROR and "RuntimeError: boom" in verdicts[1].detail
 
 
+def test_a_judge_or_plugin_that_calls_sys_exit_is_reported_not_an_exit(tmp_path, monkeypatch):
+    class Quitter(EchoJudge):
+        def _judge_batch(self, samples):
+            if any("quit" in s.candidate for s in samples):
+                raise SystemExit(5)
+            return super()._judge_batch(samples)
+
+    samples = [Sample(str(i), "open_qa", "q", c, ["paris"]) for i, c in enumerate(["Paris", "quit", "Lyon"])]
+    verdicts = Quitter().judge(samples)
+    assert [v.correct for v in verdicts] == [True, None, False]
+    assert verdicts[1].reason is NoVerdict.ERROR and "SystemExit: 5" in verdicts[1].detail
+
+    from judgesuite.judges.registry import JudgeBuildError
+    from judgesuite.suite.cli.common import import_plugins
+
+    class ExitsInInit(EchoJudge):
+        def __init__(self):
+            sys.exit(4)
+
+    JUDGES.add("exits-in-init", ExitsInInit)
+    try:
+        with pytest.raises(JudgeBuildError, match="cannot be built: SystemExit: 4"):
+            make_judge("exits-in-init")
+    finally:
+        JUDGES.remove("exits-in-init")
+    (tmp_path / "exits_on_import.py").write_text("import sys\nsys.exit(3)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ImportError, match="--plugin exits_on_import: importing it raised SystemExit: 3"):
+        import_plugins(["exits_on_import"])
+    lazy = Entry("lazy-exit", "exits_on_import:Judge", origin="entry-point")
+    with pytest.raises(ImportError, match="importing it raised SystemExit: 3"):
+        lazy.load()
+
+
 def test_registry_entries_describe_what_they_need():
     for e in JUDGES:
         assert isinstance(e, Entry) and e.summary, e.name

@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 from judgesuite.suite.data import Dataset, DataError, dataset_names, load_dataset, load_jsonl
+from judgesuite.judges.base import JUDGE_CODE_ERRORS
 from judgesuite.judges.json_input import parse as parse_json
 
 AUDIT_SCHEMA = "judgesuite.reference-audit/1"
@@ -87,7 +88,7 @@ def import_plugins(modules: list[str]) -> None:
     for module in modules:
         try:
             importlib.import_module(module)
-        except Exception as exc:  # the plugin's own code raised: one line naming it, not its traceback
+        except JUDGE_CODE_ERRORS as exc:  # the plugin's own code raised or exited: one line naming it
             raise ImportError(f"--plugin {module}: importing it raised {type(exc).__name__}: {exc}") from None
 
 

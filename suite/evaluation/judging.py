@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgesuite.judges.base import Judge
+from judgesuite.judges.base import JUDGE_CODE_ERRORS, Judge
 from judgesuite.judges.composite import Read, ReadVerdicts, spread
 from judgesuite.judges.types import NoVerdict, Sample, Verdict
 from judgesuite.suite.data.loader import Dataset, Row
@@ -226,7 +226,7 @@ class Runner:
             return
         try:
             judge.load()
-        except Exception as exc:  # noqa: BLE001 - any cause is reported, in one line
+        except JUDGE_CODE_ERRORS as exc:  # noqa: BLE001 - any cause is reported, in one line
             raise JudgeFailed(repr(judge), f"cannot load: {first_line(f'{type(exc).__name__}: {exc}')}") from exc
         self._loaded.add(judge_key)
 
