@@ -14,10 +14,19 @@ for other questions: "The GCD of 12 and 24 is 12." answers "What is the GCD of 1
 "сколько <noun>" asks for that noun, matched by its stem (`asked_pattern`). A committed line of several numbers
 gives the one of the asked unit ("Ответ: 2 бутылки стоят 13 долларов" for "Сколько долларов ...?": 13; "Answer: 2
 bottles cost 13 dollars" for "how many dollars": 13; without the question the value it starts with, 2).
+
+Stop 58: a value in another unit of the dimension the question asks for is converted to the asked unit
+(`in_asked_unit`): "64 one-cup servings" for "How many gallons ...?" is 4 (16 cups a gallon), "2 hours" for "how
+many minutes" 120; "N k-<unit> <noun>s" is N * k units. Only where both units are known (word_lists.UNITS), of one
+dimension, and the value's unit follows it at once; another dimension ("64 ounces" of mass for gallons), an unknown
+word or the asked unit itself keep the value as it was.
 """
 from __future__ import annotations
 
 import re
+from fractions import Fraction
+
+from judgesuite.judges.math.word_lists import UNITS
 
 _HOW = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 _ASKED = re.compile(r"\bhow\s+many\s+(?:(?:more|fewer|less|extra|additional)\s+)?([a-z]{3,20}s)\b", re.IGNORECASE)
@@ -84,3 +93,31 @@ def echoes_question(sentence: str, question: str) -> bool:
     asked = {w.lower() for w in _WORD.findall(question or "")}
     return (len(words) >= 3 and bool(nums) and set(words) <= asked
             and set(nums) <= set(_DIGITS.findall(question or "")))
+
+
+# a unit right after a value: "64 cups", "64 one-cup servings", "5 two-liter bottles"
+_UNIT_AFTER = re.compile(r"[ \t]*+(?:(one|two|three|four|five|six|ten|\d{1,3})[ \t]*+-[ \t]*+)?([A-Za-z]{1,12}+)"
+                         r"(?![\w-])")
+_SMALL = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
+_PLAIN = re.compile(r"-?\d{1,12}+(?:,\d{3})*+(?:\.\d{1,12}+)?+")
+
+
+def in_asked_unit(value: str, after: str, question: str) -> str | None:
+    """`value` (a plain number) followed by `after` ("one-cup servings of soup"), written in the unit the question
+    asks for where its own unit is another of that dimension ("4" for 64 cups and "how many gallons"); else None."""
+    unit = asked_unit(question)
+    asked = UNITS.get(unit) if unit else None
+    m = _UNIT_AFTER.match(after)
+    if asked is None or m is None or not _PLAIN.fullmatch(value.strip()):
+        return None
+    own, times = UNITS.get(m.group(2).lower()), m.group(1) or "1"
+    if own is None or own[0] != asked[0]:
+        return None
+    factor = (int(times) if times.isdigit() else _SMALL[times.lower()]) * own[1] / asked[1]
+    if factor == 1:
+        return None  # the asked unit itself
+    out = Fraction(value.strip().replace(",", "")) * factor
+    if out.denominator == 1:
+        return str(out.numerator)
+    exact = f"{float(out):.6f}".rstrip("0")
+    return exact if Fraction(exact) == out else f"{out.numerator}/{out.denominator}"

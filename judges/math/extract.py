@@ -60,8 +60,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judgesuite.judges.math.asked_unit import asked_pattern, echoes_question, unit_number
+from judgesuite.judges.math.asked_unit import asked_pattern, echoes_question, in_asked_unit, unit_number
 from judgesuite.judges.math.clock_times import joined_times
+from judgesuite.judges.math.cut_endings import before_cut_ending
 from judgesuite.judges.math.answer_markup import strip_proof_end, undouble_escapes, without_remark
 from judgesuite.judges.math.endings import before_loop, before_open_check, before_open_program, ends_in_label
 from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE, HEDGES,
@@ -196,6 +197,20 @@ def _asked_in_span(raw: str, span: str, question: str) -> str:
     return found.group().rstrip(",") if found else span
 
 
+_LEAD_NUMBER = re.compile(r"-?\d[\d,]*+(?:\.\d++)?+")
+
+
+def _converted(text: str, result: Extraction, question: str) -> str:
+    """The first span in the unit the question asks for (`asked_unit.in_asked_unit`): the last number and the unit
+    after it in the text, or a span that starts with its value and unit ("64 cups"); else the span as it is."""
+    span = result.spans[0]
+    if result.method == "number":
+        at = text.rfind(span)
+        return (in_asked_unit(span, text[at + len(span):at + len(span) + 40], question) if at >= 0 else None) or span
+    m = _LEAD_NUMBER.match(span.strip())
+    return (in_asked_unit(m.group(), span.strip()[m.end():], question) if m else None) or span
+
+
 def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> Extraction:
     """Find the answer spans of `text` under `config` (see the module docstring); `question`, where given, may
     name the unit asked for (`asked_unit`)."""
@@ -206,7 +221,7 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         if looped is not None and (not looped or ends_in_label(looped)):
             return result
         text = looped if looped is not None else text
-        text = before_open_program(text) or before_open_check(text) or text
+        text = before_open_program(text) or before_open_check(text) or before_cut_ending(text) or text
     for group in config.groups:
         found: list[tuple[int, str, str]] = []  # (position, span, raw text around it)
         for strategy in group:
@@ -280,6 +295,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                 result.method == "number" and at >= 0 and (NEGATED.search(text[max(0, at - 20):at])
                                                             or CALLED_WRONG.match(text, at + len(result.spans[0]))))):
             return Extraction(result.spans, noncommittal=True, method="negated")  # "Total: not 15", "It is not 42."
+    if config.detect_noncommittal and question and result.spans and not result.noncommittal:
+        result.spans[0] = _converted(text, result, question)  # "64 one-cup servings" for "how many gallons": 4
     last_line = text.rstrip().rsplit("\n", 1)[-1]
     if config.detect_noncommittal and result.method in ("display", "latex_last") and len(
             _INLINE_NUMBER.findall(last_line)) >= 2 and not _INLINE_OTHER.search(last_line):

@@ -4,7 +4,9 @@ Greek, Chinese, Japanese, Korean), a value said after a negation only ("not 15",
 ("15 is wrong"), a negation or a list right before a `\\boxed{}`, alternatives ("5 or 6", "two or three", "either";
 "42 ou 43", "42 oder 43", "42 或 43" in other languages), a modal word in the answer's sentence ("42, maybe", "I
 think"), a last answer called an estimate before a recomputation starts and (stop 57) a value the output itself calls
-the wrong answer ("The wrong answer would be that f(x + 2) = 2" after a boxed 2)."""
+the wrong answer ("The wrong answer would be that f(x + 2) = 2" after a boxed 2); since stop 58 also in German,
+French, Spanish, Italian, Portuguese, Russian, Chinese, Japanese and Korean ("Die falsche Antwort wäre 5", "La
+mauvaise réponse serait 5", "错误的答案是 5"), with "correct" in those languages for `called_correct`."""
 from __future__ import annotations
 
 import re
@@ -57,12 +59,25 @@ ESTIMATE_REDONE = re.compile(r"\b(?:rough|approximate|initial|ballpark|quick)\s+
                              r"\b(?:again|recalculat\w*|recomput\w*|re-?do)\b", re.IGNORECASE)
 # a mistake named as such: "The wrong answer would be ...", "an incorrect result of"
 WRONG_ANSWER = re.compile(r"\b(?:wrong|incorrect|mistaken|erroneous)[ \t]++(?:final[ \t]++)?+"
-                          r"(?:answer|result|value|solution)s?\b", re.IGNORECASE)
+                          r"(?:answer|result|value|solution)s?\b"
+                          # stop 58: German, French, Spanish, Italian, Portuguese, Russian, Chinese, Japanese, Korean
+                          r"|\b(?:falsche|fehlerhafte)[nrs]?+[ \t]++(?:Antwort|Ergebnis|Lösung|Wert)\w*+"
+                          r"|\bmauvaise[ \t]++(?:réponse|solution)"
+                          r"|\b(?:réponse|résultat|solution|valeur)s?+[ \t]++(?:incorrecte?|fausse|faux|erronée?)s?+\b"
+                          r"|\b(?:respuesta|resultado|solución|valor)[ \t]++"
+                          r"(?:incorrect[oa]|err[oó]ne[oa]|equivocad[oa])\b"
+                          r"|\b(?:risposta|risultato|soluzione|valore)[ \t]++(?:sbagliat[oa]|errat[oa]|scorrett[oa])\b"
+                          r"|\b(?:resposta|resultado|solução|valor)[ \t]++(?:errad[oa]|incorret[oa])\b"
+                          r"|\b(?:неправильн|неверн|ошибочн)\w*+[ \t]++(?:ответ|результат|решени)\w*+"
+                          r"|错误(?:的)?(?:答案|结果)|錯誤(?:的)?(?:答案|結果)|間違った答え|誤った答え|誤答|틀린[ \t]*+답|오답",
+                          re.IGNORECASE)
+# "right" / "correct" in these languages, where a wrong answer's value ends ("... 5; die richtige ist 2")
+_RIGHT_OTHER = r"|\b(?:richtig|correct|corret|правильн|верн)\w*|正确|正確|正しい|정답"
 # where the value a wrong-answer phrase names ends: a clause's end, or the right answer named after it
-_WRONG_CLAUSE_END = re.compile(r"[!?;,\n]|\.(?!\d)|\b(?:right|correct|true|actual|which|because|since)\b",
-                               re.IGNORECASE)
-_BEFORE_END = re.compile(r"[!?;,]|\n[ \t]*+\n|\.(?!\d)|\b(?:right|correct|true|actual|which|because|since)\b",
-                         re.IGNORECASE)  # a value on the line after "would be:" is the phrase's
+_WRONG_CLAUSE_END = re.compile(r"[!?;,\n。，；]|\.(?!\d)|\b(?:right|correct|true|actual|which|because|since)\b"
+                               + _RIGHT_OTHER, re.IGNORECASE)
+_BEFORE_END = re.compile(r"[!?;,。，；]|\n[ \t]*+\n|\.(?!\d)|\b(?:right|correct|true|actual|which|because|since)\b"
+                         + _RIGHT_OTHER, re.IGNORECASE)  # a value on the line after "would be:" is the phrase's
 _NUMBER = re.compile(r"-?\d[\d,]*+(?:\.\d++)?+")
 
 
@@ -86,9 +101,10 @@ def wrong_answer_before(text: str, pos: int, value: str | None = None, called: s
 
 # a value called correct: "The correct GCF of 252 and 96 is 12", "the right answer is 12" (not "right triangle";
 # "the answer is 2" before "the wrong answer would be 2" stays doubtful: round 13's false equal was one word from it)
-_CALLED_CORRECT = re.compile(r"\b(?:correct|right[ \t]++(?:final[ \t]++)?(?:answer|result|value|solution))\b",
-                             re.IGNORECASE)
-_SENTENCE_NEGATION = re.compile(r"\b(?:not|never|no|if|would|should)\b|n't\b|\?", re.IGNORECASE)
+_CALLED_CORRECT = re.compile(r"\b(?:correct|right[ \t]++(?:final[ \t]++)?(?:answer|result|value|solution))\b"
+                             r"|\b(?:richtig|correct|corret|правильн|верн)\w*|正确|正確|正しい|정답", re.IGNORECASE)
+_SENTENCE_NEGATION = re.compile(r"\b(?:not|never|no|if|would|should|nicht|kein\w*|wenn|wäre|pas|si|non|não|se"
+                                r"|не|нет|если|бы)\b|n't\b|\?|不|ない|아니|않", re.IGNORECASE)
 
 
 def called_correct(text: str, value: str) -> bool:

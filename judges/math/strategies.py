@@ -41,6 +41,26 @@ _BOX_GAP = re.compile(r"(?:[\s$,;.&]|\\[()\[\]]|\\q?quad\b|\\text\{[^{}]{0,30}\}
 _TEXT_WRAP = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*\{([^{}]*)\}")
 # a numbered list's marker at a line's start, text after it ("3. 52 + 12 = 64.", "3) 64"): no value of the line's
 LIST_MARKER = re.compile(r"(?<![ \t])[ \t]*+(?:\*\*)?\d{1,3}[.)](?:\*\*)?[ \t]++(?=\S)")
+# an item of a numbered list of bare values: "2. 65", "**2.** $65$."
+_BARE_ITEM = re.compile(r"[ \t]*+(?:\*\*)?(\d{1,3})[.)](?:\*\*)?[ \t]++\$?(-?\d[\d,]*+(?:\.\d++)?+)\$?"
+                        r"[ \t]*+\.?[ \t]*+")
+
+
+def bare_value_list(lines: list[str]) -> str | None:
+    """The values of a numbered list of bare values that ends the output ("1. 64\n2. 65": "64, 65"; stop 58), its
+    markers counting up, two items at least; None otherwise. A list of values is no single one of them, and
+    never its last marker."""
+    items = []
+    for line in reversed(lines):
+        m = _BARE_ITEM.fullmatch(line)
+        if m is None:
+            break
+        items.append(m)
+    items.reverse()
+    marks = [int(m.group(1)) for m in items]
+    if len(items) < 2 or any(a >= b for a, b in zip(marks, marks[1:])):
+        return None
+    return ", ".join(m.group(2) for m in items)
 
 
 def _joined_boxes(text: str) -> list[tuple[int, str, None]]:
@@ -183,9 +203,12 @@ def strategy_spans(name: str, text: str) -> list[tuple[int, str, str]]:
             lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
         if lines and lines[-1].startswith(">>> "):  # a printed value after an interpreter's prompt
             lines[-1] = lines[-1][4:]
+        listed = bare_value_list(lines[-12:])
+        if listed is not None:
+            return [(0, listed, lines[-1])]
         marker = LIST_MARKER.match(lines[-1]) if lines else None
         if marker and ("=" in lines[-1] or len(lines) < 2 or not LIST_MARKER.match(lines[-2])):
-            lines[-1] = lines[-1][marker.end():]  # "1. 64\n2. 65", a list of values: no single one (as before)
+            lines[-1] = lines[-1][marker.end():]  # not in a list: "3. 52 + 12 = 64." is 64
         words = _TEXT_WRAP.sub(r"\1", lines[-1]).strip(" *$") if lines else ""
         if lines and len(lines[-1]) <= 80 and (NO_SOLUTION.fullmatch(words) or (
                 not PROSE.search(lines[-1]) and not _FOREIGN.search(_JOINER.sub(",", lines[-1]))

@@ -38,7 +38,12 @@ UNITS = {name: (dimension, Fraction(size)) for dimension, group in (
                 "yd yard yards": "9144/10000", "mi mile miles": "1609344/1000"}),
     ("mass", {"mg milligram milligrams": "1/1000", "g gram grams": 1, "kg kilogram kilograms kgs": 1000,
               "lb lbs pound pounds": "45359237/100000", "oz ounce ounces": "45359237/1600000"}),
-    ("volume", {"ml milliliter milliliters millilitre millilitres": "1/1000", "l liter liters litre litres": 1}),
+    ("volume", {"ml milliliter milliliters millilitre millilitres": "1/1000", "l liter liters litre litres": 1,
+                # US customary (stop 58): a gallon is 3.785411784 l, 4 quarts, 8 pints, 16 cups
+                "gal gallon gallons": "3785411784/1000000000", "qt quart quarts": "3785411784/4000000000",
+                "pint pints": "3785411784/8000000000", "cup cups": "3785411784/16000000000",
+                "tbsp tablespoon tablespoons": "3785411784/256000000000",
+                "tsp teaspoon teaspoons": "3785411784/768000000000"}),
 ) for names, size in group.items() for name in names.split()}
 
 

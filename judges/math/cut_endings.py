@@ -1,0 +1,44 @@
+"""An output cut off at the token limit right after it stated its value, for `extract` (stop 58).
+
+`before_cut_ending`: the output's last line is a fragment that states nothing, and the text before it is read:
+- an unfinished conclusion: a line that opens with "Therefore", "Thus", "So", "Hence", "Consequently", "In
+  conclusion", "In summary", "Finally" or "To summarize", words and commas only (no digit, formula, bracket or
+  sentence end), at most 12 words ("\\[ 16 \\times (-8) = -128 \\]\n\nTherefore, the": -128);
+- a summary's heading that awaits its content: a line of words ending in ":" (perhaps a list marker, "#", "Step N:"
+  or bold around it) with no digit but in its marker, that names a summary, conclusion or recap ("x = 6\n\n6.
+  **Summarize the solution in three bullet points:**": 6); a summary restates what was found. Another step's heading
+  ("4. **Combined Total:**") awaits a new value: read as before.
+Not where the fragment names an answer or result or has a copula (its value's slot was cut: "Therefore, the final
+answer is", "**Final Answer:**", "So the total is:" read as before), doubts or corrects ("but", "however", "wait",
+"not", "mistake", "wrong", "error", "alternative", "again", "check", "verify", "actually"), or where nothing stands
+before it.
+"""
+from __future__ import annotations
+
+import re
+
+_CONCLUSION = re.compile(r"(?:therefore|thus|so|hence|consequently|in[ \t]+conclusion|in[ \t]+summary|finally"
+                         r"|to[ \t]+summari[sz]e)\b[A-Za-z ,'\t]{0,100}+", re.IGNORECASE)
+_HEADING = re.compile(r"(?:#{1,6}[ \t]*+)?(?:\d{1,2}[.)][ \t]*+)?(?:\*\*)?(?:step[ \t]*+\d{1,2}[ \t]*+[:.][ \t]*+)?"
+                      r"[A-Za-z][A-Za-z ,'\t-]{0,100}+(?:\*\*)?[ \t]*+:[ \t]*+(?:\*\*)?", re.IGNORECASE)
+_NAMES_SLOT_OR_DOUBT = re.compile(r"\b(?:answers?|results?|final|solutions?\s+is|but|however|wait|not|no|mistakes?"
+                                  r"|wrong|errors?|incorrect|alternatives?|again|check\w*|verif\w*|actually|instead"
+                                  r"|or|maybe|perhaps|if|is|are|was|were|be|equals?|gives?|becomes?)\b|n't\b",
+                                  re.IGNORECASE)
+
+_SUMMARY = re.compile(r"\b(?:summar\w*|conclu\w*|recap\w*)", re.IGNORECASE)
+
+
+def before_cut_ending(text: str) -> str | None:
+    """The text before a last line that is an unfinished conclusion or a heading awaiting its content (see the
+    module docstring); None where the output ends otherwise."""
+    body = text.rstrip()
+    cut = body.rfind("\n")
+    if cut < 0:
+        return None
+    last, before = body[cut + 1:].strip(), body[:cut].rstrip()
+    if not before or len(last.split()) > 12 or _NAMES_SLOT_OR_DOUBT.search(last):
+        return None
+    if _CONCLUSION.fullmatch(last) or (_HEADING.fullmatch(last) and _SUMMARY.search(last)):
+        return before
+    return None
