@@ -137,5 +137,41 @@ def test_new_modules_are_inside_the_sympy_fingerprint():
     from judgesuite.judges.math.symbolic import SympyJudge
 
     closure = module_closure([SympyJudge.__module__])
-    assert {"judgesuite.judges.math.cut_endings", "judgesuite.judges.math.asked_unit",
+    assert {"judgesuite.judges.math.cut_endings", "judgesuite.judges.math.repeating_ellipsis",
+            "judgesuite.judges.math.quantities", "judgesuite.judges.math.asked_unit",
             "judgesuite.judges.math.word_lists", "judgesuite.judges.math.hedges"} <= set(closure)
+
+
+# Found in the READ development corpora (answer styles, model styles) and probing them: a Japanese answer after a
+# comma, a polite Japanese negation and "か" between numbers, a repeating decimal before an ellipsis, powers written
+# "**" that are no bold, a quantity in Chinese units.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("この答えは、4です。", "4", True),
+    ("答えは、4です", "5", False),
+    ("答えは、4ではありません。", "4", NOT_TRUE),
+    ("答えは4じゃない。", "4", NOT_TRUE),
+    ("4か5です。", "5", NOT_TRUE),
+    ("この答えは、4か5です。", "4", NOT_TRUE),
+    ("4か月です。", "4", True),  # months, not "4 or"
+    ("0.333...", "1/3", True),
+    ("The answer is 0.333…", "1/3", True),
+    ("x = 0.1666...", "1/6", True),
+    ("0.142857142857...", "1/7", True),
+    ("0.1212...", "4/33", True),
+    ("0.333...", "0.333", False),  # 1/3 against a decimal gold, as a lone 1/3 is (decided at stop 57)
+    ("0.33...", "1/3", False),  # a period said twice is no repetition
+    ("3.14159...", "3.14159", True),
+    ("1.4142...", "1.4142", True),
+    ("a**2 + b**2 + 2*a*b", "a**2 + 2*a*b + b**2", True),
+    ("a**2 + b**2 + 2*a*b", "2 + b", False),
+    ("The answer is **42**.", "42", True),
+    ("x**2 + y**2 = **25**", "25", True),
+    ("0.4米", "40厘米", True),
+    ("答案是0.4米", "40厘米", True),
+    ("2小时", "120分钟", True),
+    ("0.4米", "4厘米", False),
+    ("0.4米", "40", False),
+    ("0.4米或0.5米", "40厘米", NOT_TRUE),
+])
+def test_found_in_the_development_corpora(cand, gold, expected):
+    _check(cand, gold, expected)

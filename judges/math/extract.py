@@ -69,6 +69,7 @@ from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CAL
                                           MODAL, NEGATED, SPAN_HEDGES, WRONG, wrong_answer_after, wrong_answer_before)
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import rejected_alternative
+from judgesuite.judges.math.repeating_ellipsis import repeating_ellipsis
 from judgesuite.judges.math.span_cleaning import SENTENCE_END, SPAN_CHARS
 from judgesuite.judges.math.strategies import NUMBER_TAIL, number_matches, numbers, strategy_spans
 
@@ -216,7 +217,7 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
     name the unit asked for (`asked_unit`)."""
     result = Extraction()
     if config.detect_noncommittal:
-        text = vulgar_fractions(strip_proof_end(undouble_escapes(text)))  # "3½ miles": 3.5, never 3
+        text = repeating_ellipsis(vulgar_fractions(strip_proof_end(undouble_escapes(text))))  # "3½ miles": 3.5
         looped = before_loop(text)  # cut off in a loop: the text before it
         if looped is not None and (not looped or ends_in_label(looped)):
             return result

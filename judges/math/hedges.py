@@ -24,7 +24,7 @@ HEDGES = re.compile(
 # in a committed span: a negation ("the answer is not 81") or a list of options gives no answer
 SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|between"
                          r"|nicht|keine?|pas|não|не|нет|no es|no son|non è|non sono|niet|nie|değil|όχι|δεν)\b"
-                         r"|不是|ではない|아니|아닙",
+                         r"|不是|ではない|ではありません|じゃない|じゃありません|아니|아닙",
                          re.IGNORECASE)
 # a value said after a negation only ("not 15", "不是 42"), without a value before it that it would correct
 # ("never say 12", "no es 12")
@@ -44,9 +44,10 @@ BEFORE_BOXED_HEDGE = re.compile(r"(?:\b(?:not|isn't|never)|\bone of the followin
 ALTERNATIVES = re.compile(r"(?:\d|\}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))\s*(?:,\s*)?"
                           r"\b(?:or|and/or)\b\s*(?:[-$\\(]*\d|(?:one|two|three|four|five|six|seven|eight|nine"
                           r"|ten|eleven|twelve)\b)|\beither\b"
-                          # "or" of French, German, Spanish/Italian/Portuguese, Polish, Turkish, Russian, Greek; 或 (CJK)
-                          r"|\d[%)]?[ \t]*+(?:\b(?:ou|oder|o|lub|veya|или|ή)\b|[\u6216]|\u6216\u8005|\u307e\u305f\u306f"
-                          r"|\ub610\ub294)[ \t]*+[-$(]*\d"
+                          # "or" of French, German, Spanish/Italian/Portuguese, Polish, Turkish, Russian, Greek;
+                          # 或 (CJK); Japanese か between numbers ("4か5", stop 58)
+                          r"|\d[%)]?[ \t]*+(?:\b(?:ou|oder|o|lub|veya|или|ή)\b|[\u6216\u304b]|\u6216\u8005"
+                          r"|\u307e\u305f\u306f|\ub610\ub294)[ \t]*+[-$(]*\d"
                           r"|\d[ \t]?[ap]\.?[ \t]?m\b\.?,?[ \t]+or[ \t]+\d", re.IGNORECASE)  # "3:45 PM or 4:45 PM"
 # in the sentence of the answer: a modal word of doubt ("42, maybe.", "The answer is probably 42", "42, I think")
 MODAL = re.compile(r"\b(?:maybe|perhaps|probably|possibly|presumably|might|I (?:think|guess|believe|suppose)"

@@ -79,7 +79,7 @@ def clean_span(span: str) -> str:
     """The value of an answer span (see the module docstring)."""
     span = _BULLET.sub("", SLOT.sub("", _CLOSING_TAG.sub(" ", span).strip()))
     span = LABEL.sub("", span, count=1) if span[:2] in ("=>", "->") else span  # "=> 42": an arrow, not "> 42"
-    span = span.lstrip("*_:#= ").strip()
+    span = span.lstrip("*_:#= \u3001\uff0c\uff1a").strip()  # also CJK commas and colon: "答えは、4です"
     quoted = sum(span.count(q) for q in _QUOTES) <= 2  # a quoted sentence ("The answer is 64."), not JSON
     span = span.lstrip(_QUOTES if quoted else "").strip()
     lone = [i for i, c in enumerate(span) if c in _QUOTES]

@@ -12,6 +12,7 @@ from judgesuite.judges.math.answer_markup import (BARE_LABEL, CODE_LINE, FENCE, 
                                                   unit_slot, value_first, yaml_answer)
 from judgesuite.judges.math.hedges import ALTERNATIVES, BEFORE_BOXED_HEDGE
 from judgesuite.judges.math.normalize import NO_SOLUTION
+from judgesuite.judges.math.quantities import quantity
 from judgesuite.judges.math.prose_numbers import (contradicted, enclosing_value, no_answer_number, number_in_words,
                                                   restates_given, unclear_number)
 from judgesuite.judges.math.span_cleaning import PROSE, SPAN_CHARS, clean_span
@@ -28,6 +29,8 @@ _SIMPLERL_NUMBER = re.compile(r"-?\d*\.?\d+")
 _LATEX = re.compile(r"(?<!\\)\$\$([^$]{1,400}?)\$\$|(?<![\\\d])\$([^\n$]{1,400}?)\$"
                     r"|\\\(([^\n]{1,400}?)\\\)|\\\[(.{1,400}?)\\\]", re.DOTALL)
 _BOLD = re.compile(r"\*\*([^*\n]{1,200})\*\*")
+# two "**" that are powers: a name, digit or bracket right before the first and a digit or name right after the second
+_POWERS = re.compile(r"[\w)\]}]\*\*[^*\n]{1,200}\*\*[\w(]", re.DOTALL)
 # a display or inline formula that ends the output: "$$\nx = 5\n$$", "\\[ ... \\]", "\\( 5 \\)."
 _DISPLAY_END = re.compile(r"(?:\$\$((?:\\\$|[^$]){1,400})\$\$|\\\[((?:(?!\\\]).){1,400})\\\]|\\\(([^\n]{1,200}?)\\\))"
                           r"[\s.!]*$", re.DOTALL)
@@ -179,8 +182,8 @@ def strategy_spans(name: str, text: str) -> list[tuple[int, str, str]]:
         spans = [next(g for g in m.groups() if g is not None) for m in _LATEX.finditer(text[-NUMBER_TAIL:])]
         return [(0, s, "") for s in spans[::-1] if not PROSE.search(s)][:5]
     if name == "bold":
-        ms = [m for m in _BOLD.finditer(text) if not PROSE.search(m.group(1))
-              and not (text[m.start() - 1:m.start()].isdigit() and text[m.end():m.end() + 1].isdigit())]  # 10**10**10
+        ms = [m for m in _BOLD.finditer(text) if not PROSE.search(m.group(1)) and not _POWERS.fullmatch(
+            text[max(0, m.start() - 1):m.end() + 1])]  # "10**10**10", "a**2 + b**2" (stop 58): powers, not bold
         out = []
         for m in ms[-1:]:
             span = m.group(1)
@@ -209,6 +212,8 @@ def strategy_spans(name: str, text: str) -> list[tuple[int, str, str]]:
         marker = LIST_MARKER.match(lines[-1]) if lines else None
         if marker and ("=" in lines[-1] or len(lines) < 2 or not LIST_MARKER.match(lines[-2])):
             lines[-1] = lines[-1][marker.end():]  # not in a list: "3. 52 + 12 = 64." is 64
+        if lines and quantity(lines[-1].strip()) is not None and _FOREIGN.search(lines[-1]):
+            return [(0, lines[-1].strip(), lines[-1])]  # "0.4米": a quantity in a Chinese unit (stop 58)
         words = _TEXT_WRAP.sub(r"\1", lines[-1]).strip(" *$") if lines else ""
         if lines and len(lines[-1]) <= 80 and (NO_SOLUTION.fullmatch(words) or (
                 not PROSE.search(lines[-1]) and not _FOREIGN.search(_JOINER.sub(",", lines[-1]))
