@@ -59,6 +59,12 @@ def test_round14_leftovers_are_equal(suffix):
     (SOLVED + "Therefore, wait", "6", NOT_TRUE),
     (SOLVED + "So, incorrect", "6", NOT_TRUE),
     (SOLVED + "Wait, the", "6", NOT_TRUE),
+    # a cut doubt or correction after the value commits to nothing (`cut_doubt`; both read 6 before)
+    (SOLVED + "But wait, the", "6", False),
+    (SOLVED + "So, the mistake", "6", False),
+    (SOLVED + "Hmm, let me", "6", False),
+    ("The answer is 6.\n\nBut", "6", False),
+    (SOLVED + "Note: no errors", "6", True),
     (SOLVED + "4. **Combined Total:**", "6", NOT_TRUE),
     (SOLVED + "**Final Answer:**", "6", NOT_TRUE),
     (SOLVED + "**Summary of the mistake:**", "6", NOT_TRUE),

@@ -12,6 +12,11 @@ Not where the fragment names an answer or result or has a copula (its value's sl
 answer is", "**Final Answer:**", "So the total is:" read as before), doubts or corrects ("but", "however", "wait",
 "not", "mistake", "wrong", "error", "alternative", "again", "check", "verify", "actually"), or where nothing stands
 before it.
+
+`cut_doubt`: the output ends in an unfinished sentence that opens with a doubt or a correction ("But wait, the",
+"Hmm, let me", "However, the", "Actually, I", "Let me recheck") or names a fault ("So, the mistake"): words and commas
+only, at most 12 words, no digit. It was about to revise its value, so it commits to nothing (found probing:
+"\\[ x = 6 \\]\n\nBut wait, the" read 6).
 """
 from __future__ import annotations
 
@@ -42,3 +47,17 @@ def before_cut_ending(text: str) -> str | None:
     if _CONCLUSION.fullmatch(last) or (_HEADING.fullmatch(last) and _SUMMARY.search(last)):
         return before
     return None
+
+
+_DOUBT_OPENER = re.compile(r"(?:but|wait|hmm+|however|actually|oops|hold[ \t]+on|on[ \t]+second[ \t]+thought"
+                           r"|let(?:[ \t]+me|'s|[ \t]+us)[ \t]+(?:re\w*|double|check|verify)|no,)\b", re.IGNORECASE)
+_WORDS_ONLY = re.compile(r"[A-Za-z][A-Za-z ,'\t-]{0,100}+")
+_FAULT = re.compile(r"\b(?:mistakes?|wrong|errors?|incorrect|miscalculat\w*)\b", re.IGNORECASE)
+
+
+def cut_doubt(text: str) -> bool:
+    """Whether the output's last line is an unfinished doubt or correction after a value (see the module docstring)."""
+    body = text.rstrip()
+    last = body[body.rfind("\n") + 1:].strip()
+    return "\n" in body and len(last.split()) <= 12 and bool(_WORDS_ONLY.fullmatch(last)) and bool(
+        _DOUBT_OPENER.match(last) or _FAULT.search(last))

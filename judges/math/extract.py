@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 
 from judgesuite.judges.math.asked_unit import asked_pattern, echoes_question, in_asked_unit, unit_number
 from judgesuite.judges.math.clock_times import joined_times
-from judgesuite.judges.math.cut_endings import before_cut_ending
+from judgesuite.judges.math.cut_endings import before_cut_ending, cut_doubt
 from judgesuite.judges.math.answer_markup import strip_proof_end, undouble_escapes, without_remark
 from judgesuite.judges.math.endings import before_loop, before_open_check, before_open_program, ends_in_label
 from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE, HEDGES,
@@ -296,6 +296,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                 result.method == "number" and at >= 0 and (NEGATED.search(text[max(0, at - 20):at])
                                                             or CALLED_WRONG.match(text, at + len(result.spans[0]))))):
             return Extraction(result.spans, noncommittal=True, method="negated")  # "Total: not 15", "It is not 42."
+    if config.detect_noncommittal and result.spans and not result.noncommittal and cut_doubt(text):
+        return Extraction(result.spans, noncommittal=True, method="hedge")  # "x = 6\n\nBut wait, the"
     if config.detect_noncommittal and question and result.spans and not result.noncommittal:
         result.spans[0] = _converted(text, result, question)  # "64 one-cup servings" for "how many gallons": 4
     last_line = text.rstrip().rsplit("\n", 1)[-1]
