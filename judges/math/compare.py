@@ -239,12 +239,14 @@ def _digits_agree(gold: Parsed, cand: Parsed) -> bool:
     """Two numbers equal within REL_TOL, one or both a plain decimal: equal as written (gold first). A decimal of
     N digits equals an exact number or a longer decimal only when that rounds to it (0.6666667 is 2/3, 0.666666 and
     0.0666667 for 0.066666793 are not); an answer with more digits than a decimal gold must be that gold exactly
-    (1.200000001 is not 1.200). Anything else (a percent, an expression with a decimal in it) keeps the tolerance."""
+    (1.200000001 is not 1.200). An expression whose decimals leave it an exact fraction (`(1+.2345)^2` is
+    1.52399025: stop 58, grader batch 8) counts as exact (so it is not 1.52399022). Anything else (a percent, an
+    expression with a decimal in it whose value is irrational) keeps the tolerance."""
     g, c, gd, cd = gold.value, cand.value, gold.decimals, cand.decimals
     if gold.percent or cand.percent or (gd is None and cd is None) or not all(
             isinstance(v, sympy.Expr) and v.is_number for v in (g, c)):
         return True
-    if gd is None and gold.rounded or cd is None and cand.rounded:
+    if gd is None and gold.rounded and not g.is_Rational or cd is None and cand.rounded and not c.is_Rational:
         return True
     if gd is not None and cd is not None and cd > gd:
         return g == c

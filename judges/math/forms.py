@@ -1,6 +1,6 @@
 """Answer forms read before parsing: which grammar reads a span, and span rewrites.
 
-- `needs_latex_backend`: a relation (`<`, `\\ge`, `\\neq`, `\\in`), a matrix, `\\sum` /
+- `needs_latex_backend`: a relation (`<`, `\\ge`, `\\neq`, `=/=`, `≠`, `\\in`), a matrix, `\\sum` /
   `\\prod`, or an equation whose left side is not a label goes to the ANTLR path
   (math_latex_backend). A label is a name (`k`, `AB`, `V_1`, `f(x)`, `(x, y)`) and
   `k = 45` reads as 45; `2x - y + 1 = 0` is an equation.
@@ -27,7 +27,7 @@ import re
 from judgesuite.judges.math.extract import AUTO, extract
 
 _RELATION = re.compile(r"(?<![\\{])[<>]|\\(?:[lg]eq?(?:slant)?|[lg]t|neq?|in|notin|subseteq?|sum|prod|int)(?![A-Za-z])"
-                       r"|!=|\\begin\s*\{(?:[pbvBV]?matrix|array|smallmatrix)\}")
+                       r"|!=|=/=|\u2260|\\begin\s*\{(?:[pbvBV]?matrix|array|smallmatrix)\}")
 _LABEL = re.compile(r"^\s*(?:[A-Za-z]{1,3}|\\[A-Za-z]+|[A-Z]?[a-z]{3,20}(?: [a-z]{2,20}){0,3})"  # "Total cost = 15"
                     r"(?:_\{?[\w,]{1,6}\}?)?'*(?:\([^()]{0,20}\))?\s*$"
                     r"|^\s*\(\s*[A-Za-z](?:_\w)?(?:\s*,\s*(?:[A-Za-z](?:_\w)?|\\theta|\u03b8))+\s*\)\s*$"

@@ -26,6 +26,7 @@ import sympy
 from sympy.core.relational import Relational
 
 from judgesuite.judges.math.bracket_remarks import remark_contradicts
+from judgesuite.judges.math.equation_relations import not_equal_as_latex, plain_text_readings
 from judgesuite.judges.math.normalize import SPACED_NUMBER, has_date_or_range, repeating_decimals
 
 MAX_CHARS = 600
@@ -76,6 +77,7 @@ def parse_latex(text: str) -> object | None:
     from latex2sympy2_extended.math_normalization import normalize_latex
 
     text = repeating_decimals(text)  # 0.(3), 0,(3), 0.\\overline{3}: 1/3, not a product or a bar
+    text = plain_text_readings(not_equal_as_latex(text))  # "y =/= x", "7/3x", "sin^2(x)" (equation_relations)
     for pattern, repl in _PREP:
         text = pattern.sub(repl, text)
     if _GCD_LCM.search(text) and re.search(r"[A-Za-z]", _COMMANDS.sub(" ", text)):
@@ -183,6 +185,8 @@ def latex_equal(gold: object, cand: object) -> bool | None:
             return None
     if isinstance(g, sympy.Eq) and isinstance(c, sympy.Eq) and _same_line(g, c):
         return True
+    if isinstance(g, sympy.Ne) and isinstance(c, sympy.Ne) and _same_line(g, c):
+        return True  # `y \neq x` is `x \neq y`, as equations are (stop 58, KAS's `=/=`)
     if isinstance(c, sympy.Eq) and not isinstance(g, (Relational, sympy.Set)) and _to_solve(c.lhs):
         return None  # `x^2 = 4`, `x + y = 4` against 4: an equation to solve, not the value of a quantity
     if verify(g, c, timeout_seconds=None, allow_set_relation_comp=True):

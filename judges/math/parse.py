@@ -57,7 +57,8 @@ class Collection:
 class Parsed:
     """A parsed answer: a SymPy expression, a Huge or a Collection; `percent` if `%` was used;
     `rounded` if it holds a decimal fraction (`0.333`), which compares with a tolerance; `decimals`, the digits
-    after the point when the whole answer is one decimal number (`-1.200`: 3), else None."""
+    after the point when the whole answer is one decimal number (`-1.200`: 3; the value of `x = 1.200` too), else
+    None."""
 
     value: object
     percent: bool = False
@@ -251,7 +252,9 @@ def parse(text: str) -> Parsed:
     toks = tokenize(text)
     value = parser.parse(toks)
     rounded = any(tk.kind == "num" and "." in tk.text.split("e")[0].split("E")[0] for tk in toks)
-    number = [tk for tk in toks if not (tk.kind == "op" and tk.text in "+-" and tk is toks[0])]
+    eqs = [i for i, tk in enumerate(toks) if tk.kind == "eq"]
+    side = toks[eqs[-1] + 1:] if eqs and not any(tk.kind == "comma" for tk in toks) else toks  # `x = 1.5`: 1.5
+    number = [tk for tk in side if not (tk.kind == "op" and tk.text in "+-" and tk is side[0])]
     decimals = None
     if rounded and len(number) == 1 and not parser.percent and re.fullmatch(r"\d*\.\d+", number[0].text):
         decimals = len(number[0].text.partition(".")[2])

@@ -35,7 +35,8 @@ _POWERS = re.compile(r"[\w)\]}]\*\*[^*\n]{1,200}\*\*[\w(]", re.DOTALL)
 _DISPLAY_END = re.compile(r"(?:\$\$((?:\\\$|[^$]){1,400})\$\$|\\\[((?:(?!\\\]).){1,400})\\\]|\\\(([^\n]{1,200}?)\\\))"
                           r"[\s.!]*$", re.DOTALL)
 _PART_LINE = re.compile(r"^\s*(?:\*\*)?\(?(?:[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:]*(\S.{0,80})$")
-_FOREIGN = re.compile(r"[^\x00-\x7f\u00b0\u00b7\u00d7\u00f7\u03b8\u03c0\u2212\u221a\u221e\u2264\u2265\u20ac\u00a3]")
+_FOREIGN = re.compile(r"[^\x00-\x7f\u00b0\u00b7\u00d7\u00f7\u03b8\u03c0\u2212\u221a\u221e\u2260\u2264\u2265"
+                      r"\u20ac\u00a3]")
 # "1和2" on the last line: a list (normalize reads it), not prose that gives its last number
 _JOINER = re.compile(r"(?<=[\d)}])[ \t]*[\u548c\u53ca\u4e0e\u6216][ \t]*(?=[-\dA-Za-z(\\])")
 # between two boxed answers that form one list: "\boxed{5}, \boxed{8}", "$x=\boxed{5}$ or $x = \boxed{8}$"

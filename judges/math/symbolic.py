@@ -26,6 +26,10 @@ Per sample, in a `BoundedPool` worker with a per-sample `timeout`:
    no naming difference (`f(2) = 5` is not `f(3) = 5`; `P(A)` against `P(B)` is undecided). Two lists of equations
    are paired by left side (mathematics, or the same distinct unindexed names): `\\sin x = b, \\cos x = a` is not
    `\\sin x = a, \\cos x = b`, `y = 3, x = 4` is not `x = 3, y = 4` (`x_1`, `x_2` may be roots in any order).
+   Equations as relations (equation_relations): an equation between two lone variables (`y = x`) is no value
+   (unequal to `x` both ways); two single equations unequal by their right sides are equal when one's lhs - rhs is a
+   nonzero multiple of the other's (`x = y`, `y = x`), their number sides are swapped, or in one variable they have
+   the same roots (`1/3p - 3 = 114` and `p = 351`); `=/=` and `≠` are the not-equal relation.
 When a reference does not parse, the normalised texts are compared instead (equal:
 correct; otherwise no verdict). A candidate with no extractable or parseable answer
 gets no verdict (unparseable); a sample over its time limit gets no verdict (timeout).
@@ -41,6 +45,7 @@ from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.clock_times import half_day_time, same_clock_time
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
+from judgesuite.judges.math.equation_relations import relation_of_names, same_equation
 from judgesuite.judges.math.equation_sides import same_equation_lists, same_left_sides
 from judgesuite.judges.math.forms import (answer_groups, as_list, condition, decimal_comma, equation_left,
                                           needs_latex_backend, option_answers, plain_value, reference_answer,
@@ -158,6 +163,10 @@ def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tup
         return (None, spans[0], f"{_UNDECIDED}: a 12-hour time without AM / PM against one with it") if half else (
             False, spans[0], "unequal: the clock times differ")
     result, span, detail = _compare_values(ref, gold, spans, auto)
+    if result is True and auto and relation_of_names(ref, span):  # "y = x" against "x" (equation_relations)
+        return False, span, "unequal: an equation between two variables is a relation, not a value"
+    if result is not True and auto and same_equation(ref, span):  # "x = y" and "y = x" (equation_relations)
+        return True, span, "equal as equations (relations)"
     if result is True and auto:
         same, what = same_left_sides(ref, span), "the equations' left sides"
         if same is True:
