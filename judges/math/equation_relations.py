@@ -12,7 +12,8 @@
   (`23^1.5 = 110.304` and `110.304 = 23^1.5`); (c) in one and the same variable, after clearing denominators a
   polynomial of degree at most 4 each, both with the same nonempty finite set of roots, roots where a denominator
   vanishes left out (`1/3p - 3 = 114` and `p = 351`; `w(12.5 - w) = 25` and `2w + 50/w = 25`). `x^2 = 4` is not
-  `x = 2` (roots -2, 2 against 2).
+  `x = 2` (roots -2, 2 against 2). Decimals count as the exact fractions they write (`x = 5.0000001` is not `x = 5`),
+  and roots agree to 1e-9 (`x = 0.333` is no solved form of `3x = 1`).
 - Plain-text readings for the ANTLR path, as our own grammar reads them: a number over a number written before a
   letter or a bracket is a coefficient (`7/3x` is 7x/3, `1/2(y + 5)` is (y + 5)/2), and a function name without a
   backslash before a power or a bracket is that function (`sin^2(x)` is `\\sin^2(x)`, never s*i*n).
@@ -75,8 +76,13 @@ def same_equation(ref: str, span: str) -> bool | None:
         return None
 
 
+def _exact(e: sympy.Expr) -> sympy.Expr:
+    """Each decimal as the exact fraction it writes (12.5 is 25/2, 5.0000001 is not 5)."""
+    return e.xreplace({f: sympy.Rational(str(f)) for f in e.atoms(sympy.Float)})
+
+
 def _proportional(g: sympy.Eq, c: sympy.Eq) -> bool:
-    a, b = g.lhs - g.rhs, c.lhs - c.rhs
+    a, b = _exact(g.lhs - g.rhs), _exact(c.lhs - c.rhs)
     if not (a.free_symbols and a.free_symbols == b.free_symbols) or b == 0:
         return False
     ratio = sympy.cancel(a / b)
@@ -93,7 +99,7 @@ def _swapped_numbers(g: sympy.Eq, c: sympy.Eq) -> bool:
 def _roots(e: sympy.Eq, x: sympy.Symbol) -> list[complex] | None:
     """The roots of lhs - rhs in x, denominators cleared (roots of a denominator left out); None: no polynomial of
     degree 1 to MAX_DEGREE."""
-    num, den = sympy.together(sympy.nsimplify(e.lhs - e.rhs, rational=True)).as_numer_denom()  # 12.5: 25/2
+    num, den = sympy.together(_exact(e.lhs - e.rhs)).as_numer_denom()
     if not (num.is_polynomial(x) and den.is_polynomial(x)):
         return None
     p, q = sympy.Poly(num, x), sympy.Poly(den, x)
