@@ -93,6 +93,10 @@ def test_the_dev_w8_rows_sympy_got_wrong(number):
     ("1/(2x)", "1/2x", False),
     ("sin^2(x)+cos^2(x)", "1", True),
     ("sin^2(x)-cos^2(x)", "1", False),
+    ("1-sin^2(x)", "cos^2(x)", True),
+    ("1+sin^2(x)", "cos^2(x)", False),
+    ("1+tan^2(x)", "sec^2(x)", True),
+    ("1-tan^2(x)", "sec^2(x)", False),
     ("y = sin^2(x)+cos^2(x)", "y = 1", True),
     ("y = sin^2(x)+cos^2(x)", "y = 2", False),
     # an expression whose decimals leave an exact fraction is exact; `x = 1.5` is a plain decimal
