@@ -1,0 +1,86 @@
+"""Math round 15 of issue 37 (tests/fixtures/model_math_round15.jsonl): the same small local models as rounds 7-14
+solved 70 more official MMLU TEST math questions (not bundled) asked without their options, in seven new output
+formats, every reply labelled by reading (card): rebuilt byte for byte from the committed replies and labels, each
+(question, model) pairing and prompt kind as designed, the frozen questions as the design draws them from the shared
+file (when it is there), the card's counts as read. Frozen and UNREAD: corpus-only, no judge runs here."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .math_round_checks import FIXTURES, check_pairings, check_rotation, round_paths
+from .mmlu_math_checks import (check_draw_from_shared_file, check_frozen_questions, check_no_other_file_holds,
+                               check_subject_counts, questions)
+from .script_modules import load_script
+from .test_model_math_round7 import check_math_card_counts, check_math_rebuilt
+from .test_model_math_round12 import check_stacked_saw_no_mcqa
+from .test_model_openqa_round6 import _lines
+
+CORPUS, CARD = round_paths(15)
+QUESTIONS = FIXTURES / "model_math_round15.questions.jsonl"
+KINDS = ("fraction-and-percent", "answer-next-line", "story", "code-fence", "footnote", "emoji-marker",
+         "other-language")
+
+
+@pytest.fixture(scope="module")
+def build():
+    return load_script("build_model_math_round15")
+
+
+def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(build, tmp_path):
+    assert (build.TAG, build.SPLIT) == ("m15", "heldout-m15")
+    rows = check_math_rebuilt(build, CORPUS, tmp_path)
+    assert all(r["family"] == f"model15-{r['kind']}" and r["task_type"] == "math" for r in rows)
+    assert all(r["source"] == "mmlu" and re.fullmatch(r"mmlu-[a-z_]+-test-\d+", r["question_id"]) for r in rows)
+    assert all(r["origin"] == f"{r['model']} reply, on its own, to mmlu {r['question_id']} (official test split, "
+                              "not bundled), labelled by reading" for r in rows)
+
+
+def test_each_question_and_model_pairing_and_prompt_is_as_designed(build):
+    drawn = check_pairings(build, CORPUS, KINDS, ("Ukrainian", "Danish", "Persian"))
+    assert len(drawn) == 70
+    check_rotation(build)
+    assert "percentage" in build.PROMPTS["fraction-and-percent"] and "🎯" in build.PROMPTS["emoji-marker"]
+    assert "'Final answer:'" in build.PROMPTS["answer-next-line"] and "[^1]" in build.PROMPTS["footnote"]
+    old = {n: load_script(f"build_model_math_round{n}") for n in range(7, 15)}
+    assert set(KINDS) & {k for m in old.values() for k in m.KINDS} == {"other-language"}
+    assert not set(build.LANGUAGES) & {lang for m in old.values() for lang in m.LANGUAGES}
+    instructions = {p.split("\n\n")[-1] for m in old.values() for p in m.PROMPTS.values()}
+    assert not {p.split("\n\n")[-1] for k, p in build.PROMPTS.items() if k != "other-language"} & instructions
+
+
+def test_the_frozen_questions_pass_round_12s_filter_and_feed_the_draw(build):
+    qs = check_frozen_questions(build, QUESTIONS)
+    assert not {q["question_id"] for q in qs} & {q["question_id"] for n in (13, 14) for q in questions(
+        FIXTURES / f"model_math_round{n}.questions.jsonl")}
+
+
+def test_the_draw_rebuilds_from_the_shared_mmlu_test_file(build):
+    dropped = {"filter": 569, "id": 140, "text": 30, "duplicate": 3}
+    check_draw_from_shared_file(build, build.m13.shared_rows, QUESTIONS, 322, dropped, 52)  # seed 37 + 15
+
+
+def test_no_other_fixture_or_bundled_set_holds_these_questions():
+    check_no_other_file_holds(QUESTIONS, "model_math_round15")
+
+
+def test_the_card_says_what_each_judge_trained_on():
+    """`stacked` fit its forest on the bundled sets' train splits (MMLU-Pro's among them) and no MCQA question."""
+    check_stacked_saw_no_mcqa("answer-matching-gpqa-mmlupro")
+    card = CARD.read_text(encoding="utf-8")
+    assert "never trained" in card and "no MMLU row" in card and "MMLU-Pro" in card
+
+
+def test_the_cards_counts_are_the_labels_as_read(build):
+    card = CARD.read_text(encoding="utf-8")
+    check_math_card_counts(build, CORPUS, card)
+    check_subject_counts(build, CORPUS, card, QUESTIONS)
+
+
+def test_the_round_is_frozen_and_unread():
+    measure = load_script("measure_model_math_styles")
+    assert "heldout-m15" in measure.UNREAD
+    assert not measure.select("all", CORPUS) and len(measure.select("heldout-m15", CORPUS)) == len(_lines(CORPUS))
+    card = CARD.read_text(encoding="utf-8")
+    assert "## The single read (not yet made)" in card and "--split heldout-m15" in card and "--cache FRESH" in card
