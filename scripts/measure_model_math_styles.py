@@ -37,8 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
-UNREAD: tuple[str, ...] = ("heldout-m15",)  # held out, not yet measured: never in `all`, never row by row
-# (r5, r6, math rounds 7-14's heldout-m7 ... -m14, model_math_round{7,...,14}.jsonl, each read once; m15 not yet)
+UNREAD: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never row by row
+# (r5, r6, math rounds 7-15's heldout-m7 ... -m15, model_math_round{7,...,15}.jsonl, each read once)
 
 
 def select(split: str, path: Path = CORPUS) -> list[dict]:

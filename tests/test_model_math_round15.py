@@ -2,18 +2,18 @@
 solved 70 more official MMLU TEST math questions (not bundled) asked without their options, in seven new output
 formats, every reply labelled by reading (card): rebuilt byte for byte from the committed replies and labels, each
 (question, model) pairing and prompt kind as designed, the frozen questions as the design draws them from the shared
-file (when it is there), the card's counts as read. Frozen and UNREAD: corpus-only, no judge runs here."""
+file (when it is there), the card's counts as read. Read once (stop 58, card): the rule judges keep their figures."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from .math_round_checks import FIXTURES, check_pairings, check_rotation, round_paths
+from .math_round_checks import FIXTURES, check_pairings, check_read_once, check_rotation, round_paths
 from .mmlu_math_checks import (check_draw_from_shared_file, check_frozen_questions, check_no_other_file_holds,
                                check_subject_counts, questions)
 from .script_modules import load_script
-from .test_model_math_round7 import check_math_card_counts, check_math_rebuilt
+from .test_model_math_round7 import check_math_card_counts, check_math_read, check_math_rebuilt
 from .test_model_math_round12 import check_stacked_saw_no_mcqa
 from .test_model_openqa_round6 import _lines
 
@@ -78,9 +78,12 @@ def test_the_cards_counts_are_the_labels_as_read(build):
     check_subject_counts(build, CORPUS, card, QUESTIONS)
 
 
-def test_the_round_is_frozen_and_unread():
-    measure = load_script("measure_model_math_styles")
-    assert "heldout-m15" in measure.UNREAD
-    assert not measure.select("all", CORPUS) and len(measure.select("heldout-m15", CORPUS)) == len(_lines(CORPUS))
+def test_the_round_was_read_once_after_its_plan():
+    check_read_once("heldout-m15", CORPUS, CARD, "2026-12-07, stop 58, at ebd9adf")
     card = CARD.read_text(encoding="utf-8")
-    assert "## The single read (not yet made)" in card and "--split heldout-m15" in card and "--cache FRESH" in card
+    assert card.index("## The single read: plan (written before it)") < card.index("## The single read (2026")
+
+
+def test_sympy_and_math_verify_keep_their_single_read():
+    """Its single read (card): `sympy` 0.971 with 1 false "equal" of 107, `math-verify` 0.943 with 3."""
+    check_math_read(_lines(CORPUS), {"sympy": (0.971, 1), "math-verify": (0.942, 3)})
