@@ -155,42 +155,43 @@ FIXTURE_FILES = m13.FIXTURE_FILES + (  # and every file git tracked under tests/
 BUNDLED_FILES = m13.BUNDLED_FILES
 
 
-def passing(path: Path = SHARED_TEST) -> tuple[list[dict], dict]:
-    """Round 13's `passing` with this round's frozen lists."""
-    return m13.passing(path, FIXTURE_FILES, BUNDLED_FILES)
+def mmlu_commands(g: dict) -> tuple:
+    """(passing, draw_questions, drawn, rows, finalize, main) of an official-MMLU-test math round whose module
+    globals are `g` (its SHARED_TEST, QUESTIONS, DRAW_SEED, FIXTURE_FILES, BUNDLED_FILES, REPLIES, LABELS, OUT and the
+    math rounds' glue): round 13's code with the round's frozen lists and seed. Rounds 14 and 15 share them."""
+    def passing(path: Path | None = None) -> tuple[list[dict], dict]:
+        """Round 13's `passing` with this round's frozen lists."""
+        return m13.passing(path or g["SHARED_TEST"], g["FIXTURE_FILES"], g["BUNDLED_FILES"])
+
+    def draw_questions(path: Path | None = None) -> list[dict]:
+        """Round 13's draw with this round's seed and lists: the questions-file rows, in draw order."""
+        return m13.draw_questions(path or g["SHARED_TEST"], g["DRAW_SEED"], g["FIXTURE_FILES"], g["BUNDLED_FILES"])
+
+    def drawn() -> list[dict]:
+        """This round's questions, from its frozen questions file, in drawn order."""
+        return m13.drawn(g["QUESTIONS"])
+
+    def rows(replies: list[dict], labels: dict | None) -> list[dict]:
+        """Round 13's rows (origin: the official test split) on this round's glue."""
+        return m13.rows(replies, labels, g["_bundled_rows"])
+
+    def finalize(replies_path: Path | None = None, labels_path: Path | None = None, out: Path | None = None) -> list:
+        """Replies + labels -> the corpus file (`write_corpus` with this round's rows)."""
+        return mr.write_corpus(replies_path or g["REPLIES"], labels_path or g["LABELS"], out or g["OUT"], rows)
+
+    def main(argv: list[str] | None = None) -> int:
+        argv = sys.argv[1:] if argv is None else argv
+        if argv[:1] == ["draw"]:
+            m13.write_questions(Path(argv[1]) if len(argv) > 1 else g["SHARED_TEST"], g["QUESTIONS"], g["DRAW_SEED"],
+                                g["FIXTURE_FILES"], g["BUNDLED_FILES"])
+            return 0
+        return mr.main(argv, g)
+
+    return passing, draw_questions, drawn, rows, finalize, main
 
 
-def draw_questions(path: Path = SHARED_TEST) -> list[dict]:
-    """Round 13's draw with this round's seed and lists: the questions-file rows, in draw order."""
-    return m13.draw_questions(path, DRAW_SEED, FIXTURE_FILES, BUNDLED_FILES)
-
-
-def drawn() -> list[dict]:
-    """This round's questions, from its frozen questions file, in drawn order."""
-    return m13.drawn(QUESTIONS)
-
-
+passing, draw_questions, drawn, rows, finalize, main = mmlu_commands(globals())
 prompt_kind, language_of, prompt_of, generate, collect, row_id, _bundled_rows, _ = mr.round_commands(globals())
-
-
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    """Round 13's rows (origin: the official test split) on this round's glue."""
-    return m13.rows(replies, labels, _bundled_rows)
-
-
-def finalize(replies_path: Path | None = None, labels_path: Path | None = None, out: Path | None = None) -> list:
-    """Replies + labels -> the corpus file (`write_corpus` with this round's rows)."""
-    return mr.write_corpus(replies_path or REPLIES, labels_path or LABELS, out or OUT, rows)
-
-
-def main(argv: list[str] | None = None) -> int:
-    if argv is None:
-        argv = sys.argv[1:]
-    if argv[:1] == ["draw"]:
-        m13.write_questions(Path(argv[1]) if len(argv) > 1 else SHARED_TEST, QUESTIONS, DRAW_SEED, FIXTURE_FILES,
-                            BUNDLED_FILES)
-        return 0
-    return mr.main(argv, globals())
 
 
 if __name__ == "__main__":

@@ -166,42 +166,8 @@ FIXTURE_FILES = m14.FIXTURE_FILES + (  # and every file git tracked under tests/
 BUNDLED_FILES = m14.BUNDLED_FILES
 
 
-def passing(path: Path = SHARED_TEST) -> tuple[list[dict], dict]:
-    """Round 13's `passing` with this round's frozen lists."""
-    return m13.passing(path, FIXTURE_FILES, BUNDLED_FILES)
-
-
-def draw_questions(path: Path = SHARED_TEST) -> list[dict]:
-    """Round 13's draw with this round's seed and lists: the questions-file rows, in draw order."""
-    return m13.draw_questions(path, DRAW_SEED, FIXTURE_FILES, BUNDLED_FILES)
-
-
-def drawn() -> list[dict]:
-    """This round's questions, from its frozen questions file, in drawn order."""
-    return m13.drawn(QUESTIONS)
-
-
+passing, draw_questions, drawn, rows, finalize, main = m14.mmlu_commands(globals())
 prompt_kind, language_of, prompt_of, generate, collect, row_id, _bundled_rows, _ = mr.round_commands(globals())
-
-
-def rows(replies: list[dict], labels: dict | None) -> list[dict]:
-    """Round 13's rows (origin: the official test split) on this round's glue."""
-    return m13.rows(replies, labels, _bundled_rows)
-
-
-def finalize(replies_path: Path | None = None, labels_path: Path | None = None, out: Path | None = None) -> list:
-    """Replies + labels -> the corpus file (`write_corpus` with this round's rows)."""
-    return mr.write_corpus(replies_path or REPLIES, labels_path or LABELS, out or OUT, rows)
-
-
-def main(argv: list[str] | None = None) -> int:
-    if argv is None:
-        argv = sys.argv[1:]
-    if argv[:1] == ["draw"]:
-        m13.write_questions(Path(argv[1]) if len(argv) > 1 else SHARED_TEST, QUESTIONS, DRAW_SEED, FIXTURE_FILES,
-                            BUNDLED_FILES)
-        return 0
-    return mr.main(argv, globals())
 
 
 if __name__ == "__main__":
