@@ -13,8 +13,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from .math_round_checks import FIXTURES
+from .math_round_checks import FIXTURES, check_pairings, check_rotation
 from .script_modules import load_script
+from .test_model_math_round7 import check_math_rebuilt
 from .test_model_openqa_round6 import _lines
 
 SUBJECTS = {"elementary_mathematics", "high_school_mathematics", "college_mathematics", "high_school_statistics",
@@ -110,3 +111,25 @@ def check_subject_counts(build, corpus: Path, card: str, path: Path) -> None:
         cells = " | ".join(f"{sum(r['label'] for r in mine if subject[r['question_id']] == s)} / "
                            f"{sum(subject[r['question_id']] == s for r in mine)}" for s in order)
         assert f"| {name} | {cells} |" in card, name
+
+
+def check_official_rows(build, corpus: Path, n: int, tmp_path: Path) -> None:
+    """Round n's corpus is its replies and labels rebuilt byte for byte, each row an official MMLU test question."""
+    assert (build.TAG, build.SPLIT) == (f"m{n}", f"heldout-m{n}")
+    rows = check_math_rebuilt(build, corpus, tmp_path)
+    assert all(r["family"] == f"model{n}-{r['kind']}" and r["task_type"] == "math" for r in rows)
+    assert all(r["source"] == "mmlu" and re.fullmatch(r"mmlu-[a-z_]+-test-\d+", r["question_id"]) for r in rows)
+    assert all(r["origin"] == f"{r['model']} reply, on its own, to mmlu {r['question_id']} (official test split, "
+                              "not bundled), labelled by reading" for r in rows)
+
+
+def check_new_design(build, corpus: Path, n: int, kinds: tuple[str, ...], languages: tuple[str, ...]) -> None:
+    """Round n pairs its 70 questions with models and kinds as designed, and no kind, language or instruction of
+    rounds 7 to n-1 comes back (but `other-language`)."""
+    assert len(check_pairings(build, corpus, kinds, languages)) == 70
+    check_rotation(build)
+    old = {m: load_script(f"build_model_math_round{m}") for m in range(7, n)}
+    assert set(kinds) & {k for m in old.values() for k in m.KINDS} == {"other-language"}
+    assert not set(build.LANGUAGES) & {lang for m in old.values() for lang in m.LANGUAGES}
+    instructions = {p.split("\n\n")[-1] for m in old.values() for p in m.PROMPTS.values()}
+    assert not {p.split("\n\n")[-1] for k, p in build.PROMPTS.items() if k != "other-language"} & instructions

@@ -5,15 +5,13 @@ formats, every reply labelled by reading (card): rebuilt byte for byte from the 
 file (when it is there), the card's counts as read. Read once (stop 57); the last test guards that read's figures."""
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from .math_round_checks import FIXTURES, check_pairings, check_read_once, check_rotation, round_paths
-from .mmlu_math_checks import (check_draw_from_shared_file, check_frozen_questions, check_no_other_file_holds,
-                               check_subject_counts, questions)
+from .math_round_checks import FIXTURES, check_read_once, round_paths
+from .mmlu_math_checks import (check_draw_from_shared_file, check_frozen_questions, check_new_design,
+                               check_no_other_file_holds, check_official_rows, check_subject_counts, questions)
 from .script_modules import load_script
-from .test_model_math_round7 import check_math_card_counts, check_math_read, check_math_rebuilt
+from .test_model_math_round7 import check_math_card_counts, check_math_read
 from .test_model_math_round12 import check_stacked_saw_no_mcqa
 from .test_model_openqa_round6 import _lines
 
@@ -29,25 +27,13 @@ def build():
 
 
 def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(build, tmp_path):
-    assert (build.TAG, build.SPLIT) == ("m14", "heldout-m14")
-    rows = check_math_rebuilt(build, CORPUS, tmp_path)
-    assert all(r["family"] == f"model14-{r['kind']}" and r["task_type"] == "math" for r in rows)
-    assert all(r["source"] == "mmlu" and re.fullmatch(r"mmlu-[a-z_]+-test-\d+", r["question_id"]) for r in rows)
-    assert all(r["origin"] == f"{r['model']} reply, on its own, to mmlu {r['question_id']} (official test split, "
-                              "not bundled), labelled by reading" for r in rows)
+    check_official_rows(build, CORPUS, 14, tmp_path)
 
 
 def test_each_question_and_model_pairing_and_prompt_is_as_designed(build):
-    drawn = check_pairings(build, CORPUS, KINDS, ("Hungarian", "Finnish", "Romanian"))
-    assert len(drawn) == 70
-    check_rotation(build)
+    check_new_design(build, CORPUS, 14, KINDS, ("Hungarian", "Finnish", "Romanian"))
     assert "align*" in build.PROMPTS["latex-align"] and "three bullet points" in build.PROMPTS["bullet-summary"]
     assert "exact value" in build.PROMPTS["exact-and-decimal"] and "headline" in build.PROMPTS["headline"]
-    old = {n: load_script(f"build_model_math_round{n}") for n in range(7, 14)}
-    assert set(KINDS) & {k for m in old.values() for k in m.KINDS} == {"other-language"}
-    assert not set(build.LANGUAGES) & {lang for m in old.values() for lang in m.LANGUAGES}
-    instructions = {p.split("\n\n")[-1] for m in old.values() for p in m.PROMPTS.values()}
-    assert not {p.split("\n\n")[-1] for k, p in build.PROMPTS.items() if k != "other-language"} & instructions
 
 
 def test_the_frozen_questions_pass_round_12s_filter_and_feed_the_draw(build):
