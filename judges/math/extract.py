@@ -54,6 +54,9 @@ list of bare values); a value called correct before a wrong-answer phrase names 
 wrong result it gives is 12") is still said (`hedges.called_correct`); boxes of one exact value and its rounded
 decimals ("\\boxed{6} and \\boxed{6.000}", "1/3" and "0.33") are that exact value; a power in words between two
 numbers ("7 raised to the power of 3") is that power, never its exponent (`written_operators.POWER_WORDS`).
+After math round 15 (`clause_values`): "There are 12 <things> that sum to 240." is 12; "x = 4.875 when y = 13" is
+4.875; a committed pair "(7.4, 740.0)" of a stated value and its percentage is 7.4; a value and another number "as a
+percentage" ("5/12 degrees, and 135 degrees as a percentage") commit to neither.
 """
 from __future__ import annotations
 
@@ -61,6 +64,8 @@ import re
 from dataclasses import dataclass, field
 
 from judgesuite.judges.math.asked_unit import asked_pattern, echoes_question, in_asked_unit, unit_number
+from judgesuite.judges.math.clause_values import (before_condition, conditioned_span, percentage_conflict,
+                                                  percentage_pair, stated_count)
 from judgesuite.judges.math.clock_times import joined_times
 from judgesuite.judges.math.cut_endings import before_cut_ending, cut_doubt
 from judgesuite.judges.math.answer_markup import strip_proof_end, undouble_escapes, without_remark
@@ -156,6 +161,12 @@ def _doubted_after(text: str, end: int) -> bool:
                 or re.fullmatch(r"\W*(?:or not|not really|not quite|no|wait)\W*", m.group(1), re.IGNORECASE))
 
 
+def _line_at(text: str, at: int) -> str:
+    """The line of `text` that holds position `at`."""
+    end = text.find("\n", at)
+    return text[text.rfind("\n", 0, at) + 1:end if end >= 0 else len(text)]
+
+
 def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     """Where the sentence of `text` that holds `start:end` starts and ends (at most 200 characters either side)."""
     head = max(text.rfind(c, max(0, start - 200), start) for c in ".!?\n\u3002") + 1
@@ -196,6 +207,18 @@ def _asked_in_span(raw: str, span: str, question: str) -> str:
         return span
     found = unit_number(raw, nums, unit, last=True)
     return found.group().rstrip(",") if found else span
+
+
+def _clause_value(text: str, span: str, question: str) -> str:
+    """The value the last number's sentence commits to where that number sits in a relative clause after a count
+    ("There are 12 ... that sum to 240": 12) or in a condition after an assignment ("x = 4.875 when y = 13": 4.875;
+    `clause_values`), else `span`."""
+    at = text.rfind(span)
+    if at < 0:
+        return span
+    head, tail = _sentence_bounds(text, at, at + len(span))
+    return (stated_count(text[head:tail], at - head, asked_pattern(question) if question else None)
+            or before_condition(text, at) or span)
 
 
 _LEAD_NUMBER = re.compile(r"-?\d[\d,]*+(?:\.\d++)?+")
@@ -254,10 +277,13 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                       or MODAL.search(_sentence_at(text, found[0][0], found[0][0] + 1)) or WRONG.search(head)
                       or _doubted_after(text, found[0][0] + 1) or wrong_answer_before(text, found[0][0], found[0][1])
                       or wrong_answer_after(text, found[0][0] + 1, found[0][1])
-                      or (found[0][2] is None and BEFORE_BOXED_HEDGE.search(before)))
+                      or (found[0][2] is None and BEFORE_BOXED_HEDGE.search(before))
+                      or percentage_conflict(_line_at(text, found[0][0])))
             if hedged or ALTERNATIVES.search(found[0][1]):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
                                   alternatives=not hedged)
+        if config.detect_noncommittal and group == config.groups[0]:
+            spans[0] = percentage_pair(spans[0], spans[1:]) or spans[0]  # "(7.4, 740.0)" after "y = 7.4": 7.4
         if config.detect_noncommittal and group == config.groups[0] and question and found[0][2]:
             spans[0] = _asked_in_span(found[0][2], spans[0], question)  # "2 бутылки стоят 13 долларов": 13
         if config.fallback_numbers and group == config.groups[0]:
@@ -272,6 +298,10 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                                                         "number"):
         if HEDGES.search(text[-SPAN_CHARS:]):
             return Extraction(result.spans, noncommittal=True, method="hedge")
+        if result.spans and percentage_conflict(text.rstrip().rsplit("\n", 1)[-1]):
+            return Extraction(result.spans, noncommittal=True, method="hedge")  # "5/12 ..., and 135 as a percentage"
+        if result.method == "number" and result.spans:
+            result.spans[0] = _clause_value(text, result.spans[0], question)  # "There are 12 ... that sum to 240"
         if result.method == "number" and question and result.spans:
             result.spans[0] = _asked_number(text, result.spans[0], question)  # "15 gallons ... in 30 days": 15
         at = text.rfind(result.spans[0]) if result.spans else -1
@@ -298,6 +328,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
             return Extraction(result.spans, noncommittal=True, method="negated")  # "Total: not 15", "It is not 42."
     if config.detect_noncommittal and result.spans and not result.noncommittal and cut_doubt(text):
         return Extraction(result.spans, noncommittal=True, method="hedge")  # "x = 6\n\nBut wait, the"
+    if config.detect_noncommittal and result.spans and not result.noncommittal:
+        result.spans[0] = conditioned_span(result.spans[0]) or result.spans[0]  # "x = 2 when y = 3": 2
     if config.detect_noncommittal and question and result.spans and not result.noncommittal:
         result.spans[0] = _converted(text, result, question)  # "64 one-cup servings" for "how many gallons": 4
     last_line = text.rstrip().rsplit("\n", 1)[-1]

@@ -1,0 +1,123 @@
+"""The value a last sentence commits to when its last number sits in a subordinate clause, for `extract` (stop 58,
+math round 15's misses).
+
+- `stated_count`: a count stated as "There are N <things> that / which / who / whose / where <clause>" (English;
+  also "there is / were / was / exist(s)", perhaps "exactly", "only", "a total of" before N) commits to N when the
+  sentence's last number is inside that relative clause: "There are 12 arithmetic sequences of consecutive odd
+  integers that sum to 240." is 12, never 240. The clause runs to the sentence's end without a comma, semicolon or
+  colon ("There are 3 ways that work, so the answer is 5." stays 5). Where the question asks "how many <noun>" and
+  the clause's number is followed by that noun ("There are 3 bags that hold 15 apples." for "How many apples ...?"),
+  the last number stays.
+- `before_condition`: a value assigned to a name, then a condition on another name, "<x> = <value> when / if / for /
+  where / given <y> = <number>" at the end of the sentence ("x = 4.875 when y = 13"), commits to the assigned value:
+  the condition's value is a given, not the answer. The condition words: English (when, whenever, if, for, where,
+  given, with), German (wenn, falls, für, bei), French (quand, lorsque, si, pour), Spanish / Portuguese / Italian
+  (cuando, quando, si, se, para, per), Russian (когда, если, при) and Persian ("در حالی که", "وقتی", "وقتی که",
+  "اگر", "هنگامی که"). The value follows "<x> =" or a copula ("The value of x is 4.875 when y = 13."); single names
+  only, different names ("x = 5 when x = 2" reads as before), numbers as both values; a condition before the
+  assignment ("If x = 3, then y = 7.") is no such ending and reads as before.
+- `percentage_pair`: a committed pair "(a, 100a)" (a program printing a value and its percentage, "(7.4, 740.0)")
+  is the value a, where an earlier committed span ends on a ("\\[ y = 7.4 \\]"); any other pair stays a pair.
+- `percentage_conflict`: a line that gives a value and then another number "as a percentage" which is not that value's
+  percentage ("\\( \\frac{5}{12} \\) degrees, and it is \\( 135 \\) degrees as a percentage") names two values: the
+  reply commits to neither (no answer); a consistent pair ("3/4, and 75% as a percentage") reads as before.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+_NUMBER = r"-?\d[\d,]*+(?:\.\d++)?+"
+# "There are 12 arithmetic sequences ... that sum to", the noun phrase words only (six at most)
+_COUNT = re.compile(r"\bthere[ \t]++(?:are|is|were|was|exists?)[ \t]++(?:(?:exactly|only|precisely|a[ \t]++total"
+                    r"[ \t]++of)[ \t]++)?(" + _NUMBER + r")((?:[ \t]++[A-Za-z][A-Za-z'-]*+){1,6}?)[ \t]++"
+                    r"(?:that|which|who|whose|where)\b([^,;:.!?\n]*+)", re.IGNORECASE)
+# a lone name: "x", "y_1", "T" (no function, no product)
+_NAME = r"(?<![\w\\])([A-Za-z](?:_\{?\w\}?)?)"
+_CONDITION_WORDS = ("when|whenever|if|for|where|given|with|wenn|falls|für|bei|quand|lorsque|si|pour|cuando|quando|se"
+                    "|para|per|когда|если|при")
+_PERSIAN = r"در[ \t]++حالی[ \t]++که|وقتی(?:[ \t]++که)?|هنگامی[ \t]++که|اگر"
+# the text before the condition's value: "x = 4.875 when y = " (an inline formula's brackets or dollars allowed)
+_CONDITION = (r"(?:" + _NAME + r"[ \t]*+=|(?<![^\W\d_])(?:is|are|was|equals|ist|est|es|é|è|равно|равен))[ \t]*+("
+              + _NUMBER + r")[ \t]*+(?:\\\)|\$)?[ \t]*+,?[ \t]*+(?:(?<![^\W\d_])(?:" + _CONDITION_WORDS
+              + r")(?:[ \t]++that)?(?![^\W\d_])|" + _PERSIAN + r")[ \t]++(?:\\\(|\$)?[ \t]*+" + _NAME
+              + r"[ \t]*+=[ \t]*+")
+_CONDITIONED = re.compile(_CONDITION + r"\Z", re.IGNORECASE)
+# a span that ends on such a condition: "x = 2 when y = 3", "x = 4.875 \\) when \\( y = 13"
+_CONDITIONED_SPAN = re.compile(_CONDITION + _NUMBER + r"[ \t]*+(?:\\\)|\$)?[ \t.,;!]*+\Z", re.IGNORECASE)
+
+
+def stated_count(sentence: str, last: int, after: re.Pattern | None = None) -> str | None:
+    """N of a "There are N <things> that ..." in `sentence` whose relative clause holds the sentence's last number
+    (starting at `last`); None otherwise, or where `after` (the question's asked noun, `asked_unit.asked_pattern`)
+    follows the last number and not N."""
+    for m in _COUNT.finditer(sentence):
+        if m.start(3) <= last < m.end(3) and not re.search(r"\d", sentence[m.end(3):]):
+            if after is not None and after.match(sentence, re.match(_NUMBER, sentence[last:]).end() + last) and not (
+                    after.match(sentence, m.end(1))):
+                return None  # "There are 3 bags that hold 15 apples." for "How many apples?": 15
+            return m.group(1).rstrip(",")
+    return None
+
+
+def before_condition(text: str, start: int) -> str | None:
+    """The value assigned before a condition whose value starts at `start` in `text` ("x = 4.875 when y = 13":
+    4.875 for the 13); None where the number there is no such condition's value."""
+    return _value(_CONDITIONED.search(text, max(0, start - 120), start))
+
+
+def conditioned_span(span: str) -> str | None:
+    """The value assigned in a span that ends on a condition ("x = 2 when y = 3": 2); None for any other span."""
+    return _value(_CONDITIONED_SPAN.search(span[-200:]))
+
+
+def _value(m: re.Match | None) -> str | None:
+    """The assigned value of a `_CONDITION` match, unless the condition is on the same name ("x = 5 when x = 2")."""
+    if m is None or (m.group(1) or "").lower() == m.group(3).lower():
+        return None
+    return m.group(2).rstrip(",")
+
+
+# "\\( \\frac{5}{12} \\) degrees, and it is \\( 135 \\) degrees as a percentage": a value, then the same one "as a
+# percentage" (inline formulas allowed)
+_FORM_VALUE = r"(\\[dt]?frac\{\d{1,9}\}\{\d{1,9}\}|-?\d{1,12}(?:\.\d{1,12})?(?:/\d{1,9})?)"
+_AS_PERCENTAGE = re.compile(
+    r"(?<![\d.])" + _FORM_VALUE + r"[ \t]*+(?:\\\)|\$)?(?:[ \t]*+[A-Za-z\u00b0]{1,12}){0,2}[ \t]*+,?[ \t]*+and[ \t]++"
+    r"(?:(?:it|this|that)[ \t]++)?(?:(?:is|equals|are)[ \t]++)?(?:\\\(|\$)?[ \t]*+" + _FORM_VALUE
+    + r"[ \t]*+(?:\\?%)?[ \t]*+(?:\\\)|\$)?(?:[ \t]*+(?:\\?%|percent|[A-Za-z\u00b0]{1,12})){0,2}[ \t]++"
+    r"(?:as[ \t]++a[ \t]++percent(?:age)?|in[ \t]++percent)",
+    re.IGNORECASE)
+
+
+def _fraction(value: str) -> Fraction:
+    m = re.fullmatch(r"\\[dt]?frac\{(\d+)\}\{(\d+)\}", value)
+    return Fraction(int(m.group(1)), int(m.group(2))) if m else Fraction(value)
+
+
+def percentage_conflict(line: str) -> bool:
+    """Whether `line` gives a value and then, "as a percentage", a number that is not that value's percentage
+    ("\\( \\frac{5}{12} \\) degrees, and it is \\( 135 \\) degrees as a percentage": 5/12 is 41.67%, so the reply
+    names two values and commits to neither; "0.25, and 25% as a percentage" is one value)."""
+    m = _AS_PERCENTAGE.search(line[-300:])
+    if m is None:
+        return False
+    try:
+        first, second = _fraction(m.group(1)), _fraction(m.group(2))
+    except (ValueError, ZeroDivisionError):
+        return False
+    return second != 100 * first
+
+
+_PAIR = re.compile(r"\(?[ \t]*+(-?\d{1,12}(?:\.\d{1,12})?)[ \t]*+,[ \t]*+(-?\d{1,12}(?:\.\d{1,12})?)[ \t]*+\)?")
+_LAST_VALUE = re.compile(r"(-?\d{1,12}(?:\.\d{1,12})?)\D*\Z")
+
+
+def percentage_pair(span: str, earlier: list[str]) -> str | None:
+    """The value of a committed pair "(a, 100a)", a value and its percentage (a program's `print((y, y * 100))`:
+    "(7.4, 740.0)"), where an earlier committed span ends on that value ("\\[ y = 7.4 \\]"); None otherwise (a pair
+    of two values, or one no earlier answer states, stays a pair)."""
+    m = _PAIR.fullmatch(span.strip())
+    if m is None or Fraction(m.group(2)) != 100 * Fraction(m.group(1)):
+        return None
+    stated = (_LAST_VALUE.search(s[-100:]) for s in earlier)
+    return m.group(1) if any(v and Fraction(v.group(1)) == Fraction(m.group(1)) for v in stated) else None
