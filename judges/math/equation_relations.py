@@ -3,9 +3,7 @@
 - `relation_of_names`: an equation between two lone variables (`y = x`) relates two names and gives no value;
   against a bare expression (`x`) it is unequal both ways. `y = 2x + 1` against `2x + 1` and `x = 5` against 5
   stay equal (a name given a value, as earlier batches' graders assert).
-- `NOT_EQUAL` / `not_equal_as_latex`: `=/=` (KAS), `≠`, `!=` are the not-equal relation (a relation, never an
-  equation: `forms.needs_latex_backend`); `=/=` and `≠` are read as `\\neq` (`!=` the ANTLR grammar reads itself,
-  and `5!=120` is a factorial).
+- `=/=` (KAS), `≠`, `!=` are the not-equal relation (plain_text_latex.NOT_EQUAL), never an equation.
 - `same_equation`: two single equations that our grammar reads by their right sides (unequal there) are equal as
   relations when (a) with variables, one's lhs - rhs is a nonzero constant multiple of the other's (`y = x` and
   `x = y`, `y = 2x - 5` and `2x - y = 5`); (b) without variables, the sides are the same pair, maybe swapped
@@ -14,44 +12,26 @@
   vanishes left out (`1/3p - 3 = 114` and `p = 351`; `w(12.5 - w) = 25` and `2w + 50/w = 25`). `x^2 = 4` is not
   `x = 2` (roots -2, 2 against 2). Decimals count as the exact fractions they write (`x = 5.0000001` is not `x = 5`),
   and roots agree to 1e-9 (`x = 0.333` is no solved form of `3x = 1`).
-- Plain-text readings for the ANTLR path, as our own grammar reads them: a number over a number written before a
-  letter or a bracket is a coefficient (`7/3x` is 7x/3, `1/2(y + 5)` is (y + 5)/2), and a function name without a
-  backslash before a power or a bracket is that function (`sin^2(x)` is `\\sin^2(x)`, never s*i*n).
 """
 from __future__ import annotations
 
 import re
 
 import sympy
-from mpmath.libmp.libhyper import NoConvergence
 
-NOT_EQUAL = re.compile(r"=/=|\u2260|!=")
-_NAMES_EQUATION = re.compile(r"\s*\$?\s*[A-Za-z]\s*=\s*[A-Za-z]\s*\$?\s*")
-# a plain-text fraction of two numbers right before a letter or a bracket ("7/3x", "1/2(y+5)"): not after a power,
-# a name, a decimal point, a slash or a closing bracket ("x^1/2y", "a1/2", "(3)/4x" stay as they are)
-PLAIN_COEFFICIENT = re.compile(r"(?<![\w.^/\\})\]])(\d{1,6})\s*/\s*(\d{1,6})(?=[A-Za-z(])")
-# a function name without a backslash before a power or a bracket: "sin^2(x)", "cos(x)"; not inside a word
-BARE_FUNCTION = re.compile(r"(?<![\\A-Za-z])((?:arc)?(?:sin|cos|tan|cot|sec|csc)h?)(?=\s*[\^(])")
+from judgesuite.judges.math.latex_backend import parse_latex
+from judgesuite.judges.math.plain_text_latex import NOT_EQUAL
+
+# an equation between two lone names, the whole (stripped) text; bounded spaces keep `findall` linear on any text
+_NAMES_EQUATION = re.compile(r"\$?[ \t]{0,3}[A-Za-z][ \t]{0,3}=[ \t]{0,3}[A-Za-z][ \t]{0,3}\$?")
 MAX_DEGREE = 4
 _ROOT_TOL = 1e-9
-
-
-def not_equal_as_latex(text: str) -> str:
-    """`=/=` and `≠` written as `\\neq` (the ANTLR grammar's not-equal)."""
-    return re.sub(r"=/=|\u2260", r" \\neq ", text)
-
-
-def plain_text_readings(text: str) -> str:
-    """A plain-text coefficient fraction and a bare function name as our grammar reads them (see module doc)."""
-    if "\\" in text:  # LaTeX: `\\frac` writes its fractions, `\\sin` its functions
-        return text
-    return BARE_FUNCTION.sub(r"\\\1 ", PLAIN_COEFFICIENT.sub(r"\\frac{\1}{\2}", text))
 
 
 def relation_of_names(ref: str, span: str) -> bool:
     """One of gold and answer an equation between two lone variables (`y = x`), the other no equation: such an
     equation relates two names and is no value of either."""
-    eqs = [bool(_NAMES_EQUATION.fullmatch(t)) for t in (ref, span)]
+    eqs = [bool(_NAMES_EQUATION.fullmatch(t.strip())) for t in (ref, span)]
     bare = ["=" not in t and not NOT_EQUAL.search(t) for t in (ref, span)]
     return (eqs[0] and bare[1]) or (eqs[1] and bare[0])
 
@@ -64,15 +44,12 @@ def same_equation(ref: str, span: str) -> bool | None:
     """Gold and answer, both single equations, equal as relations (see module doc): True, or None (no say)."""
     if not (_single_equation(ref) and _single_equation(span)):
         return None
-    from judgesuite.judges.math.latex_backend import parse_latex
-
     g, c = parse_latex(ref), parse_latex(span)
     if not (isinstance(g, sympy.Eq) and isinstance(c, sympy.Eq)):
         return None
     try:
         return True if _proportional(g, c) or _swapped_numbers(g, c) or _same_roots(g, c) else None
-    except (TypeError, ValueError, ZeroDivisionError, ArithmeticError, RecursionError, AttributeError,
-            NotImplementedError, sympy.PolynomialError, NoConvergence):
+    except Exception:  # noqa: BLE001 - sympy and mpmath fail in many ways (NoConvergence among them): no say
         return None
 
 

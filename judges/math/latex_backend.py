@@ -26,7 +26,7 @@ import sympy
 from sympy.core.relational import Relational
 
 from judgesuite.judges.math.bracket_remarks import remark_contradicts
-from judgesuite.judges.math.equation_relations import not_equal_as_latex, plain_text_readings
+from judgesuite.judges.math.plain_text_latex import not_equal_as_latex, plain_text_readings
 from judgesuite.judges.math.normalize import SPACED_NUMBER, has_date_or_range, repeating_decimals
 
 MAX_CHARS = 600
@@ -77,7 +77,7 @@ def parse_latex(text: str) -> object | None:
     from latex2sympy2_extended.math_normalization import normalize_latex
 
     text = repeating_decimals(text)  # 0.(3), 0,(3), 0.\\overline{3}: 1/3, not a product or a bar
-    text = plain_text_readings(not_equal_as_latex(text))  # "y =/= x", "7/3x", "sin^2(x)" (equation_relations)
+    text = plain_text_readings(not_equal_as_latex(text))  # "y =/= x", "7/3x", "sin^2(x)" (plain_text_latex)
     for pattern, repl in _PREP:
         text = pattern.sub(repl, text)
     if _GCD_LCM.search(text) and re.search(r"[A-Za-z]", _COMMANDS.sub(" ", text)):
