@@ -123,6 +123,24 @@ def two_thirds_run(families: dict, ranked: list[str]) -> list[str]:
     return held
 
 
+def capped_split(families: dict, seed: str, batch: int) -> tuple:
+    """(ranked_families, heldout_families, split) of batches 5 onwards, each fixed before any judge ran on its rows:
+    rank the families by the SHA-256 of `seed:family`; `heldout-w<batch>` is the shortest run of them from the top of
+    that ranking that holds at least two thirds of the batch's rows (whole sources; batch 4's rule), but never every
+    family: the last of the ranking stays `dev-w<batch>` if the run would take them all. The rest is `dev-w<batch>`."""
+    def ranked_families() -> list[str]:
+        return ranked_by_seed(families, seed)
+
+    def heldout_families() -> set[str]:
+        ranked = ranked_families()
+        return set(two_thirds_run(families, ranked)[: len(ranked) - 1])
+
+    def split(family: str) -> str:
+        return f"heldout-w{batch}" if family in heldout_families() else f"dev-w{batch}"
+
+    return ranked_families, heldout_families, split
+
+
 def ranked_families_w4() -> list[str]:
     return ranked_by_seed(FAMILIES, SPLIT_SEED_W4)
 

@@ -13,7 +13,7 @@ that are no text (None), and tests of an extractor or a normaliser rather than o
 """
 from __future__ import annotations
 
-from math_grader_cases_w4 import ranked_by_seed, two_thirds_run
+from math_grader_cases_w4 import capped_split
 
 SPLIT_SEED_W5 = "judgesuite-issue37-grader-batch5"
 
@@ -114,18 +114,5 @@ FAMILIES = {
 }
 
 
-def ranked_families_w5() -> list[str]:
-    return ranked_by_seed(FAMILIES, SPLIT_SEED_W5)
-
-
-def heldout_families_w5() -> set[str]:
-    """The split rule, fixed before any judge ran on these rows: rank the families by the SHA-256 of
-    `SPLIT_SEED_W5:family`; `heldout-w5` is the shortest run of them from the top of that ranking that holds
-    at least two thirds of the batch's rows (whole sources; batch 4's rule), but never every family: the
-    last of the ranking stays `dev-w5` if the run would take them all. The rest is `dev-w5`."""
-    ranked = ranked_families_w5()
-    return set(two_thirds_run(FAMILIES, ranked)[: len(ranked) - 1])
-
-
-def split_w5(family: str) -> str:
-    return "heldout-w5" if family in heldout_families_w5() else "dev-w5"
+# the split rule (math_grader_cases_w4.capped_split), fixed before any judge ran on these rows
+ranked_families_w5, heldout_families_w5, split_w5 = capped_split(FAMILIES, SPLIT_SEED_W5, 5)

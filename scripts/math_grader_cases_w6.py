@@ -14,7 +14,7 @@ dependencies, and tests of an extractor or a normaliser rather than of a graded 
 """
 from __future__ import annotations
 
-from math_grader_cases_w4 import ranked_by_seed, two_thirds_run
+from math_grader_cases_w4 import capped_split
 
 SPLIT_SEED_W6 = "judgesuite-issue37-grader-batch6"
 
@@ -85,18 +85,5 @@ FAMILIES = {
 }
 
 
-def ranked_families_w6() -> list[str]:
-    return ranked_by_seed(FAMILIES, SPLIT_SEED_W6)
-
-
-def heldout_families_w6() -> set[str]:
-    """The split rule, fixed before any judge ran on these rows: batch 5's rule with its own seed. Rank the
-    families by the SHA-256 of `SPLIT_SEED_W6:family`; `heldout-w6` is the shortest run of them from the top
-    of that ranking that holds at least two thirds of the batch's rows (whole sources), but never every
-    family: the last of the ranking stays `dev-w6` if the run would take them all. The rest is `dev-w6`."""
-    ranked = ranked_families_w6()
-    return set(two_thirds_run(FAMILIES, ranked)[: len(ranked) - 1])
-
-
-def split_w6(family: str) -> str:
-    return "heldout-w6" if family in heldout_families_w6() else "dev-w6"
+# the split rule (math_grader_cases_w4.capped_split), fixed before any judge ran on these rows
+ranked_families_w6, heldout_families_w6, split_w6 = capped_split(FAMILIES, SPLIT_SEED_W6, 6)

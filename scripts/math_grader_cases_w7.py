@@ -13,7 +13,7 @@ rather than of the grader, the tests that grade a data set's own answers, and co
 """
 from __future__ import annotations
 
-from math_grader_cases_w4 import ranked_by_seed, two_thirds_run
+from math_grader_cases_w4 import capped_split
 
 SPLIT_SEED_W7 = "judgesuite-issue37-grader-batch7"
 
@@ -78,18 +78,5 @@ FAMILIES = {
 }
 
 
-def ranked_families_w7() -> list[str]:
-    return ranked_by_seed(FAMILIES, SPLIT_SEED_W7)
-
-
-def heldout_families_w7() -> set[str]:
-    """The split rule, fixed before any judge ran on these rows: batch 5's and 6's rule with its own seed. Rank the
-    families by the SHA-256 of `SPLIT_SEED_W7:family`; `heldout-w7` is the shortest run of them from the top of
-    that ranking that holds at least two thirds of the batch's rows (whole sources), but never every family: the
-    last of the ranking stays `dev-w7` if the run would take them all. The rest is `dev-w7`."""
-    ranked = ranked_families_w7()
-    return set(two_thirds_run(FAMILIES, ranked)[: len(ranked) - 1])
-
-
-def split_w7(family: str) -> str:
-    return "heldout-w7" if family in heldout_families_w7() else "dev-w7"
+# the split rule (math_grader_cases_w4.capped_split), fixed before any judge ran on these rows
+ranked_families_w7, heldout_families_w7, split_w7 = capped_split(FAMILIES, SPLIT_SEED_W7, 7)

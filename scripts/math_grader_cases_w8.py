@@ -15,7 +15,7 @@ comparison or a normaliser rather than of the grader.
 """
 from __future__ import annotations
 
-from math_grader_cases_w4 import ranked_by_seed, two_thirds_run
+from math_grader_cases_w4 import capped_split
 
 SPLIT_SEED_W8 = "judgesuite-issue37-grader-batch8"
 
@@ -137,18 +137,5 @@ FAMILIES = {
 }
 
 
-def ranked_families_w8() -> list[str]:
-    return ranked_by_seed(FAMILIES, SPLIT_SEED_W8)
-
-
-def heldout_families_w8() -> set[str]:
-    """The split rule, fixed before any judge ran on these rows: batch 5's to 7's rule with its own seed. Rank the
-    families by the SHA-256 of `SPLIT_SEED_W8:family`; `heldout-w8` is the shortest run of them from the top of that
-    ranking that holds at least two thirds of the batch's rows (whole sources), but never every family: the last of
-    the ranking stays `dev-w8` if the run would take them all. The rest is `dev-w8`."""
-    ranked = ranked_families_w8()
-    return set(two_thirds_run(FAMILIES, ranked)[: len(ranked) - 1])
-
-
-def split_w8(family: str) -> str:
-    return "heldout-w8" if family in heldout_families_w8() else "dev-w8"
+# the split rule (math_grader_cases_w4.capped_split), fixed before any judge ran on these rows
+ranked_families_w8, heldout_families_w8, split_w8 = capped_split(FAMILIES, SPLIT_SEED_W8, 8)

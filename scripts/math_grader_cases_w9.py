@@ -15,7 +15,7 @@ punctuation strictness rule).
 """
 from __future__ import annotations
 
-from math_grader_cases_w4 import ranked_by_seed, two_thirds_run
+from math_grader_cases_w4 import capped_split
 
 SPLIT_SEED_W9 = "judgesuite-issue37-grader-batch9"
 
@@ -69,18 +69,5 @@ FAMILIES = {
 }
 
 
-def ranked_families_w9() -> list[str]:
-    return ranked_by_seed(FAMILIES, SPLIT_SEED_W9)
-
-
-def heldout_families_w9() -> set[str]:
-    """The split rule, fixed before any judge ran on these rows: batches 5-8's rule with its own seed. Rank the
-    families by the SHA-256 of `SPLIT_SEED_W9:family`; `heldout-w9` is the shortest run of them from the top of that
-    ranking that holds at least two thirds of the batch's rows (whole sources), but never every family: the last of
-    the ranking stays `dev-w9` if the run would take them all. The rest is `dev-w9`."""
-    ranked = ranked_families_w9()
-    return set(two_thirds_run(FAMILIES, ranked)[: len(ranked) - 1])
-
-
-def split_w9(family: str) -> str:
-    return "heldout-w9" if family in heldout_families_w9() else "dev-w9"
+# the split rule (math_grader_cases_w4.capped_split), fixed before any judge ran on these rows
+ranked_families_w9, heldout_families_w9, split_w9 = capped_split(FAMILIES, SPLIT_SEED_W9, 9)
