@@ -1,4 +1,5 @@
-"""A blind second read of math round 7 (tests/fixtures/model_math_round7.jsonl): agreement with the first read.
+"""A blind second read of math rounds 7, 14 and 15 (tests/fixtures/model_math_round<N>.jsonl): agreement with the
+first read.
 
 The first reader labelled all 210 rows (the corpus' `label` and `read_answer`, reasons in
 model_math_round7.labels.json). A second reader labels rows under the same guideline (the LABELLING GUIDELINE in the
@@ -11,19 +12,31 @@ The sample, decided before anything was drawn or read: ALL 210 rows (105 per mod
 replies are read against one gold number, so the whole round fits the time a 60-per-model sample would take and
 leaves no sampling error. Written in id order with only the fields in FIELDS (no `label`, no `read_answer`).
 
+Rounds 14 and 15 (`--round 14`, `--round 15`; labelling guideline in the docstrings of
+scripts/build_model_math_round14.py and _round15.py) are read the same way, decided before anything was read: ALL
+140 rows of each (70 MMLU test math questions asked without options, per model), FIELDS as for round 7. Their gold
+is the gold option's text (a number, a fraction, an expression, a value with units), so `same_answer` compares two
+read answers as numbers where both parse as one (a decimal, "a/b" or "\\frac{a}{b}", "$", "," and spaces dropped, a
+Unicode minus read as "-") and else as normalized text (case, spaces, "$", a final "." and LaTeX "\\left" /
+"\\right" aside). Round 7 keeps its comparison as numbers only (text that is no number reads as null there, so
+its card's 203/210 stands; with text compared it would be 202/210: 0.5B-0386, first ">= 80", second null).
+
 Usage:
     python scripts/math_round7_second_read.py sample   # -> /tmp/m7_second_sample.jsonl (all 210 rows, FIELDS only)
     python scripts/math_round7_second_read.py agree    # model_math_round7.second_read.json vs the first read
+    python scripts/math_round7_second_read.py --round 15 sample   # -> /tmp/m15_second_sample.jsonl (all 140 rows)
+    python scripts/math_round7_second_read.py --round 15 agree    # model_math_round15.second_read.json vs first
 
-`agree` also says how often the two `read_answer`s agree as numbers (formatting aside: "$1,800", "1800.00" and
+`agree` also says how often the two `read_answer`s agree (`same_answer`: formatting aside, "$1,800", "1800.00" and
 "1800" are one number; two nulls agree).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -32,11 +45,22 @@ from round6_second_read import agreement, corpus_rows  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
-CORPUS = FIXTURES / "model_math_round7.jsonl"
-FIRST = FIXTURES / "model_math_round7.labels.json"
-SECOND = FIXTURES / "model_math_round7.second_read.json"
-SAMPLE_OUT = Path("/tmp/m7_second_sample.jsonl")
+ROUNDS = (7, 14, 15)
 FIELDS = ("id", "model", "kind", "language", "question", "candidate", "references")
+
+
+def round_paths(number: int = 7) -> dict[str, Path]:
+    """The corpus, first-read reasons, second-read file and sample file of a round."""
+    if number not in ROUNDS:
+        raise ValueError(f"no second read of math round {number}")
+    stem = f"model_math_round{number}"
+    return {"corpus": FIXTURES / f"{stem}.jsonl", "first": FIXTURES / f"{stem}.labels.json",
+            "second": FIXTURES / f"{stem}.second_read.json", "sample": Path(f"/tmp/m{number}_second_sample.jsonl")}
+
+
+_R7 = round_paths(7)
+CORPUS, FIRST, SECOND, SAMPLE_OUT = _R7["corpus"], _R7["first"], _R7["second"], _R7["sample"]
+_FRAC = re.compile(r"(-?)\\[dt]?frac\{(-?\d+)\}\{(\d+)\}")
 
 
 def sample_ids(rows: list[dict]) -> list[str]:
@@ -52,30 +76,56 @@ def write_sample(out: Path = SAMPLE_OUT, corpus: Path = CORPUS) -> list[str]:
     return [r["id"] for r in rows]
 
 
-def as_number(text: str | None) -> Decimal | None:
-    """A read answer as a number: "$1,800.00" -> 1800; None (or text that is no number) -> None."""
+def as_number(text: str | None) -> Fraction | None:
+    """A read answer as an exact number: "$1,800.00" -> 1800, "\\frac{2}{4}" -> 1/2, "−7" -> -7; None (or text
+    that is no number) -> None."""
     if text is None:
         return None
-    cleaned = str(text).replace("$", "").replace(",", "").replace(" ", "").strip()
+    cleaned = str(text).replace("$", "").replace(",", "").replace(" ", "").replace("\u2212", "-").strip()
+    frac = _FRAC.fullmatch(cleaned)
+    if frac:
+        cleaned = f"{frac.group(1)}{frac.group(2)}/{frac.group(3)}".replace("--", "")
+    if not re.fullmatch(r"[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?(/\d+)?", cleaned):
+        return None
     try:
-        return Decimal(cleaned).normalize()
-    except InvalidOperation:
+        return Fraction(cleaned)
+    except (ValueError, ZeroDivisionError):
         return None
 
 
-def read_answer_agreement(second: dict[str, dict], rows: list[dict]) -> dict:
-    """How often the two reads' `read_answer`s agree as numbers (both null agrees), and the ids where they differ."""
+def norm_text(text: str) -> str:
+    """A text answer normalized for comparison: case, spaces, "$", a final "." and LaTeX sizing aside."""
+    out = str(text).casefold().replace("\u2212", "-").replace("\\left", "").replace("\\right", "")
+    return re.sub(r"[\s$]", "", out).rstrip(".")
+
+
+def same_answer(a: str | None, b: str | None, text: bool = True) -> bool:
+    """Whether two read answers agree: as numbers where both parse as one, else as normalized text; nulls agree.
+    With text=False (round 7's comparison) only as numbers, text that is no number counting as null."""
+    if not text:
+        return as_number(a) == as_number(b)
+    if a is None or b is None:
+        return a is None and b is None
+    na, nb = as_number(a), as_number(b)
+    if na is not None and nb is not None:
+        return na == nb
+    return norm_text(a) == norm_text(b)
+
+
+def read_answer_agreement(second: dict[str, dict], rows: list[dict], text: bool = False) -> dict:
+    """How often the two reads' `read_answer`s agree (`same_answer`; both null agrees), and the ids where they differ.
+    text=False is round 7's comparison (as numbers only); rounds 14 and 15 use text=True."""
     by_id = {r["id"]: r for r in rows}
     differ = [i for i in sorted(second)
-              if as_number(by_id[i].get("read_answer")) != as_number(second[i].get("read_answer"))]
+              if not same_answer(by_id[i].get("read_answer"), second[i].get("read_answer"), text)]
     return {"rows": len(second), "agree": len(second) - len(differ), "differ": differ}
 
 
-def card_lines(res: dict, answers: dict) -> list[str]:
-    """The figures as the card writes them (markdown)."""
+def card_lines(res: dict, answers: dict, how: str = "as numbers") -> list[str]:
+    """The figures as the card writes them (markdown); `how` names the read-answer comparison."""
     t = res["table"]
     out = [f"{res['rows']} rows, raw agreement {res['agree']}/{res['rows']} = {res['raw']:.3f}, "
-           f"Cohen's kappa {res['kappa']:.3f}; read answers agree (as numbers) on "
+           f"Cohen's kappa {res['kappa']:.3f}; read answers agree ({how}) on "
            f"{answers['agree']}/{answers['rows']}.", "",
            "| | second: correct | second: incorrect |", "|---|---:|---:|",
            f"| first: correct | {t[(True, True)]} | {t[(True, False)]} |",
@@ -87,14 +137,15 @@ def card_lines(res: dict, answers: dict) -> list[str]:
     return out
 
 
-def _agree() -> None:
-    second = json.loads(SECOND.read_text(encoding="utf-8"))
-    rows = corpus_rows(CORPUS)
+def _agree(number: int = 7) -> None:
+    paths = round_paths(number)
+    second = json.loads(paths["second"].read_text(encoding="utf-8"))
+    rows = corpus_rows(paths["corpus"])
     by_id = {r["id"]: r for r in rows}
-    first_why = json.loads(FIRST.read_text(encoding="utf-8"))
+    first_why = json.loads(paths["first"].read_text(encoding="utf-8"))
     res = agreement(second, rows)
-    answers = read_answer_agreement(second, rows)
-    print("\n".join(card_lines(res, answers)))
+    answers = read_answer_agreement(second, rows, text=number != 7)
+    print("\n".join(card_lines(res, answers, "as numbers" if number == 7 else "as numbers, else as text")))
     print(f"\nlabel disagreements: {len(res['disagreements'])}; read answers that differ: {len(answers['differ'])}")
     for i in sorted(set(res["disagreements"]) | set(answers["differ"])):
         row, mine = by_id[i], second[i]
@@ -105,13 +156,15 @@ def _agree() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--round", type=int, choices=ROUNDS, default=7, dest="number")
     parser.add_argument("command", choices=("sample", "agree"))
     args = parser.parse_args()
+    paths = round_paths(args.number)
     if args.command == "sample":
-        ids = write_sample()
-        print(f"{len(ids)} rows -> {SAMPLE_OUT}")
+        ids = write_sample(paths["sample"], paths["corpus"])
+        print(f"{len(ids)} rows -> {paths['sample']}")
     else:
-        _agree()
+        _agree(args.number)
 
 
 if __name__ == "__main__":
