@@ -210,12 +210,12 @@ def bundled_mcqa_texts() -> frozenset[str]:
 
 
 def draw(root: Path = SHARED, seed: int = SEED, exclude: frozenset[str] = frozenset(),
-         skip: frozenset[str] = frozenset()) -> list[dict]:
+         skip: frozenset[str] = frozenset(), cap: int = CAP) -> list[dict]:
     """The design's draw from the shared files: the questions-file rows, in draw order (`seed`, and more question
-    ids and normalized texts to pass over, `exclude` and `skip`: round 15 passes its own)."""
+    ids and normalized texts to pass over, `exclude` and `skip`: round 15 passes its own; `cap`: round 16's)."""
     ids, texts = earlier()
     load = lambda bench: shared_items(bench, root)  # noqa: E731
-    taken = r11.drawn(exclude=ids | exclude, benchmarks=BENCHMARKS, seed=seed, cap=CAP, load=load,
+    taken = r11.drawn(exclude=ids | exclude, benchmarks=BENCHMARKS, seed=seed, cap=cap, load=load,
                       skip=texts | bundled_mcqa_texts() | skip)
     rows = {f"{b}-{it.id}": it for b in BENCHMARKS for it in shared_items(b, root)}
     return [{"question_id": t["question_id"], "id": rows[t["question_id"]].id, "benchmark": t["benchmark"],

@@ -161,9 +161,10 @@ SHOT_ANSWERS = {
 shared_items, earlier, bundled_mcqa_texts = r14.shared_items, r14.earlier, r14.bundled_mcqa_texts
 
 
-def round14_drawn() -> tuple[frozenset[str], frozenset[str]]:
-    """Question ids and normalized texts of round 14's 150 drawn questions (its frozen questions file)."""
-    qs = r14._jsonl(r14.QUESTIONS)
+def round14_drawn(questions: Path = r14.QUESTIONS) -> tuple[frozenset[str], frozenset[str]]:
+    """Question ids and normalized texts of round 14's 150 drawn questions (its frozen questions file; `questions`:
+    round 16 passes this round's)."""
+    qs = r14._jsonl(questions)
     return (frozenset(q["question_id"] for q in qs), frozenset(" ".join(r11.words(q["question"])) for q in qs))
 
 
