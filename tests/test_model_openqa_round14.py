@@ -52,12 +52,12 @@ def check_kinds_and_languages(build, corpus, earlier_rounds: tuple[int, ...]) ->
     assert set(build.KINDS) & earlier_kinds == {"other-language"} and not set(build.LANGUAGES) & earlier_languages
 
 
-def check_frozen_questions(build, questions, corpus) -> list[dict]:
-    """150 official test questions (38 per benchmark, OpenBookQA 36) that round 11's filter keeps, in the order the
-    build script draws them, each the source of the corpus' rows."""
+def check_frozen_questions(build, questions, corpus, counts: dict | None = None) -> list[dict]:
+    """150 official test questions (`counts` per benchmark, default 38 each, OpenBookQA 36) that round 11's filter
+    keeps, in the order the build script draws them, each the source of the corpus' rows."""
     r11, qs = load_script("build_model_openqa_round11"), _lines(questions)
-    assert len(qs) == 150 and Counter(q["benchmark"] for q in qs) == {
-        "arc_easy": 38, "arc_challenge": 38, "mmlu": 38, "openbookqa": 36}
+    assert len(qs) == 150 and Counter(q["benchmark"] for q in qs) == (counts or {
+        "arc_easy": 38, "arc_challenge": 38, "mmlu": 38, "openbookqa": 36})
     assert all(r11.usable(q["question"], tuple(q["choices"]), q["answer_index"]) for q in qs)
     assert all(q["subject"] in r11.MMLU_SUBJECTS for q in qs if q["benchmark"] == "mmlu")
     assert all(q["question_id"] == f"{q['benchmark']}-{q['id']}" for q in qs)
@@ -71,9 +71,10 @@ def check_frozen_questions(build, questions, corpus) -> list[dict]:
     return qs
 
 
-def check_draw_from_shared_files(build, questions, ids: set, texts: set, pool_counts: dict, seed: int) -> None:
+def check_draw_from_shared_files(build, questions, ids: set, texts: set, pool_counts: dict, seed: int,
+                                 cap: int = 38) -> None:
     """The frozen questions are the shared test files' rows round 11's filter keeps, less the ids and normalized
-    texts given (`pool_counts` per benchmark), shuffled with `seed`, the first 150 with at most 38 per benchmark;
+    texts given (`pool_counts` per benchmark), shuffled with `seed`, the first 150 with at most `cap` per benchmark;
     skipped where the shared files are not on this machine."""
     if not (build.SHARED / "mmlu" / "test.jsonl").exists():
         pytest.skip(f"the shared multiple-choice test files are not on this machine ({build.SHARED})")
@@ -89,7 +90,7 @@ def check_draw_from_shared_files(build, questions, ids: set, texts: set, pool_co
     random.Random(seed).shuffle(order)
     per, taken = Counter(), []
     for it in order:
-        if len(taken) < 150 and per[it["benchmark"]] < 38:
+        if len(taken) < 150 and per[it["benchmark"]] < cap:
             per[it["benchmark"]] += 1
             taken.append(it["question_id"])
     assert taken == [q["question_id"] for q in qs] and build.draw() == qs
