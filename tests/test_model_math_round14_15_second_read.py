@@ -1,0 +1,85 @@
+"""The blind second reads of math rounds 14 and 15 (cards, "Second read (blind)"): each second-read file labels
+exactly the pre-registered sample (all 140 rows), each label follows its own read answer against the gold, and the
+agreement, Cohen's kappa, 2x2 table, per-model and per-kind rows and read-answer agreement written in the card are
+what `scripts/math_round7_second_read.py --round N agree` computes. No judge runs here (a second or so)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .test_model_math_round7_second_read import HEADING, load_script
+
+HOW = "as numbers, else as text"
+# label disagreements and read answers that differ, as `agree` printed them when the cards were written
+EXPECTED = {
+    14: ([], 1),
+    15: (["m15-qwen2.5-coder-1.5b-mmlu-elementary_mathematics-test-29"], 8),
+}
+# a correct label whose read answer is the asked quantity in another unit (64 cups for a gold of 4 gallons)
+OTHER_UNIT = {"m14-qwen2.5-coder-0.5b-mmlu-elementary_mathematics-test-135"}
+
+
+def _script_second_rows(number: int):
+    s = load_script("math_round7_second_read")
+    paths = s.round_paths(number)
+    return s, json.loads(paths["second"].read_text(encoding="utf-8")), s.corpus_rows(paths["corpus"])
+
+
+@pytest.mark.parametrize("number", [14, 15])
+def test_second_read_covers_exactly_the_sample_all_140_rows(number):
+    s, second, rows = _script_second_rows(number)
+    ids = s.sample_ids(rows)
+    assert len(ids) == len(set(ids)) == 140
+    assert sorted(second) == ids
+    per_model = {}
+    for row in rows:
+        per_model[row["model"]] = per_model.get(row["model"], 0) + 1
+    assert sorted(per_model.values()) == [70, 70]
+    for v in second.values():
+        assert set(v) == {"label", "read_answer", "why"}
+        assert isinstance(v["label"], bool) and isinstance(v["why"], str) and v["why"]
+        assert v["read_answer"] is None or isinstance(v["read_answer"], str)
+        if not v["label"]:
+            assert v["why"].startswith(("another answer", "conflicting answers", "no committed answer"))
+
+
+@pytest.mark.parametrize("number", [14, 15])
+def test_each_second_label_is_its_read_answer_against_the_gold(number):
+    s, second, rows = _script_second_rows(number)
+    gold = {r["id"]: r["references"][0] for r in rows}
+    for i, v in second.items():
+        read, ref = v["read_answer"], gold[i]
+        if read is None:
+            assert not v["label"], i
+            continue
+        head = ref.split()[0] if len(ref.split()) > 1 else ref  # "130 minutes", "3480 ft^3": the number
+        same = s.same_answer(read, ref) or (s.as_number(head) is not None and s.same_answer(read, head))
+        assert v["label"] == same or (v["label"] and i in OTHER_UNIT), i
+
+
+@pytest.mark.parametrize("number", [14, 15])
+def test_agreement_kappa_table_and_read_answers_are_the_cards(number):
+    s, second, rows = _script_second_rows(number)
+    assert all(r["prompt_style"] == r["kind"] for r in rows)  # `agreement` groups by prompt_style: here the kind
+    res = s.agreement(second, rows)
+    answers = s.read_answer_agreement(second, rows, text=True)
+    card = s.FIXTURES / f"model_math_round{number}.md"
+    section = card.read_text(encoding="utf-8").split(HEADING, 1)[1]
+    flat = " ".join(section.split())
+    for line in s.card_lines(res, answers, HOW):
+        if line.startswith("|"):
+            assert line in section.splitlines(), line
+        elif line:
+            assert " ".join(line.split()) in flat, line
+    disagreements, differ = EXPECTED[number]
+    assert res["disagreements"] == disagreements
+    assert len(answers["differ"]) == differ
+
+
+def test_read_answers_compare_as_numbers_else_as_text():
+    s = load_script("math_round7_second_read")
+    assert s.same_answer("$10.00", "$10.00 ") and s.same_answer("-7", "\u22127")
+    assert s.same_answer("\\frac{2}{4}", "0.5") and s.same_answer("4T", "4t") and s.same_answer(None, None)
+    assert not s.same_answer("5k + 1", "5k") and not s.same_answer("0", None)
+    assert s.same_answer(">= 80", None, text=False) and not s.same_answer(">= 80", None)
