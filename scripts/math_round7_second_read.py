@@ -1,5 +1,5 @@
-"""A blind second read of math rounds 7, 14 and 15 (tests/fixtures/model_math_round<N>.jsonl): agreement with the
-first read.
+"""A blind second read of math rounds 7, 12, 13, 14 and 15 (tests/fixtures/model_math_round<N>.jsonl): agreement
+with the first read.
 
 The first reader labelled all 210 rows (the corpus' `label` and `read_answer`, reasons in
 model_math_round7.labels.json). A second reader labels rows under the same guideline (the LABELLING GUIDELINE in the
@@ -20,6 +20,11 @@ read answers as numbers where both parse as one (a decimal, "a/b" or "\\frac{a}{
 Unicode minus read as "-") and else as normalized text (case, spaces, "$", a final "." and LaTeX "\\left" /
 "\\right" aside). Round 7 keeps its comparison as numbers only (text that is no number reads as null there, so
 its card's 203/210 stands; with text compared it would be 202/210: 0.5B-0386, first ">= 80", second null).
+
+Rounds 12 and 13 (`--round 12`, `--round 13`; guideline in the docstrings of scripts/build_model_math_round12.py and
+_round13.py and the rounds they extend) are read as rounds 14 and 15, decided before anything was read: ALL 140 rows
+of each (70 questions per model), FIELDS as above, read answers compared as numbers, else as normalized text.
+Round 12's golds are GSM8K-style numbers; round 13's are MMLU test math gold options' texts, as round 14's.
 
 Usage:
     python scripts/math_round7_second_read.py sample   # -> /tmp/m7_second_sample.jsonl (all 210 rows, FIELDS only)
@@ -45,7 +50,7 @@ from round6_second_read import agreement, corpus_rows  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
-ROUNDS = (7, 14, 15)
+ROUNDS = (7, 12, 13, 14, 15)
 FIELDS = ("id", "model", "kind", "language", "question", "candidate", "references")
 
 
@@ -114,7 +119,7 @@ def same_answer(a: str | None, b: str | None, text: bool = True) -> bool:
 
 def read_answer_agreement(second: dict[str, dict], rows: list[dict], text: bool = False) -> dict:
     """How often the two reads' `read_answer`s agree (`same_answer`; both null agrees), and the ids where they differ.
-    text=False is round 7's comparison (as numbers only); rounds 14 and 15 use text=True."""
+    text=False is round 7's comparison (as numbers only); rounds 12 to 15 use text=True."""
     by_id = {r["id"]: r for r in rows}
     differ = [i for i in sorted(second)
               if not same_answer(by_id[i].get("read_answer"), second[i].get("read_answer"), text)]
