@@ -173,6 +173,52 @@ def program_output(text: str, tail: int) -> tuple[int, str] | None:
     return (offset + ms[-1].start(), lines[-1]) if lines else None
 
 
+# a program's output that reports an error: a traceback, or a last line "ValueError: ...", "Error: ...", "Exception"
+_ERROR_REPORT = re.compile(r"\A[ \t]*+Traceback \(most recent call last\)|(?:\A|\n)[ \t]*+(?:[A-Za-z_][\w.]{0,60})?"
+                           r"(?:Error|Exception)\b[^\n]*+\s*+\Z")
+
+
+def without_error_output(text: str) -> str:
+    """`text` without the "```output" blocks that report an error (a traceback, "ValueError: 12", "Error: division by
+    12"): a program that failed printed no value, so neither the block nor a number in it is an answer; the text
+    around it is read as if the block were not there (stop 59)."""
+    if "```" not in text or ("Error" not in text and "Exception" not in text and "Traceback" not in text):
+        return text
+    return _PROGRAM_OUTPUT.sub(lambda m: "" if _ERROR_REPORT.search(m.group(1).strip("\n")) else m.group(0), text)
+
+
+# a fenced program's source (a programming language named after the fence: group 1)
+_SOURCE_FENCE = re.compile(r"```[ \t]*+(python3?|py|javascript|js|typescript|ts|java|c|cpp|c\+\+|csharp|c#|go|rust|"
+                           r"ruby|php|julia|matlab|octave|r|sql|bash|sh|shell|perl|scala|kotlin|swift|haskell|lua)"
+                           r"[ \t]*+\n(?:(?!```)[^\n]{0,2000}\n){0,400}?[ \t]*+(?:```|\Z)", re.IGNORECASE)
+# where a line comment starts, by language ("//" is Python's floor division, "%" its remainder)
+_COMMENTS = {**dict.fromkeys(("python", "python3", "py", "ruby", "julia", "r", "bash", "sh", "shell", "perl"), "#"),
+             **dict.fromkeys(("matlab", "octave"), "%"), **dict.fromkeys(("sql", "haskell", "lua"), "--")}
+
+
+def without_source(text: str) -> str:
+    """`text` with each fenced program's source blanked (the same length, so positions hold): the numbers of code
+    ("print(3*4)", "x = 12") are operands and literals, not a last number the reply states (stop 59). Its line
+    comments ("# Output 8") are the model's words and stay, as do output blocks, plain fences and fences of data
+    (yaml, json)."""
+    if "```" not in text:
+        return text
+
+    def blanked(m: re.Match) -> str:
+        mark = _COMMENTS.get(m.group(1).lower(), "//")
+        lines = m.group(0).split("\n")
+        return "\n".join([" " * len(lines[0])] + [_blank_code(ln, mark) for ln in lines[1:]])
+
+    return _SOURCE_FENCE.sub(blanked, text)
+
+
+def _blank_code(line: str, mark: str) -> str:
+    """A source line blanked up to its comment ("x = 3  # Output 8": only "# Output 8" stays)."""
+    at = line.find(mark)
+    at = len(line) if at < 0 else at
+    return " " * at + line[at:]
+
+
 def unit_slot(text: str) -> tuple[int, str, str] | None:
     """The last value before a copied "<unit>" slot: (position, its sentence up to the value, the whole sentence)."""
     m = list(_UNIT_SLOT.finditer(text))[-1:]

@@ -7,7 +7,8 @@ math round 15's misses).
   integers that sum to 240." is 12, never 240. The clause runs to the sentence's end without a comma, semicolon or
   colon ("There are 3 ways that work, so the answer is 5." stays 5). Where the question asks "how many <noun>" and
   the clause's number is followed by that noun ("There are 3 bags that hold 15 apples." for "How many apples ...?"),
-  the last number stays.
+  the last number stays. A count offered as two values, "There are 12 or 13 <things> that sum to 240." (stop 59),
+  is the span "12 or 13", which hedges: the reply commits to no count, nor to the clause's number.
 - `before_condition`: a value assigned to a name, then a condition on another name, "<x> = <value> when / if / for /
   where / given <y> = <number>" at the end of the sentence ("x = 4.875 when y = 13"), commits to the assigned value:
   the condition's value is a given, not the answer. The condition words: English (when, whenever, if, for, where,
@@ -21,6 +22,14 @@ math round 15's misses).
 - `percentage_conflict`: a line that gives a value and then another number "as a percentage" which is not that value's
   percentage ("\\( \\frac{5}{12} \\) degrees, and it is \\( 135 \\) degrees as a percentage") names two values: the
   reply commits to neither (no answer); a consistent pair ("3/4, and 75% as a percentage") reads as before.
+- `percent_restated` (stop 59): a value restated as its percentage, "<value>, i.e. / that is / which is / or
+  (equivalently) <p>%" or "<value> (<p>%)", is one answer, not two alternatives: the percentage "<p>%" where p is
+  exactly 100 times the value (the judge's percent rule then compares it as p and as p/100: "0.074, i.e. 7.4%" equals
+  0.074, 7.4% and 7.4), the value where p rounds it ("1/3, or 33.33%" is 1/3). A percentage that is not the value's
+  ("0.25, or 30%") is left as written ("or" hedges). The printed pair "(7.4, 740.0)" has no sign and keeps stop 58's
+  reading (the stated value).
+- `with_percent` (stop 59): the last number read from prose keeps the percent sign after it ("The probability is
+  7.4%." is 7.4%, equal to 0.074 as "The answer is 7.4%." was; it read the bare 7.4).
 """
 from __future__ import annotations
 
@@ -29,8 +38,10 @@ from fractions import Fraction
 
 _NUMBER = r"-?\d[\d,]*+(?:\.\d++)?+"
 # "There are 12 arithmetic sequences ... that sum to", the noun phrase words only (six at most)
+# (N may be "N or M": a count offered as alternatives, which the caller's alternatives check hedges)
 _COUNT = re.compile(r"\bthere[ \t]++(?:are|is|were|was|exists?)[ \t]++(?:(?:exactly|only|precisely|a[ \t]++total"
-                    r"[ \t]++of)[ \t]++)?(" + _NUMBER + r")((?:[ \t]++[A-Za-z][A-Za-z'-]*+){1,6}?)[ \t]++"
+                    r"[ \t]++of)[ \t]++)?(" + _NUMBER + r"(?:[ \t]++or[ \t]++" + _NUMBER + r")?)"
+                    r"((?:[ \t]++[A-Za-z][A-Za-z'-]*+){1,6}?)[ \t]++"
                     r"(?:that|which|who|whose|where)\b([^,;:.!?\n]*+)", re.IGNORECASE)
 # a lone name: "x", "y_1", "T" (no function, no product)
 _NAME = r"(?<![\w\\])([A-Za-z](?:_\{?\w\}?)?)"
@@ -121,3 +132,47 @@ def percentage_pair(span: str, earlier: list[str]) -> str | None:
         return None
     stated = (_LAST_VALUE.search(s[-100:]) for s in earlier)
     return m.group(1) if any(v and Fraction(v.group(1)) == Fraction(m.group(1)) for v in stated) else None
+
+
+# "0.074, i.e. 7.4%", "0.25, or 25%", "1/4 (25%)", "\\(\\frac{1}{4}\\), which is 25 percent": a value, a joiner that
+# restates, and a percentage (inline-formula brackets or dollars allowed around either)
+_RESTATED = re.compile(
+    r"(?<![\w.,/])(?:\\\(|\$)?[ \t]*+" + _FORM_VALUE + r"[ \t]*+(?:\\\)|\$)?[ \t]*+(?:,[ \t]*+)?"
+    r"(?:or(?:[ \t]++equivalently)?|i\.[ \t]?e\.,?|that[ \t]++is,?|which[ \t]++is|(\())[ \t]*+(?:\\\(|\$)?[ \t]*+"
+    r"(-?\d{1,12}(?:\.(\d{1,12}))?)[ \t]?(?:\\?%|percent\b|per[ \t]cent\b)[ \t]*+(?:\\\)|\$)?(?(2)[ \t]*+\))",
+    re.IGNORECASE)
+
+
+def _restated(m: re.Match) -> str:
+    try:
+        value, percent = _fraction(m.group(1)), Fraction(m.group(3))
+    except (ValueError, ZeroDivisionError):
+        return m.group(0)
+    places = len(m.group(4) or "")
+    if percent == 100 * value:
+        return m.group(3) + "%"
+    if places and abs(percent - 100 * value) <= Fraction(1, 2 * 10 ** places):
+        return m.group(1)  # "1/3, or 33.33%": the percentage rounds the value, which is the exact one
+    return m.group(0)
+
+
+def percent_restated(text: str) -> str:
+    """`text` with each value restated as its percentage ("0.074, i.e. 7.4%", "0.25, or 25%", "1/4 (25%)") written
+    as one answer: the percentage ("7.4%", which the judge's percent rule compares as 7.4 and as 0.074) where it is
+    exactly 100 times the value, the value where the percentage rounds it ("1/3, or 33.33%": 1/3). Such an "or" offers
+    no alternative. Any other pair ("0.25, or 30%") is left as written (then "or" hedges, as before)."""
+    if "%" not in text and "percent" not in text.lower() and "per cent" not in text.lower():
+        return text
+    return _RESTATED.sub(_restated, text)
+
+
+_PERCENT_AFTER = re.compile(r"[ \t]?(?:\\?%|percent\b|per[ \t]cent\b)", re.IGNORECASE)
+
+
+def with_percent(text: str, span: str) -> str:
+    """The last number `span` of `text` with the percent sign written after it ("The probability is 7.4%.": "7.4%",
+    compared by the judge's percent rule as 7.4 and as 0.074, not the bare 7.4); `span` where none follows."""
+    at = text.rfind(span)
+    if at < 0 or not re.fullmatch(_NUMBER, span) or not _PERCENT_AFTER.match(text, at + len(span)):
+        return span
+    return span + "%"

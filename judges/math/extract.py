@@ -57,6 +57,11 @@ numbers ("7 raised to the power of 3") is that power, never its exponent (`writt
 After math round 15 (`clause_values`): "There are 12 <things> that sum to 240." is 12; "x = 4.875 when y = 13" is
 4.875; a committed pair "(7.4, 740.0)" of a stated value and its percentage is 7.4; a value and another number "as a
 percentage" ("5/12 degrees, and 135 degrees as a percentage") commit to neither.
+Stop 59: "There are 12 or 13 <things> that ..." commits to no count; a value restated as its percentage ("0.074, i.e.
+7.4%", "0.25, or 25%") is that percentage, no alternative, and a last number keeps its percent sign (`clause_values`);
+digits of other scripts ("١٢", "１２") are ASCII digits (`script_digits`); a program's output that reports an error
+is not read, and the last number is never one of a program's source (`answer_markup.without_error_output`,
+`without_source`: "print(3*4)" gives no 4; its comments are read).
 """
 from __future__ import annotations
 
@@ -64,17 +69,20 @@ import re
 from dataclasses import dataclass, field
 
 from judgesuite.judges.math.asked_unit import asked_pattern, echoes_question, in_asked_unit, unit_number
-from judgesuite.judges.math.clause_values import (before_condition, conditioned_span, percentage_conflict,
-                                                  percentage_pair, stated_count)
+from judgesuite.judges.math.clause_values import (before_condition, conditioned_span, percent_restated,
+                                                  percentage_conflict, percentage_pair, stated_count,
+                                                  with_percent)
 from judgesuite.judges.math.clock_times import joined_times
 from judgesuite.judges.math.cut_endings import before_cut_ending, cut_doubt
-from judgesuite.judges.math.answer_markup import strip_proof_end, undouble_escapes, without_remark
+from judgesuite.judges.math.answer_markup import (strip_proof_end, undouble_escapes, without_error_output,
+                                                  without_remark, without_source)
 from judgesuite.judges.math.endings import before_loop, before_open_check, before_open_program, ends_in_label
 from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE, HEDGES,
                                           MODAL, NEGATED, SPAN_HEDGES, WRONG, wrong_answer_after, wrong_answer_before)
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import rejected_alternative
 from judgesuite.judges.math.repeating_ellipsis import repeating_ellipsis
+from judgesuite.judges.math.script_digits import ascii_digits
 from judgesuite.judges.math.span_cleaning import SENTENCE_END, SPAN_CHARS
 from judgesuite.judges.math.strategies import NUMBER_TAIL, number_matches, numbers, strategy_spans
 
@@ -241,6 +249,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
     result = Extraction()
     if config.detect_noncommittal:
         text = repeating_ellipsis(vulgar_fractions(strip_proof_end(undouble_escapes(text))))  # "3½ miles": 3.5
+        text = without_error_output(text)  # a program's error report is no printed value
+        text = percent_restated(ascii_digits(text))  # "١٢": 12; "0.074, i.e. 7.4%": one answer, 7.4%
         looped = before_loop(text)  # cut off in a loop: the text before it
         if looped is not None and (not looped or ends_in_label(looped)):
             return result
@@ -248,8 +258,9 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         text = before_open_program(text) or before_open_check(text) or before_cut_ending(text) or text
     for group in config.groups:
         found: list[tuple[int, str, str]] = []  # (position, span, raw text around it)
-        for strategy in group:
-            found += strategy_spans(strategy, text)
+        for strategy in group:  # the last number is not one of a program's source (answer_markup.without_source)
+            source_free = strategy == "number" and config.detect_noncommittal
+            found += strategy_spans(strategy, without_source(text) if source_free else text)
         if not found:
             continue
         if config.detect_noncommittal and group != config.groups[0] and looks_truncated(text):
@@ -294,6 +305,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         result = Extraction(spans, method="+".join(group))
         if not config.fall_through:
             break
+    if config.detect_noncommittal and result.method == "number" and result.spans:
+        result.spans[0] = with_percent(text, result.spans[0])  # "The probability is 7.4%.": 7.4%
     if config.detect_noncommittal and result.method in ("", "bold", "display", "parts+last_line", "latex_last",
                                                         "number"):
         if HEDGES.search(text[-SPAN_CHARS:]):
