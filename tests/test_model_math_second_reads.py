@@ -1,4 +1,4 @@
-"""The blind second reads of math rounds 14 and 15 (cards, "Second read (blind)"): each second-read file labels
+"""The blind second reads of math rounds 12-15 (cards, "Second read (blind)"): each second-read file labels
 exactly the pre-registered sample (all 140 rows), each label follows its own read answer against the gold, and the
 agreement, Cohen's kappa, 2x2 table, per-model and per-kind rows and read-answer agreement written in the card are
 what `scripts/math_round7_second_read.py --round N agree` computes. No judge runs here (a second or so)."""
@@ -13,11 +13,17 @@ from .test_model_math_round7_second_read import HEADING, load_script
 HOW = "as numbers, else as text"
 # label disagreements and read answers that differ, as `agree` printed them when the cards were written
 EXPECTED = {
+    12: ([], 3),
+    13: ([], 12),
     14: ([], 1),
     15: (["m15-qwen2.5-coder-1.5b-mmlu-elementary_mathematics-test-29"], 8),
 }
 # a correct label whose read answer is the asked quantity in another unit (64 cups for a gold of 4 gallons)
 OTHER_UNIT = {"m14-qwen2.5-coder-0.5b-mmlu-elementary_mathematics-test-135"}
+# correct labels read by the gold's value, not its text: the gold "(5 x 5) + (5 x 4)" (an expression equal to 5 x 9)
+# and both replies' boxed 45; the round's filter keeps no two options of one value, so 45 names the gold option
+BY_VALUE = {f"m12-qwen2.5-coder-{m}-mmlu-elementary_mathematics-dev-4" for m in ("0.5b", "1.5b")}
+ROUNDS = sorted(EXPECTED)
 
 
 def _script_second_rows(number: int):
@@ -26,7 +32,7 @@ def _script_second_rows(number: int):
     return s, json.loads(paths["second"].read_text(encoding="utf-8")), s.corpus_rows(paths["corpus"])
 
 
-@pytest.mark.parametrize("number", [14, 15])
+@pytest.mark.parametrize("number", ROUNDS)
 def test_second_read_covers_exactly_the_sample_all_140_rows(number):
     s, second, rows = _script_second_rows(number)
     ids = s.sample_ids(rows)
@@ -44,7 +50,7 @@ def test_second_read_covers_exactly_the_sample_all_140_rows(number):
             assert v["why"].startswith(("another answer", "conflicting answers", "no committed answer"))
 
 
-@pytest.mark.parametrize("number", [14, 15])
+@pytest.mark.parametrize("number", ROUNDS)
 def test_each_second_label_is_its_read_answer_against_the_gold(number):
     s, second, rows = _script_second_rows(number)
     gold = {r["id"]: r["references"][0] for r in rows}
@@ -55,10 +61,10 @@ def test_each_second_label_is_its_read_answer_against_the_gold(number):
             continue
         head = ref.split()[0] if len(ref.split()) > 1 else ref  # "130 minutes", "3480 ft^3": the number
         same = s.same_answer(read, ref) or (s.as_number(head) is not None and s.same_answer(read, head))
-        assert v["label"] == same or (v["label"] and i in OTHER_UNIT), i
+        assert v["label"] == same or (v["label"] and i in OTHER_UNIT | BY_VALUE), i
 
 
-@pytest.mark.parametrize("number", [14, 15])
+@pytest.mark.parametrize("number", ROUNDS)
 def test_agreement_kappa_table_and_read_answers_are_the_cards(number):
     s, second, rows = _script_second_rows(number)
     assert all(r["prompt_style"] == r["kind"] for r in rows)  # `agreement` groups by prompt_style: here the kind
@@ -75,6 +81,24 @@ def test_agreement_kappa_table_and_read_answers_are_the_cards(number):
     disagreements, differ = EXPECTED[number]
     assert res["disagreements"] == disagreements
     assert len(answers["differ"]) == differ
+
+
+@pytest.mark.parametrize("number", ROUNDS)
+def test_sample_is_every_row_with_the_fields_only(number, tmp_path):
+    s = load_script("math_round7_second_read")
+    out = tmp_path / "sample.jsonl"
+    ids = s.write_sample(out, s.round_paths(number)["corpus"])
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(ids) == len(lines) == 140 and [r["id"] for r in lines] == sorted(ids)
+    assert all(tuple(r) == s.FIELDS for r in lines)  # no label, read_answer or reasons
+
+
+def test_labels_by_value_are_the_expression_gold_read_as_45():
+    s, second, rows = _script_second_rows(12)
+    gold = {r["id"]: r["references"][0] for r in rows}
+    for i in BY_VALUE:
+        assert gold[i] == "(5 x 5) + (5 x 4)" and 5 * 5 + 5 * 4 == 45 == s.as_number(second[i]["read_answer"])
+        assert second[i]["label"]
 
 
 def test_read_answers_compare_as_numbers_else_as_text():
