@@ -140,6 +140,69 @@ def test_program_source_numbers_are_no_answer(cand, gold, expected):
     _check(cand, gold, expected)
 
 
+# A correction right after a committed value is the value it corrects to; a "wait" without one commits to nothing.
+@pytest.mark.parametrize("cand, gold, expected", [
+    (STEPS + "Final answer: 12 ... no wait, 13.", "12", False),
+    (STEPS + "Final answer: 12 ... no wait, 13.", "13", True),
+    (STEPS + "The answer is 12 -- actually 13.", "13", True),
+    (STEPS + "Answer: 12. Wait, no: 13.", "12", False),
+    (STEPS + "Answer: 12. Wait, no: 13.", "13", True),
+    (STEPS + "The answer is 12... wait, let me recheck.", "12", NOT_TRUE),
+    # probes: a remark that is no correction keeps the value
+    (STEPS + "The answer is 12. Actually, this is a nice problem.", "12", True),
+    (STEPS + "The answer is 12, which is what we expected.", "12", True),
+])
+def test_self_correction_after_the_value(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# A value called no solution, or a next sentence saying it fails a check, commits to nothing.
+@pytest.mark.parametrize("cand, gold, expected", [
+    (STEPS + "x = 12 is not a solution.", "12", NOT_TRUE),
+    (STEPS + "x = 12 is extraneous.", "12", NOT_TRUE),
+    (STEPS + "So 12 is not a valid answer.", "12", NOT_TRUE),
+    (STEPS + "Final answer: 12. Hmm, that doesn't match.", "12", NOT_TRUE),
+    (STEPS + "Final answer: 12. That doesn't add up.", "12", NOT_TRUE),
+    (STEPS + "So x = 12. This does not satisfy the equation.", "12", NOT_TRUE),
+    # probes: a later value after the rejected one is read; a check that passes keeps the value
+    (STEPS + "x = 12 is extraneous, so x = 3.", "3", True),
+    (STEPS + "x = 12 is extraneous, so x = 3.", "12", False),
+    (STEPS + "The answer is 12. That matches the check.", "12", True),
+])
+def test_value_called_no_solution_or_failing_a_check(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# A last sentence that states the task ("We need to find ... if he started with 12.") gives no answer.
+@pytest.mark.parametrize("cand, gold, expected", [
+    (STEPS + "We need to find how many apples Tom has if he started with 12.", "12", None),
+    (STEPS + "Let's find the number of apples if Tom starts with 12.", "12", None),
+    (STEPS + "We are asked for the total when each box holds 12.", "12", None),
+    # probes: a task sentence that gives its value, or a result sentence, is read
+    (STEPS + "We need to find the total, which is 12.", "12", True),
+    (STEPS + "Let's find the total: 3 + 9 = 12.", "12", True),
+    (STEPS + "So he has 12 apples.", "12", True),
+])
+def test_task_statement_is_no_answer(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# A last number that is a term of a ratio gives the ratio, never its last term.
+@pytest.mark.parametrize("cand, gold, expected", [
+    (STEPS + "The ratio is 3:4.", "4", NOT_TRUE),
+    (STEPS + "The ratio is 3 : 4.", "4", NOT_TRUE),
+    (STEPS + "The odds are 1:5.", "5", NOT_TRUE),
+    (STEPS + "The scale is 1:100.", "100", NOT_TRUE),
+    (STEPS + "The ratio is 3:4.", "3:4", True),
+    # probes: a clock time stays a time; a label before a value stays a label
+    (STEPS + "The train leaves at 3:45.", "3:45", True),
+    (STEPS + "The train leaves at 3:45.", "45", NOT_TRUE),
+    (STEPS + "Step 3: 4 apples remain.", "4", True),
+])
+def test_ratio_is_no_last_term(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
 # Round 7's program without its output (labelled incorrect): it read the literal 3 of "sleeves_per_box = 3" before.
 def test_round7_program_without_output_reads_no_literal():
     row = _row(7, "m7-qwen2.5-coder-1.5b-gsm8k-test-0731")

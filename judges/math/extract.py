@@ -61,7 +61,11 @@ Stop 59: "There are 12 or 13 <things> that ..." commits to no count; a value res
 7.4%", "0.25, or 25%") is that percentage, no alternative, and a last number keeps its percent sign (`clause_values`);
 digits of other scripts ("١٢", "１２") are ASCII digits (`script_digits`); a program's output that reports an error
 is not read, and the last number is never one of a program's source (`answer_markup.without_error_output`,
-`without_source`: "print(3*4)" gives no 4; its comments are read).
+`without_source`: "print(3*4)" gives no 4; its comments are read); a correction right after a committed value is
+the value it corrects to ("12 ... no wait, 13": 13; "12... wait, let me recheck" commits to nothing), a value called no
+solution ("x = 12 is not a solution") or followed by a failed check ("Hmm, that doesn't match.") commits to nothing
+(`hedges`); a last sentence that states the task ("We need to find how many ... if he started with 12.") gives no
+answer; a last number inside a ratio gives the ratio ("3:4", `prose_numbers.enclosing_value`).
 """
 from __future__ import annotations
 
@@ -77,8 +81,9 @@ from judgesuite.judges.math.cut_endings import before_cut_ending, cut_doubt
 from judgesuite.judges.math.answer_markup import (strip_proof_end, undouble_escapes, without_error_output,
                                                   without_remark, without_source)
 from judgesuite.judges.math.endings import before_loop, before_open_check, before_open_program, ends_in_label
-from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE, HEDGES,
-                                          MODAL, NEGATED, SPAN_HEDGES, WRONG, wrong_answer_after, wrong_answer_before)
+from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE,
+                                          FAILS_CHECK, HEDGES, MODAL, NEGATED, SELF_CORRECTED, SPAN_HEDGES, WRONG,
+                                          wrong_answer_after, wrong_answer_before)
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import rejected_alternative
 from judgesuite.judges.math.repeating_ellipsis import repeating_ellipsis
@@ -166,6 +171,7 @@ def _doubted_after(text: str, end: int) -> bool:
     if m is None or len(m.group(1).split()) > 6:
         return False
     return bool(MODAL.search(m.group(1)) or HEDGES.search(m.group(1)) or WRONG.search(" is " + m.group(1).strip())
+                or FAILS_CHECK.search(m.group(1))
                 or re.fullmatch(r"\W*(?:or not|not really|not quite|no|wait)\W*", m.group(1), re.IGNORECASE))
 
 
@@ -230,6 +236,26 @@ def _clause_value(text: str, span: str, question: str) -> str:
 
 
 _LEAD_NUMBER = re.compile(r"-?\d[\d,]*+(?:\.\d++)?+")
+_LEAD_VALUE = re.compile(r"[ \t]*+(?:\$[ \t]*+)?-?\d[\d,]*+(?:\.\d++)?+")
+
+
+def _self_corrected(raw: str | None) -> str | None:
+    """The value a committed line corrects its first value to ("12 ... no wait, 13": "13"); "" where it doubts it
+    without a new value ("12... wait, let me recheck"); None where it does neither (`hedges.SELF_CORRECTED`)."""
+    lead = _LEAD_VALUE.match(raw or "")
+    m = SELF_CORRECTED.match(raw, lead.end()) if lead else None
+    if m is None:
+        return None
+    return m.group(1).rstrip(",") if m.group(1) else ""
+
+
+# a last sentence that states the task, not a result: "We need to find how many apples Tom has if he started with
+# 12.", "Let's find ...", "We are asked for ..." (its number is a given); not one that gives a value ("=", "is 12")
+_TASK_STATEMENT = re.compile(r"[ \t*#>-]*+(?:(?:so|now|first|next|then),?[ \t]++)?(?:we|I)[ \t]++(?:need|want|have|are"
+                             r"[ \t]++asked|were[ \t]++asked|must)[ \t]++(?:to[ \t]++)?(?:find|determine|calculate"
+                             r"|compute|figure[ \t]++out|work[ \t]++out|for)\b|[ \t*#>-]*+let(?:'s|[ \t]++us)[ \t]++"
+                             r"(?:find|determine|calculate|compute|figure[ \t]++out|work[ \t]++out)\b", re.IGNORECASE)
+_GIVES_VALUE = re.compile(r"=|\b(?:is|are|was|equals|gives|makes)[ \t]++\$?-?\d", re.IGNORECASE)
 
 
 def _converted(text: str, result: Extraction, question: str) -> str:
@@ -275,6 +301,11 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
             pos, _, raw = found[0]
             found[0] = (pos, kept, (raw or "").replace(found[0][1].strip(), kept))
             spans = [kept] + spans[1:]
+        corrected = _self_corrected(found[0][2]) if config.detect_noncommittal and group == config.groups[0] else None
+        if corrected == "":  # "12... wait, let me recheck": a doubt
+            return Extraction([found[0][1]], noncommittal=True, method="+".join(group))
+        if corrected is not None:  # "12 ... no wait, 13": the value it corrects to
+            found[0], spans = (found[0][0], corrected, corrected), [corrected] + spans[1:]
         if config.detect_noncommittal and group == config.groups[0] and found[0][2] is None:
             sentence = _sentence_at(text, found[0][0], found[0][0] + 1)
             if _RESPECTIVELY.search(sentence) and sentence.count("\\boxed") >= 2:
@@ -324,6 +355,9 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         if at >= 0 and any(m.start() <= at < m.end() or at <= m.start() < at + len(result.spans[0]) for m in
                            ALTERNATIVES.finditer(text, max(0, at - 30), at + len(result.spans[0]) + 30)):
             return Extraction(result.spans, noncommittal=True, method="hedge", alternatives=True)  # "42 oder 43"
+        sentence = _sentence_at(text, at, at + len(result.spans[0])) if at >= 0 else ""
+        if result.method == "number" and _TASK_STATEMENT.match(sentence) and not _GIVES_VALUE.search(sentence):
+            return Extraction()  # "We need to find how many ... if he started with 12.": no answer yet
         if result.method == "number" and question and at >= 0 and echoes_question(
                 _sentence_at(text, at, at + len(result.spans[0])), question):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "12 is a multiple of 12."

@@ -6,7 +6,10 @@ Greek, Chinese, Japanese, Korean), a value said after a negation only ("not 15",
 think"), a last answer called an estimate before a recomputation starts and (stop 57) a value the output itself calls
 the wrong answer ("The wrong answer would be that f(x + 2) = 2" after a boxed 2); since stop 58 also in German,
 French, Spanish, Italian, Portuguese, Russian, Chinese, Japanese and Korean ("Die falsche Antwort wäre 5", "La
-mauvaise réponse serait 5", "错误的答案是 5"), with "correct" in those languages for `called_correct`."""
+mauvaise réponse serait 5", "错误的答案是 5"), with "correct" in those languages for `called_correct`. Stop 59: a value
+called no solution ("x = 12 is not a solution", "is extraneous", "is not a valid answer"), a next sentence saying it
+fails a check ("Hmm, that doesn't match.", `FAILS_CHECK`) and a correction right after a committed value
+(`SELF_CORRECTED`: "12 ... no wait, 13" is 13; "12... wait, let me recheck" commits to nothing)."""
 from __future__ import annotations
 
 import re
@@ -35,7 +38,21 @@ WRONG_WORD = (r"(?:\u2014|\u2013|-|,)?+[ \t]{0,3}+(?:\b(?:это|ist|est|es|è|�
               r"(?:\b(?:неверн|неправильн|ошибочн|не[ \t]{1,3}верн|falsch|faux|incorrect[oa]?|erróne|sbagliat"
               r"|errat[oa]|errad[oa]|fout|onjuist|błędn|yanlış|λάθος|λανθασμ)\w*|错误|錯誤|不对|不對|間違い|틀렸|틀린)")
 # right after a last number: it is called wrong ("12 is wrong", "12, but that's wrong")
-WRONG = re.compile(r"(?:\b(?:is|are|was|would\s+be)\s+|'s\s+)(?:wrong|incorrect|false\b)|" + WRONG_WORD, re.IGNORECASE)
+# (stop 59) also called no solution: "x = 12 is not a solution", "12 is not a valid answer", "x = 12 is extraneous"
+WRONG = re.compile(r"(?:\b(?:is|are|was|would\s+be)\s+|'s\s+)(?:wrong|incorrect|false\b)|" + WRONG_WORD
+                   + r"|\b(?:is|are|was)[ \t]++(?:not[ \t]++(?:an?[ \t]++)?(?:valid[ \t]++|possible[ \t]++)?"
+                   r"(?:solution|root|answer)s?|extraneous|invalid)\b", re.IGNORECASE)
+# a sentence after the answer's that says it fails a check: "Hmm, that doesn't match.", "This does not satisfy ..."
+FAILS_CHECK = re.compile(r"\b(?:does|do|did)(?:n't|[ \t]++not)[ \t]++(?:match|work|add[ \t]++up|make[ \t]++sense|fit"
+                         r"|check[ \t]++out|seem[ \t]++right|satisfy|hold)\b", re.IGNORECASE)
+# a correction right after a committed value: "12 ... no wait, 13", "12 -- actually 13", "12. Wait, no: 13" (group 1:
+# the value it corrects to; none: "12... wait, let me recheck", a doubt)
+SELF_CORRECTED = re.compile(
+    r"(?:[ \t]{0,3}+[A-Za-z]{1,12}){0,2}?[ \t]*+(?:\.{2,3}|\u2026|--|[,;:.!\u2014\u2013])?[ \t]*+"
+    r"(?:(?:no|oh|hmm|oops)[,.!]?[ \t]++)?(?:wait\b|(?:actually|I[ \t]++mean|sorry|correction)\b"
+    r"(?=[ \t,:]*+(?:no\b|it(?:'s|[ \t]++is)[ \t]|-?\d)))[ \t]*+[,:.!]?[ \t]*+(?:no[,:.!]?[ \t]*+)?"
+    r"(?:(?:it(?:'s|[ \t]++is)|make[ \t]++(?:it|that)|the[ \t]++answer[ \t]++is)[ \t]++)?"
+    r"(-?\d[\d,]*+(?:\.\d++)?+)?", re.IGNORECASE)
 CALLED_WRONG = re.compile(r"[^.\n]{0,30}?(?:" + WRONG.pattern + ")", re.IGNORECASE)
 # right before a \boxed{}: "is not \boxed{81}", "one of the following: 9; \boxed{81}"
 BEFORE_BOXED_HEDGE = re.compile(r"(?:\b(?:not|isn't|never)|\bone of the following:?[^\n]*)\s*(?:\\\[|\$\$?|\\\()?\s*$",

@@ -180,6 +180,9 @@ def joined_values(text: str, start: int) -> str | None:
 
 
 # a clock time ("3:45 PM", "12:30:15"): its minutes or seconds are no answer of their own
+# a ratio of numbers, "3:4", "1 : 100", "2:3:5" (a colon with the same spacing both sides: "Step 3: 4" is a label);
+# a clock time ("3:45") is read first
+_RATIO = re.compile(r"(?<![\d:.,])\d{1,12}(?:\.\d{1,12})?(?:(?::|[ \t]:[ \t])\d{1,12}(?:\.\d{1,12})?){1,3}(?![\d:])")
 _CLOCK = re.compile(r"(?<![\d:.,])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])(?:[ \t]?[ap]\.?[ \t]?m\b\.?)?", re.IGNORECASE)
 
 
@@ -189,16 +192,19 @@ _JOINED_AFTER = re.compile(r"(?<![ \t])[ \t]*+(?:\b(?:and|or|nor|plus|minus|time
 
 
 def enclosing_value(text: str, start: int) -> str | None:
-    """The tuple or interval of numbers in brackets, the time in two units, the arithmetic in numbers or the
-    quantities joined by "and" that hold the number starting at `start` ("At t = 2 the point is (3, 4).": (3, 4),
-    never its last number 4; "It takes 5 minutes and 30 seconds.": not 30; "The total is 3 + 4": 3 + 4); None when
-    there is none."""
+    """The tuple or interval of numbers in brackets, a ratio ("The ratio is 3:4.": 3:4, never 4; stop 59), the time in
+    two units, the arithmetic in numbers or the quantities joined by "and" that hold the number starting at `start`
+    ("At t = 2 the point is (3, 4).": (3, 4), never its last number 4; "It takes 5 minutes and 30 seconds.": not 30;
+    "The total is 3 + 4": 3 + 4); None when there is none."""
     lo, hi = max(0, start - 120), min(len(text), start + 120)
     for m in POWER_WORDS.finditer(text, lo, hi):  # "7 raised to the power of 3": 7^3, never 3
         if m.start() < start < m.end() and not (_JOINED_BEFORE.search(text, lo, m.start())
                                                 or _JOINED_AFTER.match(text, m.end())):
             return m.group(0)  # not one of two values ("... 3 and 5 raised to the power of 2")
     for m in _CLOCK.finditer(text, max(0, start - 10), hi):
+        if m.start() <= start < m.end():
+            return m.group(0)
+    for m in _RATIO.finditer(text, max(0, start - 40), hi):  # "The ratio is 3:4.": 3:4, never 4 (stop 59)
         if m.start() <= start < m.end():
             return m.group(0)
     for m in _BRACKETED.finditer(text, lo, hi):
