@@ -87,6 +87,20 @@ def test_last_number_keeps_its_percent_sign(cand, gold, expected):
     _check(cand, gold, expected)
 
 
+# A last number "below zero" is negative.
+@pytest.mark.parametrize("cand, gold, expected", [
+    (STEPS + "The temperature is 12 below zero.", "-12", True),
+    (STEPS + "The temperature is 12 below zero.", "12", False),
+    (STEPS + "The temperature is 12 degrees below zero.", "-12", True),
+    (STEPS + "The temperature is 12°F below zero.", "12", False),
+    # probes: above zero, or a number not followed by it, as before
+    (STEPS + "The temperature is 12 degrees above zero.", "12", True),
+    (STEPS + "It fell 12 degrees, to 3 below zero.", "-3", True),
+])
+def test_below_zero_is_negative(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
 # Digits of other scripts are the number they write.
 @pytest.mark.parametrize("cand, gold, expected", [
     (STEPS + "The answer is ١٢.", "12", True),
@@ -153,6 +167,19 @@ def test_program_source_numbers_are_no_answer(cand, gold, expected):
     (STEPS + "The answer is 12, which is what we expected.", "12", True),
 ])
 def test_self_correction_after_the_value(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# A committed value for one case and another "otherwise" commits to neither.
+@pytest.mark.parametrize("cand, gold, expected", [
+    (STEPS + "The answer is 12 if we ignore friction, otherwise 13.", "12", NOT_TRUE),
+    (STEPS + "The answer is 12 if we ignore friction, otherwise 13.", "13", NOT_TRUE),
+    (STEPS + "Answer: 5 when n is odd; otherwise it is 6.", "5", NOT_TRUE),
+    # probes: "otherwise" without a second value, or no case word, keeps the value
+    (STEPS + "The answer is 12, since otherwise the sum would be too large.", "12", True),
+    (STEPS + "The answer is 12 if we round down.", "12", True),
+])
+def test_value_for_one_case_otherwise_another(cand, gold, expected):
     _check(cand, gold, expected)
 
 

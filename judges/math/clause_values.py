@@ -30,6 +30,7 @@ math round 15's misses).
   reading (the stated value).
 - `with_percent` (stop 59): the last number read from prose keeps the percent sign after it ("The probability is
   7.4%." is 7.4%, equal to 0.074 as "The answer is 7.4%." was; it read the bare 7.4).
+- `below_zero` (stop 59): a last number "below zero" is negative ("The temperature is 12 degrees below zero.": -12).
 """
 from __future__ import annotations
 
@@ -176,3 +177,16 @@ def with_percent(text: str, span: str) -> str:
     if at < 0 or not re.fullmatch(_NUMBER, span) or not _PERCENT_AFTER.match(text, at + len(span)):
         return span
     return span + "%"
+
+
+_BELOW_ZERO = re.compile(r"(?:[ \t]*+(?:°|degrees?)(?:[ \t]*+(?:[CF]\b|Celsius|Fahrenheit))?)?[ \t]++below[ \t]++zero\b",
+                         re.IGNORECASE)
+
+
+def below_zero(text: str, span: str) -> str:
+    """The last number `span` of `text` negated where "below zero" follows it ("The temperature is 12 degrees below
+    zero.": -12, never 12; stop 59); `span` otherwise."""
+    at = text.rfind(span)
+    if at < 0 or not re.fullmatch(r"\d[\d,]*+(?:\.\d++)?+", span) or not _BELOW_ZERO.match(text, at + len(span)):
+        return span
+    return "-" + span

@@ -63,9 +63,10 @@ digits of other scripts ("١٢", "１２") are ASCII digits (`script_digits`); a
 is not read, and the last number is never one of a program's source (`answer_markup.without_error_output`,
 `without_source`: "print(3*4)" gives no 4; its comments are read); a correction right after a committed value is
 the value it corrects to ("12 ... no wait, 13": 13; "12... wait, let me recheck" commits to nothing), a value called no
-solution ("x = 12 is not a solution") or followed by a failed check ("Hmm, that doesn't match.") commits to nothing
-(`hedges`); a last sentence that states the task ("We need to find how many ... if he started with 12.") gives no
-answer; a last number inside a ratio gives the ratio ("3:4", `prose_numbers.enclosing_value`).
+solution ("x = 12 is not a solution"), followed by a failed check ("Hmm, that doesn't match.") or given for one case
+with another "otherwise" ("12 if we ignore friction, otherwise 13") commits to nothing (`hedges`); a last sentence that states the task ("We need to find how many ... if he started with 12.") gives no
+answer; a last number inside a ratio gives the ratio ("3:4", `prose_numbers.enclosing_value`); a last number "below
+zero" is negative ("12 degrees below zero": -12, `clause_values.below_zero`).
 """
 from __future__ import annotations
 
@@ -73,17 +74,17 @@ import re
 from dataclasses import dataclass, field
 
 from judgesuite.judges.math.asked_unit import asked_pattern, echoes_question, in_asked_unit, unit_number
-from judgesuite.judges.math.clause_values import (before_condition, conditioned_span, percent_restated,
-                                                  percentage_conflict, percentage_pair, stated_count,
-                                                  with_percent)
+from judgesuite.judges.math.clause_values import (before_condition, below_zero, conditioned_span,
+                                                  percent_restated, percentage_conflict, percentage_pair,
+                                                  stated_count, with_percent)
 from judgesuite.judges.math.clock_times import joined_times
 from judgesuite.judges.math.cut_endings import before_cut_ending, cut_doubt
 from judgesuite.judges.math.answer_markup import (strip_proof_end, undouble_escapes, without_error_output,
                                                   without_remark, without_source)
 from judgesuite.judges.math.endings import before_loop, before_open_check, before_open_program, ends_in_label
 from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE,
-                                          FAILS_CHECK, HEDGES, MODAL, NEGATED, SELF_CORRECTED, SPAN_HEDGES, WRONG,
-                                          wrong_answer_after, wrong_answer_before)
+                                          FAILS_CHECK, HEDGES, MODAL, NEGATED, OTHERWISE, SELF_CORRECTED, SPAN_HEDGES,
+                                          WRONG, wrong_answer_after, wrong_answer_before)
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import rejected_alternative
 from judgesuite.judges.math.repeating_ellipsis import repeating_ellipsis
@@ -314,8 +315,9 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
             raw = found[0][2] or ""
             before = text[max(0, found[0][0] - 120):found[0][0]]
             head = without_remark(SENTENCE_END.split(raw, 1)[0])  # the committed sentence, before any prose cut
-            hedged = (HEDGES.search(raw) or SPAN_HEDGES.search(found[0][1]) or SPAN_HEDGES.search(head)
-                      or MODAL.search(found[0][1]) or MODAL.search(head) or ESTIMATE_REDONE.search(text, found[0][0])
+            hedged = (HEDGES.search(raw) or OTHERWISE.search(raw) or SPAN_HEDGES.search(found[0][1])
+                      or SPAN_HEDGES.search(head) or MODAL.search(found[0][1]) or MODAL.search(head)
+                      or ESTIMATE_REDONE.search(text, found[0][0])
                       or MODAL.search(_sentence_at(text, found[0][0], found[0][0] + 1)) or WRONG.search(head)
                       or _doubted_after(text, found[0][0] + 1) or wrong_answer_before(text, found[0][0], found[0][1])
                       or wrong_answer_after(text, found[0][0] + 1, found[0][1])
@@ -337,7 +339,7 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         if not config.fall_through:
             break
     if config.detect_noncommittal and result.method == "number" and result.spans:
-        result.spans[0] = with_percent(text, result.spans[0])  # "The probability is 7.4%.": 7.4%
+        result.spans[0] = below_zero(text, with_percent(text, result.spans[0]))  # "7.4%."; "12 below zero": -12
     if config.detect_noncommittal and result.method in ("", "bold", "display", "parts+last_line", "latex_last",
                                                         "number"):
         if HEDGES.search(text[-SPAN_CHARS:]):

@@ -9,7 +9,8 @@ French, Spanish, Italian, Portuguese, Russian, Chinese, Japanese and Korean ("Di
 mauvaise réponse serait 5", "错误的答案是 5"), with "correct" in those languages for `called_correct`. Stop 59: a value
 called no solution ("x = 12 is not a solution", "is extraneous", "is not a valid answer"), a next sentence saying it
 fails a check ("Hmm, that doesn't match.", `FAILS_CHECK`) and a correction right after a committed value
-(`SELF_CORRECTED`: "12 ... no wait, 13" is 13; "12... wait, let me recheck" commits to nothing)."""
+(`SELF_CORRECTED`: "12 ... no wait, 13" is 13; "12... wait, let me recheck" commits to nothing) and a committed value
+for one case with another "otherwise" (`OTHERWISE`: "12 if we ignore friction, otherwise 13")."""
 from __future__ import annotations
 
 import re
@@ -24,6 +25,10 @@ HEDGES = re.compile(
     r"|\bit depends\b|\bunclear\b|\bundetermined\b|\bambiguous\b|\bthere is no way to"
     r"|\d[%)]?(?:[ \t]+[a-z]+){0,2}?,?[ \t]+or[ \t]+so\b(?![ \t]+(?:that|as|on)\b)",  # "42 or so", "42 apples or so"
     re.IGNORECASE)
+# (stop 59) a value for one case and another "otherwise": "12 if we ignore friction, otherwise 13" (from the case word
+# on: each start is a word "if", "when" or "unless", so a search stays linear in practice)
+OTHERWISE = re.compile(r"\b(?:if|when|unless)\b[^.\n]{0,80}?\botherwise\b[ \t,:]*+(?:it(?:'s|[ \t]++is|[ \t]++would"
+                       r"[ \t]++be)[ \t]++)?[-$(]*+\d", re.IGNORECASE)
 # in a committed span: a negation ("the answer is not 81") or a list of options gives no answer
 SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|between"
                          r"|nicht|keine?|pas|não|не|нет|no es|no son|non è|non sono|niet|nie|değil|όχι|δεν)\b"
