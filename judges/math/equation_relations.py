@@ -12,6 +12,14 @@
   vanishes left out (`1/3p - 3 = 114` and `p = 351`; `w(12.5 - w) = 25` and `2w + 50/w = 25`). `x^2 = 4` is not
   `x = 2` (roots -2, 2 against 2). Decimals count as the exact fractions they write (`x = 5.0000001` is not `x = 5`),
   and roots agree to 1e-9 (`x = 0.333` is no solved form of `3x = 1`).
+  Stop 59b: two single inequalities are equal when one's lhs - rhs (as `d < 0` or `d <= 0`) is a positive constant
+  multiple of the other's, the strictness the same (`4x + 6y <= 8 + 2y` and `2x + 3y <= 4 + y`;
+  polynomial_relations).
+- `unequal_relation` (stop 59b): a verdict "equal" does not stand (a) between two equations that give a value to
+  different lone variables of one or two letters (`b = 9` is not `a = 9`, `qa = 9` not `q = 9`: a different
+  variable is a different equation; names of three letters or more, `Total = 48`, stay names), nor (b) between a
+  chain of inequalities with a link between two numbers (`1/2 < x <= 1.5 < 7`: a claim about numbers, no solution
+  set) and a relation without one (`1 < 2x <= 3`).
 """
 from __future__ import annotations
 
@@ -21,6 +29,7 @@ import sympy
 
 from judgesuite.judges.math.latex_backend import parse_latex
 from judgesuite.judges.math.plain_text_latex import NOT_EQUAL
+from judgesuite.judges.math.polynomial_relations import relations_decided
 
 # an equation between two lone names, the whole (stripped) text; bounded spaces keep `findall` linear on any text
 _NAMES_EQUATION = re.compile(r"\$?[ \t]{0,3}[A-Za-z][ \t]{0,3}=[ \t]{0,3}[A-Za-z][ \t]{0,3}\$?")
@@ -36,17 +45,52 @@ def relation_of_names(ref: str, span: str) -> bool:
     return (eqs[0] and bare[1]) or (eqs[1] and bare[0])
 
 
+# an equation giving a value to a lone variable of one or two letters, the whole (stripped) text
+_LETTERS_EQUATION = re.compile(r"\$?[ \t]{0,3}([A-Za-z]{1,2})[ \t]{0,3}=(?!=)[^=<>\n]{1,200}")
+_INEQUALITY = re.compile(r"<=|>=|[<>≤≥]|\\(?:leq?|geq?|lt|gt|leqslant|geqslant)(?![A-Za-z])")
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+
+
+def unequal_relation(ref: str, span: str) -> bool:
+    """Whether an "equal" of gold and answer must not stand (module doc: `unequal_relation`)."""
+    g, c = (_LETTERS_EQUATION.fullmatch(t.strip()) for t in (ref, span))
+    if g and c and sorted(g.group(1)) != sorted(c.group(1)):
+        return True
+    return _number_link(ref) != _number_link(span)
+
+
+def _number_link(text: str) -> bool:
+    """A chain of two or more inequalities (no equation, no list) with a link between two numbers (`1.5 < 7`)."""
+    if len(text) > 600 or re.search(r"[=,;]", _INEQUALITY.sub(" ", text)):
+        return False
+    parts = _INEQUALITY.split(text)
+    if len(parts) < 3:
+        return False
+    numbers = [bool(p.strip()) and not re.search(r"[A-Za-z]", _COMMAND.sub(" ", p)) for p in parts]
+    return any(a and b for a, b in zip(numbers, numbers[1:]))
+
+
 def _single_equation(text: str) -> bool:
     return text.count("=") == 1 and not NOT_EQUAL.search(text) and not re.search(r"[<>,;]|\\[lg]e", text)
 
 
+def _single_inequality(text: str) -> bool:
+    return len(_INEQUALITY.findall(text)) == 1 and not re.search(r"[=,;]", _INEQUALITY.sub(" ", text))
+
+
 def same_equation(ref: str, span: str) -> bool | None:
-    """Gold and answer, both single equations, equal as relations (see module doc): True, or None (no say)."""
+    """Gold and answer, both single equations (or both single inequalities), equal as relations (see module doc):
+    True, or None (no say)."""
+    if _single_inequality(ref) and _single_inequality(span):
+        return True if relations_decided(parse_latex(ref), parse_latex(span)) else None
     if not (_single_equation(ref) and _single_equation(span)):
         return None
     g, c = parse_latex(ref), parse_latex(span)
     if not (isinstance(g, sympy.Eq) and isinstance(c, sympy.Eq)):
         return None
+    decided = relations_decided(g, c)  # polynomial equations: the same zeros over C or not, nothing more to try
+    if decided is not None:
+        return True if decided else None
     try:
         return True if _proportional(g, c) or _swapped_numbers(g, c) or _same_roots(g, c) else None
     except Exception:  # noqa: BLE001 - sympy and mpmath fail in many ways (NoConvergence among them): no say

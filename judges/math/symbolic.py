@@ -45,7 +45,7 @@ from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.clock_times import half_day_time, same_clock_time
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
-from judgesuite.judges.math.equation_relations import relation_of_names, same_equation
+from judgesuite.judges.math.equation_relations import relation_of_names, same_equation, unequal_relation
 from judgesuite.judges.math.equation_sides import same_equation_lists, same_left_sides
 from judgesuite.judges.math.forms import (answer_groups, as_list, condition, decimal_comma, equation_left,
                                           needs_latex_backend, option_answers, plain_value, reference_answer,
@@ -167,6 +167,8 @@ def _compare(ref: str, gold: Parsed | None, spans: list[str], auto: bool) -> tup
         return False, span, "unequal: an equation between two variables is a relation, not a value"
     if result is not True and auto and same_equation(ref, span):  # "x = y" and "y = x" (equation_relations)
         return True, span, "equal as equations (relations)"
+    if result is True and auto and unequal_relation(ref, span):  # "b = 9" for "a = 9" (equation_relations)
+        return False, span, "unequal: another variable, or a chain with a link between numbers"
     if result is True and auto:
         same, what = same_left_sides(ref, span), "the equations' left sides"
         if same is True:
