@@ -42,12 +42,12 @@ UNREAD: set[str] = {"heldout-w10"}  # held out, not yet read: no test runs a jud
 # `x=1.52399022` (1.52399025: within the relative tolerance for decimals of batch 6). All four fixed in stop 58
 # (judges/math/equation_relations.py; an expression whose decimals leave an exact fraction counts as exact, the value
 # of `x = 1.5` is a plain decimal: tests/test_sympy_stop58b.py).
-# The first run on dev-w10 (at e9ab12b) found ten more, none fixed yet: seven pairs of quadratics without a real root
+# The first run on dev-w10 (at e9ab12b) found ten more: seven pairs of quadratics without a real root
 # (`x^2-3x+10=1` for `x^2-3x+10=0`, `2x^2+6x+8=0` for `4x^2-5x+17=0`, ...: read as equal empty solution sets), an
 # equation in another variable (`b=9` for `a=9`), `qa=9` for `q=9`, and `1/2<x ≤1.5<7` for `1<2x ≤ 3` (the card,
-# "Grader batch 10: figures on dev-w10").
-KNOWN_FALSE_EQUALS: set[str] = {"grader-reasoning-from-scratch-1247"} | {
-    f"grader-pie-math-validation-{n}" for n in (1562, 1563, 1564, 1592, 1593, 1604, 1605, 1612, 1615, 1713)}
+# "Grader batch 10: figures on dev-w10"). All ten fixed in stop 59b (judges/math/polynomial_relations.py,
+# equation_relations.py; unequal, asserted in tests/test_sympy_stop59b.py).
+KNOWN_FALSE_EQUALS: set[str] = {"grader-reasoning-from-scratch-1247"}
 
 
 def _rows(read_only: bool = False) -> list[dict]:

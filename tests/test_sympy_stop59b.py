@@ -1,0 +1,90 @@
+"""`sympy` on grader batch 10's dev rows (issue 37, stop 59b, helper s66): polynomial equations are the same only with
+the same zeros over the complex numbers (two quadratics without a real root are no longer equal empty sets);
+inequalities are the same as positive multiples; another lone variable, or a chain of inequalities with a link
+between two numbers, is unequal. Each rule's "not equal" probes are here too."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from judgesuite.judges.math.polynomial_relations import relations_decided
+from judgesuite.judges.math.latex_backend import parse_latex
+from judgesuite.judges.math.symbolic import judge_math
+
+CORPUS = Path(__file__).parent / "fixtures" / "math_style_corpus.jsonl"
+ID = "grader-pie-math-validation-{}"
+
+
+def _rows() -> dict[str, dict]:
+    rows = (json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines())
+    return {r["id"]: r for r in rows if r["split"] == "dev-w10"}
+
+
+def _verdict(gold: str, cand: str) -> bool | None:
+    return judge_math(((gold,), cand, "auto"))[0]
+
+
+# dev-w10's ten false equals (in KNOWN_FALSE_EQUALS before): now unequal
+@pytest.mark.parametrize("n", [1562, 1563, 1564, 1592, 1593, 1604, 1605, 1612, 1615, 1713])
+def test_dev_w10_false_equals_are_unequal(n):
+    row = _rows()[ID.format(n)]
+    assert row["label"] is False
+    assert _verdict(row["references"][0], row["candidate"]) is False
+
+
+# dev-w10's scaled or rearranged inequalities (labelled correct): now equal
+@pytest.mark.parametrize("n", [1660, 1661, 1662, 1692, 1697, 1700, 1703, 1704])
+def test_dev_w10_scaled_inequalities_are_equal(n):
+    row = _rows()[ID.format(n)]
+    assert row["label"] is True
+    assert _verdict(row["references"][0], row["candidate"]) is True
+
+
+@pytest.mark.parametrize("gold, cand, expected", [
+    # polynomial equations: the same zeros over C (square-free parts proportional)
+    ("x^2+1=0", "x^2+2=0", False),  # no real root either
+    ("x^2+1=0", "2x^2+2=0", True),
+    ("x^2+1=0", "x^2=-1", True),
+    ("(x+1)^2=0", "x+1=0", True),
+    ("x^2+3x+2=5x+10", "(x+2)(x-4)=0", True),
+    ("x^2+3x+2=5x+10", "(x+1)(x-4)=0", False),
+    ("x^3=8", "x=2", False),  # complex roots too
+    ("x^2+y^2=1", "x^2+y^2=2", False),
+    ("x^2+y^2=1", "2x^2+2y^2=2", True),
+    ("x^2-3x+10=0", "x^2-3x+10=1", False),
+    # inequalities: a positive multiple, the same strictness
+    ("2x + 3y\\ge 7", "x + 1.5y \\ge 3.5", True),
+    ("2x + 3y\\ge 7", "-2x - 3y \\le -7", True),
+    ("2x + 3y\\ge 7", "x + 1.5y \\le 3.5", False),
+    ("2x + 3y\\ge 7", "-2x - 3y \\ge -7", False),
+    ("2x + 3y > 7", "4x + 6y \\ge 14", False),
+    ("2x + 3y \\ge 7", "2x + 3y \\ge 8", False),
+    # another lone variable is another equation; words stay names
+    ("a=9", "b=9", False),
+    ("q=9", "qa=9", False),
+    ("x=5", "y=5", False),
+    ("ab=6", "ba=6", True),
+    ("x=5", "x=5", True),
+    ("Total = 48", "x = 48", True),
+    # a chain with a link between two numbers
+    ("1<2x \\le 3", "1/2<x \\le 1.5<7", False),
+    ("1<2x \\le 3", "1/2<x \\le 3/2", True),
+    ("x > 1", "0 < 1 < x", False),
+])
+def test_relations(gold, cand, expected):
+    assert _verdict(gold, cand) is expected, (gold, cand)
+
+
+def test_undecided_pairs_go_on_as_before():
+    # decimals, a variable in a denominator, a function: no say (Math-Verify's grader and the older rules decide)
+    for gold, cand in (("x^2=2.25", "x^2-2.25=0"), ("1/x=2", "x=1/2"), ("\\sin(x)=0", "2\\sin(x)=0")):
+        assert relations_decided(parse_latex(gold), parse_latex(cand)) is None, (gold, cand)
+
+
+def test_polynomial_relations_is_inside_the_sympy_fingerprint():
+    from judgesuite.judges.fingerprint import module_closure
+    from judgesuite.judges.math.symbolic import SympyJudge
+
+    assert "judgesuite.judges.math.polynomial_relations" in set(module_closure([SympyJudge.__module__]))
