@@ -230,13 +230,14 @@ def test_ratio_is_no_last_term(cand, gold, expected):
     _check(cand, gold, expected)
 
 
-# Round 7's program without its output (labelled incorrect): it read the literal 3 of "sleeves_per_box = 3" before.
+# Round 7's program without its output (labelled incorrect): it read the literal 3 of "sleeves_per_box = 3" before;
+# a program not run commits to no value now.
 def test_round7_program_without_output_reads_no_literal():
     row = _row(7, "m7-qwen2.5-coder-1.5b-gsm8k-test-0731")
     assert row["label"] is False
     got = judge_math(((row["references"][0],), row["candidate"], "auto", row["question"]))
-    assert got[0] is None and got[1] is None
-    assert judge_math((("3",), row["candidate"], "auto"))[0] is not True
+    assert got[0] is False and got[2] == "non-committal answer"
+    assert judge_math((("3",), row["candidate"], "auto"))[0] is False
 
 
 # Hunt probes that were right before and stay right (a wrong final after a right step, negations, ranges, lists,

@@ -288,6 +288,10 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         for strategy in group:  # the last number is not one of a program's source (answer_markup.without_source)
             source_free = strategy == "number" and config.detect_noncommittal
             found += strategy_spans(strategy, without_source(text) if source_free else text)
+            if source_free and not found and not looks_truncated(text):
+                code = strategy_spans(strategy, text)  # numbers in a program's source only: a program not run
+                if code:  # ("Answer:\n```python\nprint(3 * 6)\n```") commits to no value
+                    return Extraction([code[0][1]], noncommittal=True, method="program source")
         if not found:
             continue
         if config.detect_noncommittal and group != config.groups[0] and looks_truncated(text):
