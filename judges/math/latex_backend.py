@@ -49,6 +49,8 @@ _PREP = ((re.compile(rf"\\operatorname\*?\s*\{{\s*({_NAMES})\s*\}}"), r"\\\1 "),
          (re.compile(r"\\geqslant"), r"\\geq"), (re.compile(r"\\leqslant"), r"\\leq"),
          (re.compile(r"(?<![<>=!])==(?!=)"), "="), (re.compile(r"\+\s*\\infty"), r"\\infty"),
          (re.compile(r"[\$]|\\[$()\[\]]"), " "))
+# a digit right before a bracket: a product (the grammar reads `3(9)` as the mixed number 3 + 9; stop 59b)
+_NUMBER_BRACKET = re.compile(r"(?<![\w.^])(\d+(?:\.\d+)?)(?=\(|\\left\()")  # not an exponent's `^2(x)`
 # latex2sympy evaluates powers and factorials eagerly: refuse the towers our grammar reads as Huge
 _HEAVY = re.compile(r"\^\s*\{?\s*\d{4}|\^\s*\{[^{}]*\^|\d{4,}\s*!|\d{40}")
 # latex2sympy evaluates gcd and lcm eagerly, as SymPy's polynomial gcd: of letters, gcd(a, b) is 1 and lcm(a, b) is
@@ -87,6 +89,7 @@ def parse_latex(text: str) -> object | None:
         return None  # "2024-01-05", "3-4 hours" are no subtractions, "12 (3 × 5)", "(2) 3" no products
     if _SPACED_DIGITS_IN_TEXT.search(text):
         return None  # the grammar joins them: `\\text{1 2}` would read as 12
+    text = _NUMBER_BRACKET.sub(r"\1 \\cdot ", text)
     try:
         value = latex2sympy(normalize_latex(text, _config()), is_real=True, normalization_config=None)
     except Exception:  # the ANTLR grammar raises plain Exceptions on syntax errors
