@@ -42,6 +42,25 @@ def test_dev_w10_scaled_inequalities_are_equal(n):
     assert _verdict(row["references"][0], row["candidate"]) is True
 
 
+# a number right before a bracket is a product (the ANTLR grammar read `3(9)` as the mixed number 3 + 9)
+@pytest.mark.parametrize("n", [1567, 1672, 1673, 1684])
+def test_dev_w10_number_before_a_bracket_is_a_product(n):
+    row = _rows()[ID.format(n)]
+    assert row["label"] is True
+    assert _verdict(row["references"][0], row["candidate"]) is True
+
+
+@pytest.mark.parametrize("gold, cand, expected", [
+    ("x=27", "x=3(9)", True),
+    ("x=12", "x=3(9)", False),
+    ("2x \\le 8", "2x \\le 8(1)", True),
+    ("2x \\le 9", "2x \\le 8(1)", False),
+    ("1", "sin^2(x)+cos^2(x)", True),  # an exponent before a bracket stays an exponent
+])
+def test_number_before_a_bracket(gold, cand, expected):
+    assert _verdict(gold, cand) is expected, (gold, cand)
+
+
 @pytest.mark.parametrize("gold, cand, expected", [
     # polynomial equations: the same zeros over C (square-free parts proportional)
     ("x^2+1=0", "x^2+2=0", False),  # no real root either
