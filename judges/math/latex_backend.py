@@ -76,8 +76,9 @@ def parse_latex(text: str) -> object | None:
     """A LaTeX answer as a SymPy object (real symbols), or None when the ANTLR grammar refuses it."""
     if len(text) > MAX_CHARS or _HEAVY.search(text):
         return None
-    from latex2sympy2_extended.latex2sympy2 import latex2sympy
     from latex2sympy2_extended.math_normalization import normalize_latex
+
+    from judgesuite.judges.math.antlr_two_stage import latex_to_sympy
 
     text = repeating_decimals(text)  # 0.(3), 0,(3), 0.\\overline{3}: 1/3, not a product or a bar
     text = plain_text_readings(not_equal_as_latex(text))  # "y =/= x", "7/3x", "sin^2(x)" (plain_text_latex)
@@ -91,7 +92,7 @@ def parse_latex(text: str) -> object | None:
         return None  # the grammar joins them: `\\text{1 2}` would read as 12
     text = _NUMBER_BRACKET.sub(r"\1 \\cdot ", text)
     try:
-        value = latex2sympy(normalize_latex(text, _config()), is_real=True, normalization_config=None)
+        value = latex_to_sympy(normalize_latex(text, _config()))  # SLL, then LL (antlr_two_stage)
     except Exception:  # the ANTLR grammar raises plain Exceptions on syntax errors
         return None
     return sympy.ImmutableMatrix(value) if isinstance(value, sympy.MatrixBase) else value
