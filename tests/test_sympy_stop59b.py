@@ -102,8 +102,29 @@ def test_undecided_pairs_go_on_as_before():
         assert relations_decided(parse_latex(gold), parse_latex(cand)) is None, (gold, cand)
 
 
-def test_polynomial_relations_is_inside_the_sympy_fingerprint():
+def test_new_modules_are_inside_the_sympy_fingerprint():
     from judgesuite.judges.fingerprint import module_closure
     from judgesuite.judges.math.symbolic import SympyJudge
 
-    assert "judgesuite.judges.math.polynomial_relations" in set(module_closure([SympyJudge.__module__]))
+    assert {"judgesuite.judges.math.polynomial_relations",
+            "judgesuite.judges.math.antlr_two_stage"} <= set(module_closure([SympyJudge.__module__]))
+
+
+def test_two_stage_parsing_reads_every_dev_w10_text_as_full_ll_does():
+    from latex2sympy2_extended.latex2sympy2 import _Latex2Sympy
+    from latex2sympy2_extended.math_normalization import normalize_latex
+
+    from judgesuite.judges.math.antlr_two_stage import latex_to_sympy
+    from judgesuite.judges.math.latex_backend import _config
+
+    def read(parse, text):
+        try:
+            return str(parse(text))
+        except Exception:  # noqa: BLE001 - the grammar's syntax errors
+            return None
+
+    texts = sorted({normalize_latex(t, _config())
+                    for r in _rows().values() for t in (*r["references"], r["candidate"])})
+    ll = [read(lambda t: _Latex2Sympy(None, True).parse(t), t) for t in texts]
+    assert [read(latex_to_sympy, t) for t in texts] == ll
+    assert sum(x is not None for x in ll) > 250
