@@ -138,7 +138,7 @@ def percentage_pair(span: str, earlier: list[str]) -> str | None:
 # "0.074, i.e. 7.4%", "0.25, or 25%", "1/4 (25%)", "\\(\\frac{1}{4}\\), which is 25 percent": a value, a joiner that
 # restates, and a percentage (inline-formula brackets or dollars allowed around either)
 _RESTATED = re.compile(
-    r"(?<![\w.,/])(?:\\\(|\$)?[ \t]*+" + _FORM_VALUE + r"[ \t]*+(?:\\\)|\$)?[ \t]*+(?:,[ \t]*+)?"
+    r"(?<![\w.,/])(?:(?:\\\(|\$)[ \t]*+)?" + _FORM_VALUE + r"[ \t]*+(?:\\\)|\$)?[ \t]*+(?:,[ \t]*+)?"
     r"(?:or(?:[ \t]++equivalently)?|i\.[ \t]?e\.,?|that[ \t]++is,?|which[ \t]++is|(\())[ \t]*+(?:\\\(|\$)?[ \t]*+"
     r"(-?\d{1,12}(?:\.(\d{1,12}))?)[ \t]?(?:\\?%|percent\b|per[ \t]cent\b)[ \t]*+(?:\\\)|\$)?(?(2)[ \t]*+\))",
     re.IGNORECASE)
@@ -179,8 +179,8 @@ def with_percent(text: str, span: str) -> str:
     return span + "%"
 
 
-_BELOW_ZERO = re.compile(r"(?:[ \t]*+(?:°|degrees?)(?:[ \t]*+(?:[CF]\b|Celsius|Fahrenheit))?)?[ \t]++below[ \t]++zero\b",
-                         re.IGNORECASE)
+_BELOW_ZERO = re.compile(r"(?<![ \t])(?:[ \t]*+(?:°|degrees?)(?:[ \t]*+(?:[CF]\b|Celsius|Fahrenheit))?)?"
+                         r"[ \t]++below[ \t]++zero\b", re.IGNORECASE)
 
 
 def below_zero(text: str, span: str) -> str:

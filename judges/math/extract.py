@@ -59,14 +59,15 @@ After math round 15 (`clause_values`): "There are 12 <things> that sum to 240." 
 percentage" ("5/12 degrees, and 135 degrees as a percentage") commit to neither.
 Stop 59: "There are 12 or 13 <things> that ..." commits to no count; a value restated as its percentage ("0.074, i.e.
 7.4%", "0.25, or 25%") is that percentage, no alternative, and a last number keeps its percent sign (`clause_values`);
-digits of other scripts ("١٢", "１２") are ASCII digits (`script_digits`); a program's output that reports an error
-is not read, and the last number is never one of a program's source (`answer_markup.without_error_output`,
-`without_source`: "print(3*4)" gives no 4; its comments are read); a correction right after a committed value is
-the value it corrects to ("12 ... no wait, 13": 13; "12... wait, let me recheck" commits to nothing), a value called no
-solution ("x = 12 is not a solution"), followed by a failed check ("Hmm, that doesn't match.") or given for one case
-with another "otherwise" ("12 if we ignore friction, otherwise 13") commits to nothing (`hedges`); a last sentence that states the task ("We need to find how many ... if he started with 12.") gives no
-answer; a last number inside a ratio gives the ratio ("3:4", `prose_numbers.enclosing_value`); a last number "below
-zero" is negative ("12 degrees below zero": -12, `clause_values.below_zero`).
+digits of other scripts ("١٢", "１２") are ASCII digits (`script_digits`); a program's output that reports an error is not
+read, and the last number is never one of a program's source (`answer_markup.without_error_output`, `without_source`:
+"print(3*4)" gives no 4, its comments are read; a reply whose only numbers are a program's source commits to no value);
+a correction right after a committed value is the value it corrects to ("12 ... no wait, 13": 13; "12... wait, let me
+recheck" commits to nothing), a value called no solution ("x = 12 is not a solution"), followed by a failed check ("Hmm,
+that doesn't match.") or given for one case with another "otherwise" ("12 if we ignore friction, otherwise 13") commits
+to nothing (`hedges`); a last sentence that states the task ("We need to find how many ... if he started with 12.")
+gives no answer; a last number inside a ratio gives the ratio ("3:4", `prose_numbers.enclosing_value`); a last number
+"below zero" is negative ("12 degrees below zero": -12, `clause_values.below_zero`).
 """
 from __future__ import annotations
 
@@ -237,7 +238,7 @@ def _clause_value(text: str, span: str, question: str) -> str:
 
 
 _LEAD_NUMBER = re.compile(r"-?\d[\d,]*+(?:\.\d++)?+")
-_LEAD_VALUE = re.compile(r"[ \t]*+(?:\$[ \t]*+)?-?\d[\d,]*+(?:\.\d++)?+")
+_LEAD_VALUE = re.compile(r"(?<![ \t])[ \t]*+(?:\$[ \t]*+)?-?\d[\d,]*+(?:\.\d++)?+")
 
 
 def _self_corrected(raw: str | None) -> str | None:
@@ -252,9 +253,10 @@ def _self_corrected(raw: str | None) -> str | None:
 
 # a last sentence that states the task, not a result: "We need to find how many apples Tom has if he started with
 # 12.", "Let's find ...", "We are asked for ..." (its number is a given); not one that gives a value ("=", "is 12")
-_TASK_STATEMENT = re.compile(r"[ \t*#>-]*+(?:(?:so|now|first|next|then),?[ \t]++)?(?:we|I)[ \t]++(?:need|want|have|are"
-                             r"[ \t]++asked|were[ \t]++asked|must)[ \t]++(?:to[ \t]++)?(?:find|determine|calculate"
-                             r"|compute|figure[ \t]++out|work[ \t]++out|for)\b|[ \t*#>-]*+let(?:'s|[ \t]++us)[ \t]++"
+_TASK_STATEMENT = re.compile(r"(?<![ \t*#>-])[ \t*#>-]*+(?:(?:so|now|first|next|then),?[ \t]++)?(?:we|I)[ \t]++"
+                             r"(?:need|want|have|are[ \t]++asked|were[ \t]++asked|must)[ \t]++(?:to[ \t]++)?"
+                             r"(?:find|determine|calculate|compute|figure[ \t]++out|work[ \t]++out|for)\b"
+                             r"|(?<![ \t*#>-])[ \t*#>-]*+let(?:'s|[ \t]++us)[ \t]++"
                              r"(?:find|determine|calculate|compute|figure[ \t]++out|work[ \t]++out)\b", re.IGNORECASE)
 _GIVES_VALUE = re.compile(r"=|\b(?:is|are|was|equals|gives|makes)[ \t]++\$?-?\d", re.IGNORECASE)
 

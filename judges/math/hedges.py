@@ -53,7 +53,7 @@ FAILS_CHECK = re.compile(r"\b(?:does|do|did)(?:n't|[ \t]++not)[ \t]++(?:match|wo
 # a correction right after a committed value: "12 ... no wait, 13", "12 -- actually 13", "12. Wait, no: 13" (group 1:
 # the value it corrects to; none: "12... wait, let me recheck", a doubt)
 SELF_CORRECTED = re.compile(
-    r"(?:[ \t]{0,3}+[A-Za-z]{1,12}){0,2}?[ \t]*+(?:\.{2,3}|\u2026|--|[,;:.!\u2014\u2013])?[ \t]*+"
+    r"(?<![ \t])(?:[ \t]{0,3}+[A-Za-z]{1,12}){0,2}?[ \t]*+(?:\.{2,3}|\u2026|--|[,;:.!\u2014\u2013])?[ \t]*+"
     r"(?:(?:no|oh|hmm|oops)[,.!]?[ \t]++)?(?:wait\b|(?:actually|I[ \t]++mean|sorry|correction)\b"
     r"(?=[ \t,:]*+(?:no\b|it(?:'s|[ \t]++is)[ \t]|-?\d)))[ \t]*+[,:.!]?[ \t]*+(?:no[,:.!]?[ \t]*+)?"
     r"(?:(?:it(?:'s|[ \t]++is)|make[ \t]++(?:it|that)|the[ \t]++answer[ \t]++is)[ \t]++)?"
