@@ -35,7 +35,7 @@ def test_dev_w10_false_equals_are_unequal(n):
 
 
 # dev-w10's scaled or rearranged inequalities (labelled correct): now equal
-@pytest.mark.parametrize("n", [1660, 1661, 1662, 1692, 1697, 1700, 1703, 1704])
+@pytest.mark.parametrize("n", [1660, 1661, 1662, 1692, 1697, 1700, 1703, 1704, 1736])
 def test_dev_w10_scaled_inequalities_are_equal(n):
     row = _rows()[ID.format(n)]
     assert row["label"] is True
@@ -80,6 +80,12 @@ def test_number_before_a_bracket(gold, cand, expected):
     ("2x + 3y\\ge 7", "-2x - 3y \\ge -7", False),
     ("2x + 3y > 7", "4x + 6y \\ge 14", False),
     ("2x + 3y \\ge 7", "2x + 3y \\ge 8", False),
+    # chains of two inequalities, link by link
+    ("57.06 \\le 24.74 + 1.54b \\le 171.02", "32.32 \\le 1.54b \\le 146.29", False),
+    ("1 < 2x \\le 3", "2 < 4x \\le 6", True),
+    ("1 < 2x \\le 3", "2 < 4x < 6", False),
+    ("-99 \\le 9-12r \\le 45", "9 \\le r \\le -3", False),
+    ("-99 \\le 9-12r \\le 45", "-3 \\le r \\le 9", True),
     # another lone variable is another equation; words stay names
     ("a=9", "b=9", False),
     ("q=9", "qa=9", False),

@@ -14,7 +14,8 @@
   and roots agree to 1e-9 (`x = 0.333` is no solved form of `3x = 1`).
   Stop 59b: two single inequalities are equal when one's lhs - rhs (as `d < 0` or `d <= 0`) is a positive constant
   multiple of the other's, the strictness the same (`4x + 6y <= 8 + 2y` and `2x + 3y <= 4 + y`;
-  polynomial_relations).
+  polynomial_relations); so are two chains of two inequalities whose links are so pairwise (`57.06 ≤ 24.74 + 1.54b ≤
+  171.02` and `32.32 ≤ 1.54b ≤ 146.28`).
 - `unequal_relation` (stop 59b): a verdict "equal" does not stand (a) between two equations that give a value to
   different lone variables of one or two letters (`b = 9` is not `a = 9`, `qa = 9` not `q = 9`: a different
   variable is a different equation; names of three letters or more, `Total = 48`, stay names), nor (b) between a
@@ -78,11 +79,26 @@ def _single_inequality(text: str) -> bool:
     return len(_INEQUALITY.findall(text)) == 1 and not re.search(r"[=,;]", _INEQUALITY.sub(" ", text))
 
 
+def _inequality_chain(text: str) -> bool:
+    return (len(_INEQUALITY.findall(text)) == 2 and not re.search(r"[=,;]", _INEQUALITY.sub(" ", text))
+            and not _number_link(text))
+
+
+def _same_chain(g: object, c: object) -> bool | None:
+    """Two chains of two inequalities (`a <= E <= b`), each link the same relation as one of the other's."""
+    if not (isinstance(g, sympy.And) and isinstance(c, sympy.And) and len(g.args) == len(c.args) == 2):
+        return None
+    pairs = lambda x, y: all(any(relations_decided(a, b) for b in y.args) for a in x.args)  # noqa: E731
+    return True if pairs(g, c) and pairs(c, g) else None
+
+
 def same_equation(ref: str, span: str) -> bool | None:
     """Gold and answer, both single equations (or both single inequalities), equal as relations (see module doc):
     True, or None (no say)."""
     if _single_inequality(ref) and _single_inequality(span):
         return True if relations_decided(parse_latex(ref), parse_latex(span)) else None
+    if _inequality_chain(ref) and _inequality_chain(span):
+        return _same_chain(parse_latex(ref), parse_latex(span))
     if not (_single_equation(ref) and _single_equation(span)):
         return None
     g, c = parse_latex(ref), parse_latex(span)
