@@ -224,12 +224,15 @@ def draw(root: Path = SHARED, seed: int = SEED, exclude: frozenset[str] = frozen
             for t in taken]
 
 
-def write_questions(root: Path = SHARED) -> list[dict]:
-    qs = draw(root)
-    QUESTIONS.write_text("".join(json.dumps(q, ensure_ascii=False, sort_keys=True) + "\n" for q in qs),
-                         encoding="utf-8")
-    print(f"{len(qs)} questions -> {QUESTIONS}")
+def save_questions(qs: list[dict], path: Path) -> list[dict]:
+    """Freeze a round's drawn questions (one JSON object per line, keys sorted)."""
+    path.write_text("".join(json.dumps(q, ensure_ascii=False, sort_keys=True) + "\n" for q in qs), encoding="utf-8")
+    print(f"{len(qs)} questions -> {path}")
     return qs
+
+
+def write_questions(root: Path = SHARED) -> list[dict]:
+    return save_questions(draw(root), QUESTIONS)
 
 
 def drawn(questions: Path = QUESTIONS) -> list[dict]:

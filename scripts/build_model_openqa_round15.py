@@ -100,7 +100,6 @@ Design, committed before the draw and generation: round 14's (scripts/build_mode
 """
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -175,11 +174,7 @@ def draw(root: Path = SHARED) -> list[dict]:
 
 
 def write_questions(root: Path = SHARED) -> list[dict]:
-    qs = draw(root)
-    QUESTIONS.write_text("".join(json.dumps(q, ensure_ascii=False, sort_keys=True) + "\n" for q in qs),
-                         encoding="utf-8")
-    print(f"{len(qs)} questions -> {QUESTIONS}")
-    return qs
+    return r14.save_questions(draw(root), QUESTIONS)
 
 
 def drawn() -> list[dict]:

@@ -109,7 +109,6 @@ labelling guideline below.
 """
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -180,11 +179,7 @@ def draw(root: Path = SHARED) -> list[dict]:
 
 
 def write_questions(root: Path = SHARED) -> list[dict]:
-    qs = draw(root)
-    QUESTIONS.write_text("".join(json.dumps(q, ensure_ascii=False, sort_keys=True) + "\n" for q in qs),
-                         encoding="utf-8")
-    print(f"{len(qs)} questions -> {QUESTIONS}")
-    return qs
+    return r14.save_questions(draw(root), QUESTIONS)
 
 
 def drawn() -> list[dict]:
