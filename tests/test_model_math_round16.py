@@ -1,0 +1,72 @@
+"""Math round 16 of issue 37 (tests/fixtures/model_math_round16.jsonl): the same small local models as rounds 7-15
+solved 70 more official MMLU TEST math questions (not bundled) asked without their options, in seven new output
+formats, every reply labelled by reading (card): rebuilt byte for byte from the committed replies and labels, each
+(question, model) pairing and prompt kind as designed, the frozen questions as the design draws them from the shared
+file (when it is there), the card's counts as read. Frozen and UNREAD: no judge runs here."""
+from __future__ import annotations
+
+import pytest
+
+from .math_round_checks import FIXTURES, round_paths
+from .mmlu_math_checks import (check_draw_from_shared_file, check_frozen_questions, check_new_design,
+                               check_no_other_file_holds, check_official_rows, check_subject_counts, questions)
+from .script_modules import load_script
+from .test_model_math_round7 import check_math_card_counts
+from .test_model_math_round12 import check_stacked_saw_no_mcqa
+from .test_model_openqa_round6 import _lines
+
+CORPUS, CARD = round_paths(16)
+QUESTIONS = FIXTURES / "model_math_round16.questions.jsonl"
+KINDS = ("checklist", "interval", "spreadsheet", "thread", "unicode-math", "toml", "other-language")
+
+
+@pytest.fixture(scope="module")
+def build():
+    return load_script("build_model_math_round16")
+
+
+def test_every_reply_is_a_labelled_row_rebuilt_byte_for_byte(build, tmp_path):
+    check_official_rows(build, CORPUS, 16, tmp_path)
+
+
+def test_each_question_and_model_pairing_and_prompt_is_as_designed(build):
+    check_new_design(build, CORPUS, 16, KINDS, ("Swahili", "Bengali", "Norwegian"))
+    assert "'- [x]'" in build.PROMPTS["checklist"] and "between <low> and <high>" in build.PROMPTS["interval"]
+    assert "(starting with =)" in build.PROMPTS["spreadsheet"] and "(1/3, 2/3, 3/3)" in build.PROMPTS["thread"]
+    assert "√" in build.PROMPTS["unicode-math"] and "TOML" in build.PROMPTS["toml"]
+
+
+def test_the_frozen_questions_pass_round_12s_filter_and_feed_the_draw(build):
+    qs = check_frozen_questions(build, QUESTIONS)
+    assert not {q["question_id"] for q in qs} & {q["question_id"] for n in (13, 14, 15) for q in questions(
+        FIXTURES / f"model_math_round{n}.questions.jsonl")}
+
+
+def test_the_draw_rebuilds_from_the_shared_mmlu_test_file(build):
+    dropped = {"filter": 569, "id": 210, "text": 30, "duplicate": 3}
+    check_draw_from_shared_file(build, build.m13.shared_rows, QUESTIONS, 252, dropped, 53)  # seed 37 + 16
+
+
+def test_no_other_fixture_or_bundled_set_holds_these_questions():
+    check_no_other_file_holds(QUESTIONS, "model_math_round16")
+
+
+def test_the_card_says_what_each_judge_trained_on():
+    """`stacked` fit its forest on the bundled sets' train splits (MMLU-Pro's among them) and no MCQA question."""
+    check_stacked_saw_no_mcqa("answer-matching-gpqa-mmlupro")
+    card = CARD.read_text(encoding="utf-8")
+    assert "never trained" in card and "no MMLU row" in card and "MMLU-Pro" in card
+
+
+def test_the_cards_counts_are_the_labels_as_read(build):
+    card = CARD.read_text(encoding="utf-8")
+    check_math_card_counts(build, CORPUS, card)
+    check_subject_counts(build, CORPUS, card, QUESTIONS)
+
+
+def test_the_round_is_frozen_and_unread():
+    measure = load_script("measure_model_math_styles")
+    assert "heldout-m16" in measure.UNREAD and 16 not in load_script("sympy_row_guard").ROUNDS
+    assert not measure.select("all", CORPUS) and len(measure.select("heldout-m16", CORPUS)) == len(_lines(CORPUS))
+    card = CARD.read_text(encoding="utf-8")
+    assert "## The single read (not yet made)" in card and "--split heldout-m16" in card and "--cache FRESH" in card
