@@ -16,9 +16,10 @@
   multiple of the other's, the strictness the same (`4x + 6y <= 8 + 2y` and `2x + 3y <= 4 + y`;
   polynomial_relations); so are two chains of two inequalities whose links are so pairwise (`57.06 ≤ 24.74 + 1.54b ≤
   171.02` and `32.32 ≤ 1.54b ≤ 146.28`).
-- `unequal_relation` (stop 59b): a verdict "equal" does not stand (a) between two equations that give a value to
-  different lone variables of one or two letters (`b = 9` is not `a = 9`, `qa = 9` not `q = 9`: a different
-  variable is a different equation; names of three letters or more, `Total = 48`, stay names), nor (b) between a
+- `unequal_relation` (stop 59b): a verdict "equal" does not stand (a) between two equations giving a value to a
+  product of one or two letters where one's letters are some of the other's and more (`qa = 9` is not `q = 9`:
+  the product with another variable is another quantity); a renamed lone variable stays a naming difference, as
+  stop 58 pinned (`k = 48` for `m = 48`, `t = 3` for `x = 3`; so `b = 9` for `a = 9` stays equal), nor (b) between a
   chain of inequalities with a link between two numbers (`1/2 < x <= 1.5 < 7`: a claim about numbers, no solution
   set) and a relation without one (`1 < 2x <= 3`).
 """
@@ -55,8 +56,8 @@ _COMMAND = re.compile(r"\\[A-Za-z]+")
 def unequal_relation(ref: str, span: str) -> bool:
     """Whether an "equal" of gold and answer must not stand (module doc: `unequal_relation`)."""
     g, c = (_LETTERS_EQUATION.fullmatch(t.strip()) for t in (ref, span))
-    if g and c and sorted(g.group(1)) != sorted(c.group(1)):
-        return True
+    if g and c and (set(g.group(1)) < set(c.group(1)) or set(c.group(1)) < set(g.group(1))):
+        return True  # `qa = 9` for `q = 9`: a product with another variable (`k = 48` for `m = 48` is a renaming)
     return _number_link(ref) != _number_link(span)
 
 
