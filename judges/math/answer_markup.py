@@ -288,3 +288,30 @@ def without_label(span: str) -> str:
     if label and any(c.isdigit() or c in "\\$" for c in span[label.end():]):
         return span[label.end():].lstrip("*_ ")
     return span
+
+
+# a value a formula, cell or program is said to show: "the cell will display the result ..., which is:\n\\[\n18\n\\]",
+# "it returns 5", "the output is 7" (stop 59): the value right after the verb or after a copula or colon; it ends its
+# line or sentence
+_SHOWN = re.compile(r"\b(?:display|return|output|print|show)(?:s|ed)?+\b(?:[^.\n]{0,80}?"
+                    r"(?:\bwhich[ \t]++is|\bis|:|\bequals?))?[ \t:]*+(?:\n[ \t]*+)?(?:\\\[|\\\(|\${1,2}+)?+[ \t]*+"
+                    r"(?:\n[ \t]*+)?(-?\d{1,30}+(?:,\d{3})*+(?:\.\d{1,30}+)?+)[ \t]*+"
+                    r"(?=\n|\Z|[.,;!]|\\\]|\\\)|\$)", re.IGNORECASE)
+# a formula rather than a value: an operator between operands, or a spreadsheet function ("INT(179 / 7)")
+_FORMULA = re.compile(r"[\d)][ \t]*+(?:[-+*/^×÷]|\\div|\\times|\\cdot)[ \t]*+[\d(]|\b[A-Z]{2,12}+\(")
+
+
+def shown_value(text: str, span: str) -> str | None:
+    """The value that `text` says a formula, cell or program displays or returns (`_SHOWN`), where the answer span
+    read from its end is that formula restated (`span` has no "=" but a leading one, is a formula and was written
+    before the value): the value commits over the restated formula ("=8 + 8 \\div 2 + 2 ... will display the result
+    ..., which is: 18 ... =8 + 8 \\div 2 + 2": 18). None otherwise."""
+    formula = span.strip().lstrip("=").strip()
+    if not formula or "=" in formula or not _FORMULA.search(formula):
+        return None
+    shown = None
+    for shown in _SHOWN.finditer(text):
+        pass
+    if shown is None or not 0 <= text.find(formula) < shown.start():
+        return None
+    return shown.group(1)

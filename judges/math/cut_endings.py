@@ -8,6 +8,11 @@
   or bold around it) with no digit but in its marker, that names a summary, conclusion or recap ("x = 6\n\n6.
   **Summarize the solution in three bullet points:**": 6); a summary restates what was found. Another step's heading
   ("4. **Combined Total:**") awaits a new value: read as before.
+- a restatement of the last equation's left side, cut inside its formula (stop 59): a line "The value of <the
+  start of that side>" ("So, the final value of"; inline "\\(", "$" allowed) right after a line "<side> = <value>"
+  ("\\[ j + 2k = 29 \\]\n\nThe value of \\(j +": 29); the fragment must be a non-empty start of that side, with no
+  "=", copula or doubt word, so it restates the quantity just found and can state nothing else. The reply names that
+  side as the quantity it gives, so the equation is read as its value ("\\[ 29 \\]").
 Not where the fragment names an answer or result or has a copula (its value's slot was cut: "Therefore, the final
 answer is", "**Final Answer:**", "So the total is:" read as before), doubts or corrects ("but", "however", "wait",
 "not", "mistake", "wrong", "error", "alternative", "again", "check", "verify", "actually"), or where nothing stands
@@ -34,14 +39,41 @@ _NAMES_SLOT_OR_DOUBT = re.compile(r"\b(?:answers?|results?|final|solutions?\s+is
 _SUMMARY = re.compile(r"\b(?:summar\w*|conclu\w*|recap\w*)", re.IGNORECASE)
 
 
+_RESTATES = re.compile(r"(?:(?:so|thus|therefore|hence|finally),?[ \t]++)?the[ \t]++(?:(?:final|required|desired)"
+                       r"[ \t]++)?value[ \t]++of[ \t]++(?:\\\(|\$)?+([^=\n]{1,60}+)", re.IGNORECASE)
+_MATH_MARKS = re.compile(r"\\[\[\]()]|\$|\s")
+_OPENING = re.compile(r"[ \t]*+(?:\\[\[(]|\${1,2}+)?+[ \t]*+")
+
+
+def _restated_value(last: str, before: str) -> str | None:
+    """`before` with its last equation's left side dropped where `last` restates that side, cut off (see the module
+    docstring): the reply names that side as the quantity it gives, so its value is the answer; else None."""
+    m = _RESTATES.fullmatch(last)
+    if m is None or _NAMES_SLOT_OR_DOUBT.search(m.group(1)):
+        return None
+    lines = [ln for ln in before.split("\n")[-3:] if _MATH_MARKS.sub("", ln)]
+    if not lines or lines[-1].count("=") != 1:
+        return None
+    left, right = lines[-1].split("=")
+    side, fragment = _MATH_MARKS.sub("", left), _MATH_MARKS.sub("", m.group(1))
+    if not fragment or not re.search(r"\d", right) or not side.startswith(fragment):
+        return None
+    at = before.rfind(lines[-1])
+    opening = _OPENING.match(left).group()
+    return before[:at] + opening + right.lstrip() + before[at + len(lines[-1]):]
+
+
 def before_cut_ending(text: str) -> str | None:
-    """The text before a last line that is an unfinished conclusion or a heading awaiting its content (see the
-    module docstring); None where the output ends otherwise."""
+    """The text before a last line that is an unfinished conclusion, a heading awaiting its content or a cut
+    restatement of the last equation's side (see the module docstring); None where the output ends otherwise."""
     body = text.rstrip()
     cut = body.rfind("\n")
     if cut < 0:
         return None
     last, before = body[cut + 1:].strip(), body[:cut].rstrip()
+    restated = _restated_value(last, before) if before else None
+    if restated is not None:
+        return restated
     if not before or len(last.split()) > 12 or _NAMES_SLOT_OR_DOUBT.search(last):
         return None
     if _CONCLUSION.fullmatch(last) or (_HEADING.fullmatch(last) and _SUMMARY.search(last)):

@@ -68,6 +68,10 @@ that doesn't match.") or given for one case with another "otherwise" ("12 if we 
 to nothing (`hedges`); a last sentence that states the task ("We need to find how many ... if he started with 12.")
 gives no answer; a last number inside a ratio gives the ratio ("3:4", `prose_numbers.enclosing_value`); a last number
 "below zero" is negative ("12 degrees below zero": -12, `clause_values.below_zero`).
+After math round 16: a value with its tolerance ("158, between 157 and 159", "158 ± 1") is that value
+(`prose_numbers.tolerance_value`); a value a formula, cell or program is said to display or return commits over the
+formula restated after it (`answer_markup.shown_value`); a reply cut off while it restates its last equation's side
+("... = 29 \\]\n\nThe value of \\(j +") gives that side's value (`cut_endings`).
 """
 from __future__ import annotations
 
@@ -80,14 +84,14 @@ from judgesuite.judges.math.clause_values import (before_condition, below_zero, 
                                                   stated_count, with_percent)
 from judgesuite.judges.math.clock_times import joined_times
 from judgesuite.judges.math.cut_endings import before_cut_ending, cut_doubt
-from judgesuite.judges.math.answer_markup import (strip_proof_end, undouble_escapes, without_error_output,
-                                                  without_remark, without_source)
+from judgesuite.judges.math.answer_markup import (shown_value, strip_proof_end, undouble_escapes,
+                                                  without_error_output, without_remark, without_source)
 from judgesuite.judges.math.endings import before_loop, before_open_check, before_open_program, ends_in_label
 from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CALLED_WRONG, ESTIMATE_REDONE,
                                           FAILS_CHECK, HEDGES, MODAL, NEGATED, OTHERWISE, SELF_CORRECTED, SPAN_HEDGES,
                                           WRONG, wrong_answer_after, wrong_answer_before)
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
-from judgesuite.judges.math.prose_numbers import rejected_alternative
+from judgesuite.judges.math.prose_numbers import rejected_alternative, tolerance_value
 from judgesuite.judges.math.repeating_ellipsis import repeating_ellipsis
 from judgesuite.judges.math.script_digits import ascii_digits
 from judgesuite.judges.math.span_cleaning import SENTENCE_END, SPAN_CHARS
@@ -303,8 +307,9 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         spans = [s for _, s, _ in found if s.strip()]
         if not spans:
             continue
-        kept = rejected_alternative(found[0][1]) if config.detect_noncommittal else None
-        if kept is not None:  # "24, not 20": the committed value; its rejected alternative is no hedge
+        kept = (rejected_alternative(found[0][1]) or tolerance_value(found[0][1])) if config.detect_noncommittal \
+            else None
+        if kept is not None:  # "24, not 20", "158, between 157 and 159": the value; no hedge
             pos, _, raw = found[0]
             found[0] = (pos, kept, (raw or "").replace(found[0][1].strip(), kept))
             spans = [kept] + spans[1:]
@@ -381,6 +386,10 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                 result.method == "number" and at >= 0 and (NEGATED.search(text[max(0, at - 20):at])
                                                             or CALLED_WRONG.match(text, at + len(result.spans[0]))))):
             return Extraction(result.spans, noncommittal=True, method="negated")  # "Total: not 15", "It is not 42."
+    if config.detect_noncommittal and result.method in ("display", "latex_last", "parts+last_line") and result.spans:
+        shown = shown_value(text, result.spans[0])  # "... will display the result, which is: 18" over the formula
+        if shown is not None:
+            result = Extraction([shown], method=result.method + "+shown")
     if config.detect_noncommittal and result.spans and not result.noncommittal and cut_doubt(text):
         return Extraction(result.spans, noncommittal=True, method="hedge")  # "x = 6\n\nBut wait, the"
     if config.detect_noncommittal and result.spans and not result.noncommittal:
