@@ -85,3 +85,29 @@ def test_answer_style_corpus_per_1000_samples(benchmark, name):
         verdicts = benchmark.pedantic(judge.judge, args=(samples,), rounds=1, iterations=1)
     assert len(verdicts) == 1000
     benchmark.extra_info["samples"] = 1000
+
+
+def test_antlr_reading_of_grader_batch_10_dev_texts(benchmark):
+    """The ANTLR path alone (antlr_two_stage.latex_to_sympy, stop 59d) on grader batch 10's dev texts: equations and
+    inequalities, the parse that is most of `sympy`'s time there; one cold pass in this process."""
+    import json
+    from pathlib import Path
+
+    from judgesuite.judges.math.antlr_two_stage import latex_to_sympy
+
+    corpus = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "math_style_corpus.jsonl"
+    rows = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()]
+    texts = sorted({t for r in rows if r["split"] == "dev-w10" for t in (r["candidate"], *r["references"])})
+
+    def run() -> int:
+        read = 0
+        for text in texts:
+            try:
+                latex_to_sympy(text)
+                read += 1
+            except Exception:  # noqa: BLE001 - the grammar refuses some texts
+                pass
+        return read
+
+    assert benchmark.pedantic(run, rounds=1, iterations=1) > 100
+    benchmark.extra_info["texts"] = len(texts)
