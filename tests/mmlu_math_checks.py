@@ -16,6 +16,7 @@ import pytest
 from .math_round_checks import FIXTURES, check_pairings, check_rotation
 from .script_modules import load_script
 from .test_model_math_round7 import check_math_rebuilt
+from .test_model_math_round12 import check_stacked_saw_no_mcqa
 from .test_model_openqa_round6 import _lines
 
 SUBJECTS = {"elementary_mathematics", "high_school_mathematics", "college_mathematics", "high_school_statistics",
@@ -133,3 +134,11 @@ def check_new_design(build, corpus: Path, n: int, kinds: tuple[str, ...], langua
     assert not set(build.LANGUAGES) & {lang for m in old.values() for lang in m.LANGUAGES}
     instructions = {p.split("\n\n")[-1] for m in old.values() for p in m.PROMPTS.values()}
     assert not {p.split("\n\n")[-1] for k, p in build.PROMPTS.items() if k != "other-language"} & instructions
+
+
+def check_card_says_what_each_judge_trained_on(card: Path) -> None:
+    """`stacked` fit its forest on the bundled sets' train splits (MMLU-Pro's among them) and no MCQA question, and
+    the round's card says so."""
+    check_stacked_saw_no_mcqa("answer-matching-gpqa-mmlupro")
+    text = card.read_text(encoding="utf-8")
+    assert "never trained" in text and "no MMLU row" in text and "MMLU-Pro" in text

@@ -18,21 +18,26 @@ def _script_second_rows():
     return s, json.loads(s.SECOND.read_text(encoding="utf-8")), s.corpus_rows(s.CORPUS)
 
 
-def test_second_read_covers_exactly_the_sample_all_210_rows():
-    s, second, rows = _script_second_rows()
+def check_second_read_covers_every_row(s, second: dict, rows: list[dict], total: int) -> None:
+    """The second read labels exactly the sample (every row of the round, half per model), each with a label, a
+    read answer or None, and a reason starting with its kind when incorrect."""
     ids = s.sample_ids(rows)
-    assert len(ids) == len(set(ids)) == 210
+    assert len(ids) == len(set(ids)) == total
     assert sorted(second) == ids
     per_model = {}
     for row in rows:
         per_model[row["model"]] = per_model.get(row["model"], 0) + 1
-    assert sorted(per_model.values()) == [105, 105]
+    assert sorted(per_model.values()) == [total // 2, total // 2]
     for v in second.values():
         assert set(v) == {"label", "read_answer", "why"}
         assert isinstance(v["label"], bool) and isinstance(v["why"], str) and v["why"]
         assert v["read_answer"] is None or isinstance(v["read_answer"], str)
         if not v["label"]:
             assert v["why"].startswith(("another answer", "conflicting answers", "no committed answer"))
+
+
+def test_second_read_covers_exactly_the_sample_all_210_rows():
+    check_second_read_covers_every_row(*_script_second_rows(), 210)
 
 
 def test_each_second_label_is_its_read_answer_against_the_gold():

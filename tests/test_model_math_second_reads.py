@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from .test_model_math_round7_second_read import HEADING, load_script
+from .test_model_math_round7_second_read import HEADING, check_second_read_covers_every_row, load_script
 
 HOW = "as numbers, else as text"
 # label disagreements and read answers that differ, as `agree` printed them when the cards were written
@@ -34,20 +34,7 @@ def _script_second_rows(number: int):
 
 @pytest.mark.parametrize("number", ROUNDS)
 def test_second_read_covers_exactly_the_sample_all_140_rows(number):
-    s, second, rows = _script_second_rows(number)
-    ids = s.sample_ids(rows)
-    assert len(ids) == len(set(ids)) == 140
-    assert sorted(second) == ids
-    per_model = {}
-    for row in rows:
-        per_model[row["model"]] = per_model.get(row["model"], 0) + 1
-    assert sorted(per_model.values()) == [70, 70]
-    for v in second.values():
-        assert set(v) == {"label", "read_answer", "why"}
-        assert isinstance(v["label"], bool) and isinstance(v["why"], str) and v["why"]
-        assert v["read_answer"] is None or isinstance(v["read_answer"], str)
-        if not v["label"]:
-            assert v["why"].startswith(("another answer", "conflicting answers", "no committed answer"))
+    check_second_read_covers_every_row(*_script_second_rows(number), 140)
 
 
 @pytest.mark.parametrize("number", ROUNDS)
