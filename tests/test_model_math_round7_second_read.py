@@ -18,16 +18,21 @@ def _script_second_rows():
     return s, json.loads(s.SECOND.read_text(encoding="utf-8")), s.corpus_rows(s.CORPUS)
 
 
-def check_second_read_covers_every_row(s, second: dict, rows: list[dict], total: int) -> None:
-    """The second read labels exactly the sample (every row of the round, half per model), each with a label, a
-    read answer or None, and a reason starting with its kind when incorrect."""
+def check_second_read_covers_every_row(s, second: dict, rows: list[dict], total: int,
+                                      per_model: dict[str, int] | None = None) -> None:
+    """The second read labels exactly the sample (every row of the round; half per model unless `per_model` gives
+    the round's own counts), each with a label, a read answer or None, and a reason starting with its kind when
+    incorrect."""
     ids = s.sample_ids(rows)
     assert len(ids) == len(set(ids)) == total
     assert sorted(second) == ids
-    per_model = {}
+    counts = {}
     for row in rows:
-        per_model[row["model"]] = per_model.get(row["model"], 0) + 1
-    assert sorted(per_model.values()) == [total // 2, total // 2]
+        counts[row["model"]] = counts.get(row["model"], 0) + 1
+    if per_model is None:
+        assert sorted(counts.values()) == [total // 2, total // 2]
+    else:
+        assert counts == per_model
     for v in second.values():
         assert set(v) == {"label", "read_answer", "why"}
         assert isinstance(v["label"], bool) and isinstance(v["why"], str) and v["why"]
