@@ -1,4 +1,4 @@
-"""A blind second read of math rounds 7, 12, 13, 14, 15 and 16 (tests/fixtures/model_math_round<N>.jsonl): agreement
+"""A blind second read of math rounds 7, 11, 12, 13, 14, 15 and 16 (tests/fixtures/model_math_round<N>.jsonl): agreement
 with the first read.
 
 The first reader labelled all 210 rows (the corpus' `label` and `read_answer`, reasons in
@@ -25,6 +25,10 @@ Rounds 12 and 13 (`--round 12`, `--round 13`; guideline in the docstrings of scr
 _round13.py and the rounds they extend) are read as rounds 14 and 15, decided before anything was read: ALL 140 rows
 of each (70 questions per model), FIELDS as above, read answers compared as numbers, else as normalized text.
 Round 12's golds are GSM8K-style numbers; round 13's are MMLU test math gold options' texts, as round 14's.
+
+Round 11 (`--round 11`; guideline in the docstring of scripts/build_model_math_round11.py) is read the same way,
+decided before anything was read: ALL 140 rows (70 GSM8K train questions per model, golds numbers), FIELDS and the
+read-answer comparison as for rounds 12-16.
 
 Round 16 (`--round 16`; guideline in the docstring of scripts/build_model_math_round16.py and the rounds it extends)
 is read the same way, decided before anything was read: ALL 102 rows (the round was cut short: Qwen-0.5B 70 rows,
@@ -54,7 +58,7 @@ from round6_second_read import agreement, corpus_rows  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
-ROUNDS = (7, 12, 13, 14, 15, 16)
+ROUNDS = (7, 11, 12, 13, 14, 15, 16)
 FIELDS = ("id", "model", "kind", "language", "question", "candidate", "references")
 
 
@@ -123,7 +127,7 @@ def same_answer(a: str | None, b: str | None, text: bool = True) -> bool:
 
 def read_answer_agreement(second: dict[str, dict], rows: list[dict], text: bool = False) -> dict:
     """How often the two reads' `read_answer`s agree (`same_answer`; both null agrees), and the ids where they differ.
-    text=False is round 7's comparison (as numbers only); rounds 12 to 16 use text=True."""
+    text=False is round 7's comparison (as numbers only); rounds 11 to 16 use text=True."""
     by_id = {r["id"]: r for r in rows}
     differ = [i for i in sorted(second)
               if not same_answer(by_id[i].get("read_answer"), second[i].get("read_answer"), text)]
