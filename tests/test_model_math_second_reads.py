@@ -1,4 +1,4 @@
-"""The blind second reads of math rounds 12-16 (cards, "Second read (blind)"): each second-read file labels
+"""The blind second reads of math rounds 11-16 (cards, "Second read (blind)"): each second-read file labels
 exactly the pre-registered sample (every row: 140, round 16's 102), each label follows its own read answer against
 the gold, and the agreement, Cohen's kappa, 2x2 table, per-model and per-kind rows and read-answer agreement
 written in the card are what `scripts/math_round7_second_read.py --round N agree` computes. No judge runs here (a
@@ -15,6 +15,7 @@ from .test_model_math_round7_second_read import HEADING, check_second_read_cover
 HOW = "as numbers, else as text"
 # label disagreements and read answers that differ, as `agree` printed them when the cards were written
 EXPECTED = {
+    11: (["m11-qwen2.5-coder-0.5b-gsm8k-test-1162"], 1),
     12: ([], 3),
     13: ([], 12),
     14: ([], 1),
