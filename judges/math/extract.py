@@ -69,7 +69,7 @@ to nothing (`hedges`); a last sentence that states the task ("We need to find ho
 gives no answer; a last number inside a ratio gives the ratio ("3:4", `prose_numbers.enclosing_value`); a last number
 "below zero" is negative ("12 degrees below zero": -12, `clause_values.below_zero`).
 After math round 16: a value with its tolerance ("158, between 157 and 159", "158 ± 1") is that value
-(`prose_numbers.tolerance_value`); a value a formula, cell or program is said to display or return commits over the
+(`tolerances.tolerance_value`); a value a formula, cell or program is said to display or return commits over the
 formula restated after it (`answer_markup.shown_value`); a reply cut off while it restates its last equation's side
 ("... = 29 \\]\n\nThe value of \\(j +") gives that side's value (`cut_endings`).
 """
@@ -91,11 +91,12 @@ from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CAL
                                           FAILS_CHECK, HEDGES, MODAL, NEGATED, OTHERWISE, SELF_CORRECTED, SPAN_HEDGES,
                                           WRONG, wrong_answer_after, wrong_answer_before)
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
-from judgesuite.judges.math.prose_numbers import rejected_alternative, tolerance_value
+from judgesuite.judges.math.prose_numbers import rejected_alternative
 from judgesuite.judges.math.repeating_ellipsis import repeating_ellipsis
 from judgesuite.judges.math.script_digits import ascii_digits
 from judgesuite.judges.math.span_cleaning import SENTENCE_END, SPAN_CHARS
 from judgesuite.judges.math.strategies import NUMBER_TAIL, number_matches, numbers, strategy_spans
+from judgesuite.judges.math.tolerances import tolerance_value
 
 __all__ = ["AUTO", "CONFIGS", "LIGHTEVAL", "NUMBER_TAIL", "SIMPLERL", "SPAN_CHARS", "Extraction", "ExtractionConfig",
            "extract", "looks_truncated"]

@@ -4,10 +4,6 @@
   "100, and not 30", "42 rather than 24", "7 instead of 5", "24 - not 20, as I first thought") commits to the
   first value; None for any other
   span, for a lone negation ("is not 30": no value before it) and for "20, not 20" (a contradiction).
-- `tolerance_value`: a span that states a value and its tolerance ("158, between 157 and 159", "158 (between 157 and
-  159)", "about 4.9, between 4.8 and 5.0", "158 ± 1", stop 59) commits to the value; an interval that does not hold
-  the value strictly inside it, a "± d" over a tenth of the value (the two roots "3 ± 2") and an interval alone
-  ("between 157 and 159") give None.
 - `rejected_number`: whether the number at a position is such a rejected alternative ("... 60, not 50",
   "$480, not $400", "18 and not 16", "24 (I previously said 20)"): the last number of the output is then the
   value before it.
@@ -38,7 +34,6 @@
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 from judgesuite.judges.math.answer_markup import LITERAL
 from judgesuite.judges.math.bracket_remarks import restated
@@ -80,28 +75,6 @@ def rejected_alternative(span: str) -> str | None:
                                                                     re.IGNORECASE):
         return None
     return None if m.group(2).strip(".,") == m.group(3).strip(".,") else m.group(2)
-
-
-_NUM = r"(-?\d{1,30}+(?:,\d{3})*+(?:\.\d{1,30}+)?+)"
-_TOLERANCE = re.compile(r"(?:(?:about|approximately|approx\.|around|roughly|~|\\approx)[ \t]*+)?" + _NUM
-                        + r"[ \t]*+(?:,[ \t]*+|\([ \t]*+)between[ \t]++" + _NUM + r"[ \t]++and[ \t]++" + _NUM
-                        + r"[ \t]*+\)?+[ \t]*+[.]?+", re.IGNORECASE)
-_PLUS_MINUS = re.compile(_NUM + r"[ \t]*+(?:±|\\pm)[ \t]*+(\d{1,30}+(?:\.\d{1,30}+)?+)[ \t]*+[.]?+")
-
-
-def tolerance_value(span: str) -> str | None:
-    """The value of a span that states it with its tolerance interval or "± d" (see the module docstring); None
-    otherwise."""
-    text = span.strip()
-    if len(text) > 120:
-        return None
-    m = _TOLERANCE.fullmatch(text)
-    if m is not None:
-        value, low, high = (Fraction(g.replace(",", "")) for g in m.groups())
-        return m.group(1) if low < value < high else None
-    m = _PLUS_MINUS.fullmatch(text)  # a tolerance, not the two roots of "3 ± 2": at most a tenth of the value
-    return m.group(1) if m is not None and 0 < 10 * Fraction(m.group(2)) <= abs(Fraction(m.group(1).replace(
-        ",", ""))) else None
 
 
 def rejected_number(text: str, start: int) -> bool:
