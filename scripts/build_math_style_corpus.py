@@ -42,6 +42,7 @@ import math_grader_cases_w7 as w7  # noqa: E402  (batch 7 of the grader cases an
 import math_grader_cases_w8 as w8  # noqa: E402  (batch 8 of the grader cases and its split)
 import math_grader_cases_w9 as w9  # noqa: E402  (batch 9 of the grader cases and its split)
 import math_grader_cases_w10 as w10  # noqa: E402  (batch 10 of the grader cases and its split)
+import math_grader_cases_w11 as w11  # noqa: E402  (batch 11 of the grader cases and its split)
 
 SPLIT_SEED = "judgesuite-issue37-style-split"
 
@@ -154,13 +155,13 @@ def later_rows() -> list[dict]:
 
 
 def batch_rows(module) -> list[dict]:
-    """A batch of the grader cases (scripts/math_grader_cases_w2.py .. _w10.py), appended after every earlier row."""
+    """A batch of the grader cases (scripts/math_grader_cases_w2.py .. _w11.py), appended after every earlier row."""
     return [_row(family, source, origin, c, refs, eq)
             for family, (source, origin, cases) in module.FAMILIES.items() for c, refs, eq in cases]
 
 
 def split_of(family: str) -> str:
-    """`dev-w2` / `heldout-w2` ... `dev-w10` / `heldout-w10` for the grader families of batches 2-10 (their own
+    """`dev-w2` / `heldout-w2` ... `dev-w11` / `heldout-w11` for the grader families of batches 2-11 (their own
     seeded rules), else `frozen` / `dev`."""
     if family in w2.FAMILIES:
         return w2.split_w2(family)
@@ -180,6 +181,8 @@ def split_of(family: str) -> str:
         return w9.split_w9(family)
     if family in w10.FAMILIES:
         return w10.split_w10(family)
+    if family in w11.FAMILIES:
+        return w11.split_w11(family)
     return "frozen" if frozen_family(family) else "dev"
 
 
@@ -332,7 +335,8 @@ def _math_form_rows() -> list[dict]:
 def build() -> list[dict]:
     rng = random.Random(37)
     rows = (bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows()
-            + [r for batch in (w2, w3, w4, w5, w6, w7, w8, w9, w10) for r in batch_rows(batch)])
+            + [r for batch in (w2, w3, w4, w5, w6, w7, w8, w9, w10, w11)
+               for r in batch_rows(batch)])
     for i, r in enumerate(rows):
         r["id"] = f"{r['family']}-{i:04d}"
         r["split"] = split_of(r["family"])
