@@ -123,6 +123,7 @@ names the official test split, not bundled. The lead reads it once (the card giv
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import random
@@ -232,18 +233,36 @@ def _row_questions(text: str) -> set[str]:
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def _facts(path: Path) -> SimpleNamespace | None:
+    """A file's MMLU ids, normalized row questions and normalized text; None for a binary file. Cached per path (the
+    rounds' tests share most files; the design's files do not change while a process runs)."""
+    text = _text(path)
+    if text is None:
+        return None
+    norm = mr.norm(text)
+    return SimpleNamespace(ids=frozenset(MMLU_ID.findall(text)), rows=frozenset(_row_questions(text)), norm=norm,
+                           words=frozenset(norm.split(" ")))
+
+
+@functools.lru_cache(maxsize=4)
 def earlier(fixture_files: tuple[str, ...] = FIXTURE_FILES, bundled_files: tuple[str, ...] = BUNDLED_FILES
             ) -> SimpleNamespace:
     """What the design's exclusion compares against: ids named in `fixture_files`, normalized question texts of their
     rows and of `bundled_files`' rows, the normalized texts of the fixture files, and the long normalized questions
     of the bundled judge and training sets (for containment). A later round passes its own frozen lists."""
-    fixtures = [t for t in (_text(FIXTURES / name) for name in fixture_files) if t is not None]
-    bundled = {name: _text(DATASETS / name) or "" for name in bundled_files}
-    long = {q for name, t in bundled.items() if not name.startswith("mcqa/") for q in _row_questions(t)
+    fixtures = [f for f in (_facts(FIXTURES / name) for name in fixture_files) if f is not None]
+    bundled = {name: _facts(DATASETS / name) for name in bundled_files}
+    long = {q for name, f in bundled.items() if f is not None and not name.startswith("mcqa/") for q in f.rows
             if len(q) >= MIN_CONTAINED}
-    return SimpleNamespace(ids={i for t in fixtures for i in MMLU_ID.findall(t)},
-                           rows={q for t in [*fixtures, *bundled.values()] for q in _row_questions(t)},
-                           files=[mr.norm(t) for t in fixtures], long=long)
+    files = [f.norm for f in fixtures]  # with `words`, each file's whole words: a match holds its inner words whole
+    heads: dict[str, list[str]] = {}  # the long questions by their first MIN_CONTAINED characters: one lookup a window
+    for b in long:
+        heads.setdefault(b[:MIN_CONTAINED], []).append(b)
+    return SimpleNamespace(ids={i for f in fixtures for i in f.ids},
+                           rows={q for f in [*fixtures, *bundled.values()] if f is not None for q in f.rows},
+                           files=files, words=[f.words for f in fixtures], long=long, joined_long="\x00".join(long),
+                           heads=heads)
 
 
 def exclusion(row: dict, seen: SimpleNamespace) -> str | None:
@@ -254,18 +273,26 @@ def exclusion(row: dict, seen: SimpleNamespace) -> str | None:
         return "id"
     if q in seen.rows:
         return "text"
-    if any(q in t for t in seen.files):
+    inner = q.split(" ")[1:-1]  # a file that lacks one of these whole words cannot hold q: no search there
+    if any(q in t for t, words in zip(seen.files, seen.words) if all(w in words for w in inner)):
         return "file text"
-    if any((len(q) >= MIN_CONTAINED and q in b) or b in q for b in seen.long):
+    if len(q) >= MIN_CONTAINED and (q in seen.joined_long if "\x00" not in q else any(q in b for b in seen.long)):
+        return "contained"
+    if any(b in q for i in range(len(q) - MIN_CONTAINED + 1) for b in seen.heads.get(q[i:i + MIN_CONTAINED], ())):
         return "contained"
     return None
 
 
 def shared_rows(path: Path = SHARED_TEST) -> list[dict]:
     """The shared file's MMLU test rows of SUBJECTS with a gold index, ordered by id."""
+    return [dict(r) for r in _shared_rows(path)]
+
+
+@functools.lru_cache(maxsize=2)
+def _shared_rows(path: Path) -> tuple[dict, ...]:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]
     rows = [r for r in rows if r["meta"].get("subject") in SUBJECTS and r["answer_index"] is not None]
-    return sorted(rows, key=lambda r: r["id"])
+    return tuple(sorted(rows, key=lambda r: r["id"]))
 
 
 def passing(path: Path = SHARED_TEST, fixture_files: tuple[str, ...] = FIXTURE_FILES,
