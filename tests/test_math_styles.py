@@ -48,7 +48,13 @@ UNREAD: set[str] = {"heldout-w11"}  # held out, not yet read: no test runs a jud
 # "Grader batch 10: figures on dev-w10"). Nine fixed in stop 59b (judges/math/polynomial_relations.py,
 # equation_relations.py; unequal, asserted in tests/test_sympy_stop59b.py); `b=9` for `a=9` left: a renamed lone
 # variable is a naming difference by stop 58's pins (`k = 48` for `m = 48`), for the lead to decide.
-KNOWN_FALSE_EQUALS: set[str] = {"grader-reasoning-from-scratch-1247", "grader-pie-math-validation-1612"}
+# The first run on dev-w11 (at d9bc079) found twelve more, all math-expressions' asserted nonequivalences that sit
+# within a tolerance or a sampled domain: `1E-50*sin(x)` for `1E-50*cos(x)`, `abs(x+10)-10` for `abs(x+11)-11` (and
+# the 100, 1000 pairs: equal wherever x ≥ -10), and eight values `+0.0000001` apart (the card, "Grader batch 11:
+# figures on dev-w11"). Not fixed here.
+KNOWN_FALSE_EQUALS: set[str] = {"grader-reasoning-from-scratch-1247", "grader-pie-math-validation-1612"} | {
+    f"grader-doenet-math-expressions-{i}" for i in (2175, 2179, 2180, 2181, 2204, 2205, 2206, 2207, 2208, 2209,
+                                                     2211, 2215)}
 
 
 def _rows(read_only: bool = False) -> list[dict]:
