@@ -30,7 +30,7 @@ import measure_model_math_styles as model_styles  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 ROUNDS = tuple(range(7, 17))  # math rounds as read (16: stop 59); never add one before its single read
-UNREAD_SUFFIXES: tuple[str, ...] = ("-w11",)  # splits never read row by row (grader batch 11 until its read)
+UNREAD_SUFFIXES: tuple[str, ...] = ()  # splits never read row by row (none since grader batch 11's read, stop 60)
 BUNDLED = {"gsm8k": "gsm8k-openai-solutions", "omni-math": "omni-math-gpt4o-examples"}
 CONFIGS = {"auto": {}, "simplerl": {"extraction": "simplerl"}, "lighteval": {"extraction": "lighteval"}}
 
