@@ -20,10 +20,11 @@ _ARITH = rf"[-(]*+[ \t]*+{LITERAL}(?:[ \t)]*+(?:\*\*|[-+*/^])[ \t(-]*+{LITERAL})
 _ARITH_CHAIN = rf"(?:{_ARITH}=[ \t]*+)*+({_ARITH})"
 _VALUE_END = r"(?=\s*+(?:[,}\]]|\Z))"
 ANSWER_KEY = r"(?:final_?answer|answer|final|result)"  # a JSON or YAML key that names the answer
-_JSON_ANSWER = re.compile(rf'"{ANSWER_KEY}"\s*:\s*(?:"((?:\\.|[^"\\\n]){{1,400}})"'
+_JSON_ANSWER = re.compile(rf'(?:"{ANSWER_KEY}"|\'{ANSWER_KEY}\')\s*:\s*(?:"((?:\\.|[^"\\\n]){{1,400}})"'
+                          r"|'((?:\\.|[^'\\\n]){1,400})'"
                           rf'|{_ARITH_CHAIN}{_VALUE_END}|(-?\d[\d.]*+(?:[eE][-+]?\d+)?+)(?![ \t]*[-+*/^(]|[A-Za-z_])'
                           r'|(null)\b'
-                          r'|([^"\s,{}\[\]][^,{}\[\]\n]{0,200}?|\{[^{}"\n]{0,200}\}|\[[^\[\]"\n]{0,200}\])'
+                          r"|([^\"'\s,{}\[\]][^,{}\[\]\n]{0,200}?|\{[^{}\"\n]{0,200}\}|\[[^\[\]\"\n]{0,200}\])"
                           r'(?=\s*[,}\]]|\s*\Z))',
                           re.IGNORECASE)  # null: the answer left empty; else the unquoted value as written ("4 + x")
 _JSON_MEMBER = re.compile(rf'"[^"\n]{{1,80}}"\s*:\s*(")?{_ARITH_CHAIN}(?(1)"){_VALUE_END}')  # any key, quoted or not

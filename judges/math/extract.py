@@ -72,6 +72,13 @@ After math round 16: a value with its tolerance ("158, between 157 and 159", "15
 (`tolerances.tolerance_value`); a value a formula, cell or program is said to display or return commits over the
 formula restated after it (`answer_markup.shown_value`); a reply cut off while it restates its last equation's side
 ("... = 29 \\]\n\nThe value of \\(j +") gives that side's value (`cut_endings`).
+Stop 60 (`reply_frames`): a bare ascending range ("The answer is 10-12.", "10-12 minutes") commits to no value; a value
+attributed to another source ("The textbook says 13", "The reference answer: 13"), a JSON answer marked
+'"correct": false' and a box with text glued after it ("\\boxed{12}3") commit to nothing; a Python dict's 'answer'
+key is read like JSON's; a trailing "after / for / in <N> <words>" phrase after a stated value ("$12 after 3 years")
+gives the stated value; "5 dozen eggs" commits to no count; row-count footers ("(1 row)") and footnote marks
+("[^2]") are no numbers, thin-space digit groups ("1 200") one number, a bracketed conversion ("1.2 km (= 1,200
+m)") a restatement of the value before it; a conclusion word before an equation ("Therefore x = 12") goes.
 """
 from __future__ import annotations
 
@@ -93,6 +100,8 @@ from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CAL
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import rejected_alternative
 from judgesuite.judges.math.repeating_ellipsis import repeating_ellipsis
+from judgesuite.judges.math.reply_frames import (attributed, bare_range, before_phrase, glued_box, marked_incorrect,
+                                                 multiplied_count, range_at, without_frames)
 from judgesuite.judges.math.script_digits import ascii_digits
 from judgesuite.judges.math.span_cleaning import SENTENCE_END, SPAN_CHARS
 from judgesuite.judges.math.strategies import NUMBER_TAIL, number_matches, numbers, strategy_spans
@@ -232,14 +241,16 @@ def _asked_in_span(raw: str, span: str, question: str) -> str:
 
 def _clause_value(text: str, span: str, question: str) -> str:
     """The value the last number's sentence commits to where that number sits in a relative clause after a count
-    ("There are 12 ... that sum to 240": 12) or in a condition after an assignment ("x = 4.875 when y = 13": 4.875;
-    `clause_values`), else `span`."""
+    ("There are 12 ... that sum to 240": 12), in a condition after an assignment ("x = 4.875 when y = 13": 4.875;
+    `clause_values`) or in a trailing phrase after a stated value ("$12 after 3 years": 12, `reply_frames`), else
+    `span`."""
     at = text.rfind(span)
     if at < 0:
         return span
     head, tail = _sentence_bounds(text, at, at + len(span))
     return (stated_count(text[head:tail], at - head, asked_pattern(question) if question else None)
-            or before_condition(text, at) or span)
+            or before_condition(text, at)
+            or (before_phrase(text, at) if not question or asked_pattern(question) is None else None) or span)
 
 
 _LEAD_NUMBER = re.compile(r"-?\d[\d,]*+(?:\.\d++)?+")
@@ -266,6 +277,18 @@ _TASK_STATEMENT = re.compile(r"(?<![ \t*#>-])[ \t*#>-]*+(?:(?:so|now|first|next|
 _GIVES_VALUE = re.compile(r"=|\b(?:is|are|was|equals|gives|makes)[ \t]++\$?-?\d", re.IGNORECASE)
 
 
+def _framed(text: str, pos: int, span: str, raw: str | None, value_at: int) -> bool:
+    """Whether the committed span `span` found at `pos` (its value at `value_at`) is framed as no answer of the
+    reply's own (`reply_frames`): a bare range, a value of another source, a JSON answer marked incorrect, a box
+    with text glued after it."""
+    if raw is None and text.startswith(("\\boxed", "\\fbox"), pos):
+        return glued_box(text, pos, span)
+    if raw is None and marked_incorrect(text):
+        return True
+    head = _sentence_bounds(text, pos, pos)[0]
+    return bare_range(span) or (value_at >= 0 and attributed(text[head:value_at]))
+
+
 def _converted(text: str, result: Extraction, question: str) -> str:
     """The first span in the unit the question asks for (`asked_unit.in_asked_unit`): the last number and the unit
     after it in the text, or a span that starts with its value and unit ("64 cups"); else the span as it is."""
@@ -285,6 +308,7 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         text = repeating_ellipsis(vulgar_fractions(strip_proof_end(undouble_escapes(text))))  # "3½ miles": 3.5
         text = without_error_output(text)  # a program's error report is no printed value
         text = percent_restated(ascii_digits(text))  # "١٢": 12; "0.074, i.e. 7.4%": one answer, 7.4%
+        text = without_frames(text)  # "(1 row)", "12.[^2]": no numbers of the answer; "1\u2009200": 1200
         looped = before_loop(text)  # cut off in a loop: the text before it
         if looped is not None and (not looped or ends_in_label(looped)):
             return result
@@ -327,7 +351,9 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
             raw = found[0][2] or ""
             before = text[max(0, found[0][0] - 120):found[0][0]]
             head = without_remark(SENTENCE_END.split(raw, 1)[0])  # the committed sentence, before any prose cut
-            hedged = (HEDGES.search(raw) or OTHERWISE.search(raw) or SPAN_HEDGES.search(found[0][1])
+            value_at = text.find(found[0][1], found[0][0]) if found[0][1] else -1
+            hedged = (_framed(text, found[0][0], found[0][1], found[0][2], value_at)
+                      or HEDGES.search(raw) or OTHERWISE.search(raw) or SPAN_HEDGES.search(found[0][1])
                       or SPAN_HEDGES.search(head) or MODAL.search(found[0][1]) or MODAL.search(head)
                       or ESTIMATE_REDONE.search(text, found[0][0])
                       or MODAL.search(_sentence_at(text, found[0][0], found[0][0] + 1)) or WRONG.search(head)
@@ -356,6 +382,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                                                         "number"):
         if HEDGES.search(text[-SPAN_CHARS:]):
             return Extraction(result.spans, noncommittal=True, method="hedge")
+        if result.method in ("bold", "parts+last_line") and result.spans and bare_range(result.spans[0]):
+            return Extraction(result.spans, noncommittal=True, method="hedge", alternatives=True)  # "**10-12**"
         if result.spans and percentage_conflict(text.rstrip().rsplit("\n", 1)[-1]):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "5/12 ..., and 135 as a percentage"
         if result.method == "number" and result.spans:
@@ -370,6 +398,10 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                            ALTERNATIVES.finditer(text, max(0, at - 30), at + len(result.spans[0]) + 30)):
             return Extraction(result.spans, noncommittal=True, method="hedge", alternatives=True)  # "42 oder 43"
         sentence = _sentence_at(text, at, at + len(result.spans[0])) if at >= 0 else ""
+        if result.method == "number" and at >= 0 and (range_at(text, at) or multiplied_count(
+                text, at + len(result.spans[0])) or attributed(
+                text[_sentence_bounds(text, at, at)[0]:at])):  # "It takes 10-12 minutes.", "The book says 13."
+            return Extraction(result.spans, noncommittal=True, method="hedge")
         if result.method == "number" and _TASK_STATEMENT.match(sentence) and not _GIVES_VALUE.search(sentence):
             return Extraction()  # "We need to find how many ... if he started with 12.": no answer yet
         if result.method == "number" and question and at >= 0 and echoes_question(

@@ -10,7 +10,8 @@ mauvaise réponse serait 5", "错误的答案是 5"), with "correct" in those la
 called no solution ("x = 12 is not a solution", "is extraneous", "is not a valid answer"), a next sentence saying it
 fails a check ("Hmm, that doesn't match.", `FAILS_CHECK`) and a correction right after a committed value
 (`SELF_CORRECTED`: "12 ... no wait, 13" is 13; "12... wait, let me recheck" commits to nothing) and a committed value
-for one case with another "otherwise" (`OTHERWISE`: "12 if we ignore friction, otherwise 13")."""
+for one case with another "otherwise" (`OTHERWISE`: "12 if we ignore friction, otherwise 13"). Stop 60: a value
+after Catalan "no és" or Tagalog "hindi", or before Hindi "नहीं" ("is not"), is negated."""
 from __future__ import annotations
 
 import re
@@ -36,12 +37,13 @@ SPAN_HEDGES = re.compile(r"\b(?:not|isn't|never|no longer|one of|any of|some of|
                          re.IGNORECASE)
 # a value said after a negation only ("not 15", "不是 42"), without a value before it that it would correct
 # ("never say 12", "no es 12")
-NEGATED = re.compile(r"(?:\b(?:not|never)(?:\s++[a-z]{1,8}+)?|\b(?:nicht|pas|не|no es|no son|non è|não é)|n't|不是)"
+NEGATED = re.compile(r"(?:\b(?:not|never)(?:\s++[a-z]{1,8}+)?|\b(?:nicht|pas|не|no es|no son|non è|não é|no és|no són"
+                     r"|hindi)|n't|不是)"
                      r"\s*+[$*]*+\s*+\Z", re.IGNORECASE)
 # "wrong" in other languages (Russian "13 долларов — это неверно", German "ist falsch", ...), after a value
 WRONG_WORD = (r"(?:\u2014|\u2013|-|,)?+[ \t]{0,3}+(?:\b(?:это|ist|est|es|è|é|is|jest)[ \t]{1,3}+)?+"
               r"(?:\b(?:неверн|неправильн|ошибочн|не[ \t]{1,3}верн|falsch|faux|incorrect[oa]?|erróne|sbagliat"
-              r"|errat[oa]|errad[oa]|fout|onjuist|błędn|yanlış|λάθος|λανθασμ)\w*|错误|錯誤|不对|不對|間違い|틀렸|틀린)")
+              r"|errat[oa]|errad[oa]|fout|onjuist|błędn|yanlış|λάθος|λανθασμ)\w*|错误|錯誤|不对|不對|間違い|틀렸|틀린|नहीं)")
 # right after a last number: it is called wrong ("12 is wrong", "12, but that's wrong")
 # (stop 59) also called no solution: "x = 12 is not a solution", "12 is not a valid answer", "x = 12 is extraneous"
 WRONG = re.compile(r"(?:\b(?:is|are|was|would\s+be)\s+|'s\s+)(?:wrong|incorrect|false\b)|" + WRONG_WORD

@@ -3,13 +3,15 @@ tag, an adverb ("is now 10") and a remark after the value go; a span's one inlin
 a sentence that corrects a negated one is read; a prose span gives the value it starts with, else its last formula
 or number (none where that number is unclear: "3 cm by 4 cm"); "9 is 9" is 9. Stop 57: an exclamation mark after a
 number that a sentence without a digit follows ("12! Great.") ends the value (12, not 12 factorial; "12!" alone and
-"5! = 120" stay factorials)."""
+"5! = 120" stay factorials). Stop 60: a conclusion word before an equation without prose ("Therefore x = 12", "Thus,
+x = 12") goes."""
 from __future__ import annotations
 
 import re
 
 from judgesuite.judges.math.answer_markup import LABEL, SLOT, last_boxed, without_label
 from judgesuite.judges.math.hedges import SPAN_HEDGES
+from judgesuite.judges.math.reply_frames import before_phrase
 from judgesuite.judges.math.prose_numbers import (bounded_number, contradicted, enclosing_value, joined_values,
                                                   precision_count, rejected_alternative, unclear_number,
                                                   value_before_remark)
@@ -31,6 +33,10 @@ _LEAD_VALUE = re.compile(r"\A(?:that\s+)?(?:(-?\d(?:[\d,]*\d)?(?:\.\d+)?)(?=\s+(
                          r"|\$([^$\n]{1,40})\$(?=,\s+(?:and|but|so)\s))",
                          re.IGNORECASE)
 _QUOTES = '"\u201c\u201d'
+# (stop 60) a conclusion word before an equation that is not prose: "Therefore x = 12", "Thus, x = 12" (a comma read as
+# a list), "So 10 - 12 = -2": the equation
+_LEAD_CONCLUSION = re.compile(r"(?:so|thus|hence|therefore|then|finally|consequently)\b,?+[ \t]++(?=[^=\n]{1,60}+=)",
+                              re.IGNORECASE)
 # an adverb between the marker and the value: "the answer is now 10", "is actually $5"
 _LEAD_ADVERB = re.compile(r"^(?:now|actually|indeed|simply|still|just|exactly|clearly|really|then|thus|therefore|"
                           r"definitely|certainly|obviously|precisely|surely|undoubtedly)"
@@ -87,6 +93,9 @@ def clean_span(span: str) -> str:
         i = lone[0]
         span = (span[:i] if i and not span[i - 1].isspace() else span[i + 1:]).strip()
     span = _LEAD_ADVERB.sub("", span, count=1)
+    conclusion = _LEAD_CONCLUSION.match(span)
+    if conclusion and not PROSE.search(span, conclusion.end()):
+        span = span[conclusion.end():]
     span = without_label(_EXCLAIMED.sub("", span))
     if len(span) > 2 and span[0] == span[-1] == "`" and span.count("`") == 2:
         span = span[1:-1].strip()  # "`42`": inline code
@@ -124,6 +133,9 @@ def clean_span(span: str) -> str:
             return before_remark
         found = [f for f in _INLINE_OR_NUMBER.finditer(head)
                  if not (precision_count(head, f.end()) or bounded_number(head, f.start()))]
+        stated = before_phrase(" is " + head, found[-1].start() + 4) if found and not found[-1].group(1) else None
+        if stated:  # "Total: 12 apples after 3 days": the stated 12 (reply_frames.before_phrase)
+            return stated
         if found and not found[-1].group(1) and contradicted(head, found[-1].start(), found[-1].end()):
             return head.strip()  # "She has 5 apples (six apples).": no answer, never a number before it
         if found:  # a number in a pair or a time at the end ("the point is (3, 4).") gives the pair or time
