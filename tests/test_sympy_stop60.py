@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from judgesuite.judges.math.extract import extract
 from judgesuite.judges.math.symbolic import judge_math
 
 NOT_TRUE = "no equal"  # unequal or no verdict: never a false equal
@@ -215,10 +214,88 @@ def test_hunt_probes_stay(cand, gold, expected):
     _check(cand, gold, expected)
 
 
+# The hunt's second round: a part of a whole, a ground truth, a condition "at", zero-width characters.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("The answer is 12 out of 13.", "13", NOT_TRUE),  # equal before
+    ("The answer is 12 out of 13.", "12", True),
+    ("12 of the 13 students passed.", "13", NOT_TRUE),
+    ("12 of the 13 students passed.", "12", True),
+    ("Model output: 12. Ground truth: 13.", "13", NOT_TRUE),
+    ("x = 12 at t = 3", "3", NOT_TRUE),
+    ("x = 12 at t = 3", "12", True),
+    ("The speed is 12 m/s at 3 s.", "3", NOT_TRUE),
+    ("Answer: 1\u200b2", "2", NOT_TRUE),
+    ("Answer: 1\u200b2", "12", True),
+    ("Answer: 12\u200b", "12", True),
+    # probes: a part with its whole named first, a plain "of", a value at a point that is the reply's
+    ("The answer is 3 of them.", "3", True),
+    ("She ate 3 out of 12 cookies, leaving 9.", "9", True),
+    ("The gold coin weighs 13 g.", "13", True),
+])
+def test_hunt_second_round(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
+# The second round's probes that were right before and stay so.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("---\nanswer: 12\nattempts: 3\n---", "3", NOT_TRUE),
+    ("---\nanswer: 12\nattempts: 3\n---", "12", True),
+    ("Subject: Re: Problem 13\n\nHi,\n\nThe answer is 12.\n\nBest,\nAnna", "13", NOT_TRUE),
+    ("Subject: Re: Problem 13\n\nHi,\n\nThe answer is 12.\n\nBest,\nAnna", "12", True),
+    ("> The answer is 13.\n\nThat quote is wrong; the answer is 12.", "13", NOT_TRUE),
+    ("> The answer is 13.\n\nThat quote is wrong; the answer is 12.", "12", True),
+    ("\\begin{tabular}{cc} x & 12 \\\\ y & 13 \\end{tabular}", "13", NOT_TRUE),
+    ("First guess \\boxed{13}. After checking, the answer is \\boxed{12}.", "13", NOT_TRUE),
+    ("First guess \\boxed{13}. After checking, the answer is \\boxed{12}.", "12", True),
+    ("\\boxed{12} is wrong; \\boxed{13} is right.", "12", NOT_TRUE),
+    ("The answer is \\boxed{12}, not \\boxed{13}.", "13", NOT_TRUE),
+    ("The answer is twelve (13).", "13", NOT_TRUE),
+    ("The answer is a dozen.", "12", True),
+    ("Score: 12/13", "13", NOT_TRUE),
+    ("The answer is 12 (as of 2013).", "2013", NOT_TRUE),
+    ("The answer is 12 (as of 2013).", "12", True),
+    ("Answer: 12\nSubmitted on 2024-01-13.", "13", NOT_TRUE),
+    ("Answer: 12\nConfidence: 13%", "13", NOT_TRUE),
+    ("Answer: 12\nConfidence: 13%", "12", True),
+    ("Answer: 12\nTime: 13 ms", "13", NOT_TRUE),
+    ("```python\nanswer = 12\nprint(answer + 1)\n```\nOutput: 13", "13", True),
+    ("```python\nassert answer == 13\n```\nAssertionError", "13", NOT_TRUE),
+    ("```\n>>> 12 + 1\n13\n```", "13", True),
+    ("return 12  # not 13", "13", NOT_TRUE),
+    ("x = 12 or x = 13", "13", NOT_TRUE),
+    ("The answer is 12 \\pm 1.", "13", NOT_TRUE),
+    ("The answer is 12 \\pm 1.", "12", True),
+    ("The answer is 1.2e1.", "12", True),
+    ("The answer is 0x0C.", "12", NOT_TRUE),
+    ("The answer is 12 (mod 13).", "13", NOT_TRUE),
+    ("Roughly 10-12 people.", "-2", NOT_TRUE),
+    ("between 10 and 12", "12", NOT_TRUE),
+    ("It is 10-12 or so.", "12", NOT_TRUE),
+    ("The answer is 3-4 days.", "4", NOT_TRUE),
+    ("The answer is 1-0.", "1", True),
+    ("The teacher says the answer is 13, but it is 12.", "13", NOT_TRUE),
+    ("The teacher says the answer is 13, but it is 12.", "12", True),
+    ("Official answer: 13. Mine: 12.", "13", NOT_TRUE),
+    ("Expected answer: 13\nMy answer: 12", "12", True),
+    ("Gold: 13\nPrediction: 12", "13", NOT_TRUE),
+    ("The balance is $1,200 after 3 months.", "3", NOT_TRUE),
+    ("The balance is $1,200 after 3 months.", "1200", True),
+    ("Answer: \uff11\uff12", "12", True),
+    ("Answer: \u09e7\u09e8", "12", True),
+    ("Answer: \u202e21\u202c", "12", NOT_TRUE),
+])
+def test_hunt_second_round_probes_stay(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
 def test_frames_leave_other_text_alone():
-    text = "The total is 12.\n\n(2 rows of apples)"
-    assert extract(text).spans[:1] == extract(text.replace("(2 rows of apples)", "(two rows of apples)")).spans[:1] \
-        or extract(text).spans[0] != "1"
+    from judgesuite.judges.math.reply_frames import without_frames
+
+    for text in ("(2 rows of apples)", "He planted 3 rows in a set.", "x = 1 200", "The answer[1] is 12.",
+                 "1.2 km (about 1,200 m)", "(= 1,200 m)"):
+        assert without_frames(text) == text
+    assert without_frames("| 12 |\n(1 row)") == "| 12 |\n"
+    assert without_frames("12.[^2]\n\n[^2]: note") == "12.\n\n[^2]: note"
 
 
 @pytest.mark.parametrize("cand", [
@@ -230,6 +307,9 @@ def test_frames_leave_other_text_alone():
     "(1 row)\n" * 20000,
     "1 km\n(= " * 10000,
     "the textbook says " * 10000 + "13",
+    "12 out of " * 10000 + "13",
+    "x = 1 at " * 10000 + "t = 3",
+    "\u200b" * 50000 + "12",
 ])
 def test_adversarial_inputs_end(cand):
     judge_math((("12",), cand, "auto"))

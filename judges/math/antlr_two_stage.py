@@ -33,7 +33,7 @@ class _Bail(ErrorListener):
 
 
 _INTEGER = re.compile(r"[0-9]+")
-_DECIMAL = re.compile(r"[0-9]*+\.[0-9]++|[0-9]++\.")  # possessive: linear under any search
+_DECIMAL = re.compile(r"(?<![0-9])(?:[0-9]*+\.[0-9]++|[0-9]++\.)")  # one start per digit run: linear under search
 
 
 def parse_number(text: str) -> object:

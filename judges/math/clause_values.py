@@ -12,11 +12,11 @@ math round 15's misses).
 - `before_condition`: a value assigned to a name, then a condition on another name, "<x> = <value> when / if / for /
   where / given <y> = <number>" at the end of the sentence ("x = 4.875 when y = 13"), commits to the assigned value:
   the condition's value is a given, not the answer. The condition words: English (when, whenever, if, for, where,
-  given, with), German (wenn, falls, für, bei), French (quand, lorsque, si, pour), Spanish / Portuguese / Italian
-  (cuando, quando, si, se, para, per), Russian (когда, если, при) and Persian ("در حالی که", "وقتی", "وقتی که",
-  "اگر", "هنگامی که"). The value follows "<x> =" or a copula ("The value of x is 4.875 when y = 13."); single names
-  only, different names ("x = 5 when x = 2" reads as before), numbers as both values; a condition before the
-  assignment ("If x = 3, then y = 7.") is no such ending and reads as before.
+  given, with; stop 60: at, "x = 12 at t = 3"), German (wenn, falls, für, bei), French (quand, lorsque, si, pour),
+  Spanish / Portuguese / Italian (cuando, quando, si, se, para, per), Russian (когда, если, при) and Persian ("در
+  حالی که", "وقتی", "وقتی که", "اگر", "هنگامی که"). The value follows "<x> =" or a copula ("The value of x is 4.875
+  when y = 13."); single names only, different names ("x = 5 when x = 2" reads as before), numbers as both values;
+  a condition before the assignment ("If x = 3, then y = 7.") is no such ending and reads as before.
 - `percentage_pair`: a committed pair "(a, 100a)" (a program printing a value and its percentage, "(7.4, 740.0)")
   is the value a, where an earlier committed span ends on a ("\\[ y = 7.4 \\]"); any other pair stays a pair.
 - `percentage_conflict`: a line that gives a value and then another number "as a percentage" which is not that value's
@@ -46,7 +46,7 @@ _COUNT = re.compile(r"\bthere[ \t]++(?:are|is|were|was|exists?)[ \t]++(?:(?:exac
                     r"(?:that|which|who|whose|where)\b([^,;:.!?\n]*+)", re.IGNORECASE)
 # a lone name: "x", "y_1", "T" (no function, no product)
 _NAME = r"(?<![\w\\])([A-Za-z](?:_\{?\w\}?)?)"
-_CONDITION_WORDS = ("when|whenever|if|for|where|given|with|wenn|falls|für|bei|quand|lorsque|si|pour|cuando|quando|se"
+_CONDITION_WORDS = ("when|whenever|if|for|where|given|with|at|wenn|falls|für|bei|quand|lorsque|si|pour|cuando|quando|se"
                     "|para|per|когда|если|при")
 _PERSIAN = r"در[ \t]++حالی[ \t]++که|وقتی(?:[ \t]++که)?|هنگامی[ \t]++که|اگر"
 # the text before the condition's value: "x = 4.875 when y = " (an inline formula's brackets or dollars allowed)

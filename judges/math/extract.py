@@ -101,7 +101,7 @@ from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import rejected_alternative
 from judgesuite.judges.math.repeating_ellipsis import repeating_ellipsis
 from judgesuite.judges.math.reply_frames import (attributed, bare_range, before_phrase, glued_box, marked_incorrect,
-                                                 multiplied_count, range_at, without_frames)
+                                                 multiplied_count, part_of_whole, range_at, without_frames)
 from judgesuite.judges.math.script_digits import ascii_digits
 from judgesuite.judges.math.span_cleaning import SENTENCE_END, SPAN_CHARS
 from judgesuite.judges.math.strategies import NUMBER_TAIL, number_matches, numbers, strategy_spans
@@ -249,7 +249,7 @@ def _clause_value(text: str, span: str, question: str) -> str:
         return span
     head, tail = _sentence_bounds(text, at, at + len(span))
     return (stated_count(text[head:tail], at - head, asked_pattern(question) if question else None)
-            or before_condition(text, at)
+            or before_condition(text, at) or part_of_whole(text, at)
             or (before_phrase(text, at) if not question or asked_pattern(question) is None else None) or span)
 
 

@@ -18,7 +18,8 @@
   trailing phrase "after / for / in / over / within / during <N> <words>" that ends the sentence ("The value is $12
   after 3 years.", "Each friend gets 12 apples, for 3 friends.") commits to the stated value, as stop 58's "x =
   4.875 when y = 13": the phrase's number is a given (`before_phrase`; only where the question names no unit, else
-  `asked_unit` picks)."""
+  `asked_unit` picks); "12 out of 13" and "12 of the 13 students" commit to the part, 12 (`part_of_whole`, as "There
+  are 12 ... that sum to 240"); zero-width characters inside a number ("1\u200b2") are dropped."""
 from __future__ import annotations
 
 import re
@@ -29,6 +30,7 @@ _SOURCE = re.compile(r"\b(?:(?:the|a|this|that)[ \t]++)?(?:text[ \t]?book|book|a
                      r"[ \t]++manual|manual|reference|official|teacher|instructor|grader|source)"
                      r"(?:'s)?[ \t]++(?:(?:answer|solution|result)[ \t]*+(?:(?:is|was|says|states|gives)\b|:)"
                      r"|(?:says|said|states|stated|gives|gave|lists|listed|claims|shows)\b)"
+                     r"|\b(?:ground[ \t]++truth|gold[ \t]++(?:answer|label|standard))[ \t]*+(?::|(?:is|was)\b)"
                      r"|\baccording[ \t]++to[ \t]++the[ \t]++(?:text[ \t]?book|book|answer[ \t]++key|key|reference"
                      r"|solution|official[ \t]++answer)\b", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r";|\b(?:but|while|whereas|however|and)\b", re.IGNORECASE)
@@ -39,6 +41,7 @@ _ROW_COUNT = re.compile(r"(?<![^\n])[ \t]*+(?:\(\d{1,9}[ \t]++rows?\)|\d{1,9}[ \
 _FOOTNOTE_MARK = re.compile(r"(?<=\S)\[\^[A-Za-z0-9_-]{1,20}\](?!:)")
 _CONVERSION = re.compile(r"(?<=\d)([ \t]*+[A-Za-z%\u00b0]{1,10}+\.?)[ \t]*+\n?[ \t]*+\(=[ \t]*+[^()\n=]{1,40}+\)"
                          r"[ \t]*+(?![^\n])")
+_ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
 _THIN_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})++(?![\d])")
 
 
@@ -87,13 +90,16 @@ def glued_box(text: str, pos: int, content: str) -> bool:
 
 
 def without_frames(text: str) -> str:
-    """`text` without row-count footers, footnote marks and bracketed conversions, thin-space digit groups joined."""
+    """`text` without row-count footers, footnote marks, bracketed conversions and zero-width characters, thin-space
+    digit groups joined."""
     if "row" in text or "Empty set" in text:
         text = _ROW_COUNT.sub("", text)
     if "[^" in text:
         text = _FOOTNOTE_MARK.sub("", text)
     if "\u2009" in text or "\u202f" in text:
         text = _THIN_GROUPS.sub(lambda m: m.group().replace("\u2009", "").replace("\u202f", ""), text)
+    if _ZERO_WIDTH.search(text):
+        text = _ZERO_WIDTH.sub("", text)
     if "(=" in text:
         text = _CONVERSION.sub(r"\1", text)
     return text
@@ -102,10 +108,11 @@ def without_frames(text: str) -> str:
 _MULTIPLIED = re.compile(r"(?<![ \t])[ \t]++(?:dozens?|score|gross)[ \t]++(?:of[ \t]++)?[A-Za-z]", re.IGNORECASE)
 _PHRASE = re.compile(r"(?:(?<![^\W\d_])(?:is|are|was|were|equals|gets?|receives?|costs?|earns?|has|have|had"
                      r"|will[ \t]++be|becomes?|grows?[ \t]++to)|=|:)[ \t]++(?:\$[ \t]*+)?(-?\d[\d,]*+(?:\.\d++)?+)"
-                     r"(?:[ \t]++[A-Za-z]{1,15}+){0,3}?(?:[ \t]*+,)?[ \t]++(?:after|for|in|over|within|during)"
+                     r"(?:[ \t]++[A-Za-z/]{1,15}+){0,3}?(?:[ \t]*+,)?[ \t]++(?:after|for|in|over|within|during|at)"
                      r"[ \t]++\Z",
                      re.IGNORECASE)
-_PHRASE_END = re.compile(r"(?<![\d,.])-?\d[\d,]*+(?:\.\d++)?+(?:[ \t]++[A-Za-z]{1,15}+){1,2}[ \t]*+[.!]?[ \t]*+(?:\n|\Z)")
+_PHRASE_END = re.compile(r"(?<![\d,.])-?\d[\d,]*+(?:\.\d++)?+(?:[ \t]++[A-Za-z]{1,15}+){1,2}[ \t]*+[.!]?[ \t]*+"
+                         r"(?:\n|\Z)")
 
 
 def multiplied_count(text: str, end: int) -> bool:
@@ -119,4 +126,15 @@ def before_phrase(text: str, start: int) -> str | None:
     if not _PHRASE_END.match(text, start):
         return None
     m = _PHRASE.search(text, max(0, start - 80), start)
+    return m.group(1).rstrip(",") if m else None
+
+
+# a part of a whole: "12 out of 13", "12 of the 13 students" (the number before is the count; M is the whole, a given)
+_PART_OF = re.compile(r"(?<![\d.,])(\d[\d,]*+(?:\.\d++)?+)[ \t]++(?:[A-Za-z]{1,15}[ \t]++)?"
+                      r"(?:out[ \t]++of|of[ \t]++the)[ \t]++\Z", re.IGNORECASE)
+
+
+def part_of_whole(text: str, start: int) -> str | None:
+    """N of "N out of M" / "N of the M" where M starts at `start` in `text` ("12 out of 13": 12); else None."""
+    m = _PART_OF.search(text, max(0, start - 40), start)
     return m.group(1).rstrip(",") if m else None

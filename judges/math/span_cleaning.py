@@ -11,7 +11,7 @@ import re
 
 from judgesuite.judges.math.answer_markup import LABEL, SLOT, last_boxed, without_label
 from judgesuite.judges.math.hedges import SPAN_HEDGES
-from judgesuite.judges.math.reply_frames import before_phrase
+from judgesuite.judges.math.reply_frames import before_phrase, part_of_whole
 from judgesuite.judges.math.prose_numbers import (bounded_number, contradicted, enclosing_value, joined_values,
                                                   precision_count, rejected_alternative, unclear_number,
                                                   value_before_remark)
@@ -133,7 +133,8 @@ def clean_span(span: str) -> str:
             return before_remark
         found = [f for f in _INLINE_OR_NUMBER.finditer(head)
                  if not (precision_count(head, f.end()) or bounded_number(head, f.start()))]
-        stated = before_phrase(" is " + head, found[-1].start() + 4) if found and not found[-1].group(1) else None
+        stated = (before_phrase(" is " + head, found[-1].start() + 4) or part_of_whole(head, found[-1].start())
+                  ) if found and not found[-1].group(1) else None
         if stated:  # "Total: 12 apples after 3 days": the stated 12 (reply_frames.before_phrase)
             return stated
         if found and not found[-1].group(1) and contradicted(head, found[-1].start(), found[-1].end()):
