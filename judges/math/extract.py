@@ -72,7 +72,8 @@ After math round 16: a value with its tolerance ("158, between 157 and 159", "15
 (`tolerances.tolerance_value`); a value a formula, cell or program is said to display or return commits over the
 formula restated after it (`answer_markup.shown_value`); a reply cut off while it restates its last equation's side
 ("... = 29 \\]\n\nThe value of \\(j +") gives that side's value (`cut_endings`).
-Stop 60 (`reply_frames`): a bare ascending range ("The answer is 10-12.", "10-12 minutes") commits to no value; a value
+Stop 60 (`reply_frames`): a bare ascending range in a sentence ("The answer is 10-12.", "10-12 minutes") commits to no
+value, also on a last line with words ("pages 10-12"; a line or box of bare math, "3-4", stays a subtraction); a value
 attributed to another source ("The textbook says 13", "The reference answer: 13"), a JSON answer marked
 '"correct": false' and a box with text glued after it ("\\boxed{12}3") commit to nothing; a Python dict's 'answer'
 key is read like JSON's; a trailing "after / for / in <N> <words>" phrase after a stated value ("$12 after 3 years")
@@ -277,6 +278,9 @@ _TASK_STATEMENT = re.compile(r"(?<![ \t*#>-])[ \t*#>-]*+(?:(?:so|now|first|next|
 _GIVES_VALUE = re.compile(r"=|\b(?:is|are|was|equals|gives|makes)[ \t]++\$?-?\d", re.IGNORECASE)
 
 
+_WORD = re.compile(r"[A-Za-z]{2,}[ \t]")
+
+
 def _framed(text: str, pos: int, span: str, raw: str | None, value_at: int) -> bool:
     """Whether the committed span `span` found at `pos` (its value at `value_at`) is framed as no answer of the
     reply's own (`reply_frames`): a bare range, a value of another source, a JSON answer marked incorrect, a box
@@ -285,8 +289,8 @@ def _framed(text: str, pos: int, span: str, raw: str | None, value_at: int) -> b
         return glued_box(text, pos, span)
     if raw is None and marked_incorrect(text):
         return True
-    head = _sentence_bounds(text, pos, pos)[0]
-    return bare_range(span) or (value_at >= 0 and attributed(text[head:value_at]))
+    head = _sentence_bounds(text, pos, pos)[0]  # a range in a sentence; a bare "3-4" line or box is a subtraction
+    return (raw is not None and bare_range(span)) or (value_at >= 0 and attributed(text[head:value_at]))
 
 
 def _converted(text: str, result: Extraction, question: str) -> str:
@@ -382,8 +386,9 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                                                         "number"):
         if HEDGES.search(text[-SPAN_CHARS:]):
             return Extraction(result.spans, noncommittal=True, method="hedge")
-        if result.method in ("bold", "parts+last_line") and result.spans and bare_range(result.spans[0]):
-            return Extraction(result.spans, noncommittal=True, method="hedge", alternatives=True)  # "**10-12**"
+        if result.method in ("bold", "parts+last_line") and result.spans and _WORD.search(result.spans[0]) and (
+                bare_range(result.spans[0])):  # "pages 10-12": a range in words; "3-4", "abs(3-5)": subtractions
+            return Extraction(result.spans, noncommittal=True, method="hedge", alternatives=True)
         if result.spans and percentage_conflict(text.rstrip().rsplit("\n", 1)[-1]):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "5/12 ..., and 135 as a percentage"
         if result.method == "number" and result.spans:

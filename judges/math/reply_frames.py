@@ -1,7 +1,8 @@
 """What frames a value in a reply without being the reply's own answer, for `extract` (stop 60):
-- a bare ascending range "10-12" (digits, one hyphen, no spaces, the first smaller) as a committed value or as the
-  last number of prose is a range of two values, no commitment to either; "10 - 12 = -2", "x = 10-12", "12-10" and a
-  boxed "10-12" are differences (`bare_range`);
+- a bare ascending range "10-12" (digits, one hyphen, no spaces, the first smaller) as the value of a committed
+  sentence ("The answer is 10-12.") or as the last number of prose ("It takes 10-12 minutes.") is a range of two
+  values, no commitment to either; "10 - 12 = -2", "x = 10-12", "12-10", a boxed "10-12" and a line of bare math
+  ("3-4", "**10-12**", as stop 55's pins) are differences (`bare_range`, `range_at`);
 - a value the reply attributes to another source ("the textbook says 13", "The reference answer: 13", "the answer
   key gives 13") is that source's, not the reply's: no commitment (`attributed`);
 - a JSON object that marks its own answer wrong ('"correct": false', "'is_correct': False") commits to nothing
