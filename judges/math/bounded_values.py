@@ -265,7 +265,8 @@ _UNARY = {"sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot
           "arcsin": sympy.asin, "arccos": sympy.acos, "arctan": sympy.atan, "arccot": sympy.acot,
           "arcsec": sympy.asec, "arccsc": sympy.acsc, "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh,
           "coth": sympy.coth, "sech": sympy.sech, "csch": sympy.csch, "arsinh": sympy.asinh,
-          "arcosh": sympy.acosh, "artanh": sympy.atanh}
+          "arcosh": sympy.acosh, "artanh": sympy.atanh, "arcoth": sympy.acoth, "arsech": sympy.asech,
+          "arcsch": sympy.acsch}
 
 
 def function(name: str, args: list) -> object:

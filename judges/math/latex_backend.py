@@ -26,6 +26,7 @@ import sympy
 from sympy.core.relational import Relational
 
 from judgesuite.judges.math.bracket_remarks import remark_contradicts
+from judgesuite.judges.math.named_functions import GLUED_CALL
 from judgesuite.judges.math.plain_text_latex import not_equal_as_latex, plain_text_readings
 from judgesuite.judges.math.polynomial_relations import relations_decided
 from judgesuite.judges.math.normalize import SPACED_NUMBER, has_date_or_range, repeating_decimals
@@ -84,6 +85,8 @@ def parse_latex(text: str) -> object | None:
     text = plain_text_readings(not_equal_as_latex(text))  # "y =/= x", "7/3x", "sin^2(x)" (plain_text_latex)
     for pattern, repl in _PREP:
         text = pattern.sub(repl, text)
+    if GLUED_CALL.search(text):
+        return None  # nCr(8, 3), round(2.5), re(z): read by our grammar or by none (named_functions)
     if _GCD_LCM.search(text) and re.search(r"[A-Za-z]", _COMMANDS.sub(" ", text)):
         return None  # gcd / lcm of letters (see _GCD_LCM)
     if has_date_or_range(text) or remark_contradicts(text) or SPACED_NUMBER.search(text):

@@ -41,6 +41,7 @@ import re
 from fractions import Fraction
 
 from judgesuite.judges.math.bracket_remarks import without_remark
+from judgesuite.judges.math.named_functions import GLUED
 from judgesuite.judges.math.tokens import FUNCTION_COMMANDS, FUNCTION_WORDS
 from judgesuite.judges.math.word_lists import (KEEP_WORDS, OPERATOR_NAMES, SCALES as _SCALES, SMALL as _SMALL,
                                                SPACED_NOT as _SPACED_NOT, UNREADABLE as _UNREADABLE, words_to_number)
@@ -49,7 +50,7 @@ from judgesuite.judges.math.written_operators import letter_x_times, power_in_wo
 _WORD_RUN = re.compile(r"[A-Za-z]+(?:(?:-|\s+|\s+and\s+)[A-Za-z]+)*")
 
 # read as functions only when glued to their bracket ("floor(2.5)"); "the 5th floor" is prose
-_GLUED_FUNCTIONS = frozenset({"floor", "ceil"})
+_GLUED_FUNCTIONS = frozenset({"floor", "ceil", *GLUED})  # nCr(8, 3), round(17.3): named_functions
 # \operatorname{sinh}, \mathrm{arcsin}, \text{lcm}(...): a function name in a wrapper (see _named_operator)
 _NAMED_OP = re.compile(r"\\(operatorname\*?|mathrm|mathbf|mathit|mathsf|text|textrm|textit|textbf|mbox|emph)\s*"
                        r"\{\s*([A-Za-z][A-Za-z \t]{0,40})\}(?=(\s*(?:\(|\[|\\?\{))?)")

@@ -20,7 +20,8 @@ postfix `!` and `%`; two numbers side by side ("5 3") are refused; functions (`\
 `\\sqrt[n]`, `\\binom`, `\\sin`..., their inverse and hyperbolic forms `\\arcsin`, `\\sinh`, `\\log_b`,
 `\\lg` of base 10) bind the next operand(s) directly, as in LaTeX; any other command (`\\max`, `\\gcd`,
 `\\operatorname`) is refused. `a:b` is a ratio, compared item by item (3:4 is not 6:8; 12:30 is a time); `\\sin^2 x` is
-`(\\sin x)^2` (exponents 2..9) and `\\cos 2x` is `\\cos(2x)`; `\\sin^{-1}` is left to the ANTLR path.
+`(\\sin x)^2` (exponents 2..9, n, m, k) and `\\cos 2x` is `\\cos(2x)`; `\\sin^{-1} x` is `\\arcsin x`, and `nCr(8, 3)`,
+`round(17.3)`, `log_2(8)` read as named_functions says.
 Collections (order rules): `(a, b)` is an ordered tuple (also an open interval); `[a, b]`,
 `[a, b)`, `(a, b]` are intervals (ordered, bracket kinds must match); `\\{a, b\\}` is a
 set (unordered); bare `a, b` at top level, and `{a, b}` (LaTeX grouping braces), is a list
@@ -34,6 +35,7 @@ from dataclasses import dataclass
 import sympy
 
 from judgesuite.judges.math import bounded_values as bounded
+from judgesuite.judges.math import named_functions as named
 from judgesuite.judges.math.bounded_values import ParseError
 from judgesuite.judges.math.tokens import MAX_CHARS, Tok, tokenize
 
@@ -194,9 +196,13 @@ class _Parser:
                 return
             f.ops.pop()
             name, _, exponent = fn[1].partition("^")
-            out = bounded.function(name, [v for v, _ in fn[3]])
+            if name.endswith("()"):  # nCr(8, 3): one bracket of arguments (named_functions)
+                out = named.apply(name[:-2], _arguments(name[:-2], fn[3][0][0]))
+            else:
+                out = bounded.function(name, [v for v, _ in fn[3]])
             if exponent:
-                out = bounded.power(out, sympy.Integer(int(exponent)))
+                out = bounded.power(out, sympy.Integer(int(exponent)) if exponent.isdigit()
+                                    else bounded.symbol(exponent))
             depth = bounded.depth_of(out, [d for _, d in fn[3]])
             if depth > MAX_DEPTH:
                 raise ParseError(f"expression nested deeper than {MAX_DEPTH}")
@@ -238,6 +244,18 @@ class _Parser:
         else:
             kind = (f.open if f.open in "([" else "(") + (close if close in ")]" else ")")
         return Collection(kind, items), depth
+
+
+def _arguments(name: str, value: object) -> list:
+    """The arguments in the one bracket of a named function (`nCr(8, 3)`: 8, 3)."""
+    arity = named.GLUED[name]
+    if isinstance(value, Collection):
+        if value.kind != "()" or len(value.items) != arity:
+            raise ParseError(f"{name} takes {arity} arguments in round brackets")
+        return list(value.items)
+    if arity != 1:
+        raise ParseError(f"{name} takes {arity} arguments")
+    return [value]
 
 
 def parse(text: str) -> Parsed:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from judgesuite.judges.math.bounded_values import ParseError
+from judgesuite.judges.math.named_functions import ALIASES, GLUED, INVERSE, NOT_READ
 
 MAX_CHARS = 2_000_000
 
@@ -19,13 +20,13 @@ _SUB = re.compile(r"_(?:\{([A-Za-z0-9]{1,8})\}|([A-Za-z0-9]))")
 
 # name -> arity; the tokenizer maps LaTeX commands and bare words onto these.
 _UNARY_FUNCS = ("sqrt sin cos tan cot sec csc log ln lg exp floor ceil arcsin arccos arctan arccot arcsec arccsc "
-                "sinh cosh tanh coth sech csch arsinh arcosh artanh").split()
+                "sinh cosh tanh coth sech csch arsinh arcosh artanh arcoth arsech arcsch").split()
 _FUNC_ARITY = {"frac": 2, "binom": 2, "root": 2, "logb": 2, **{f: 1 for f in _UNARY_FUNCS}}
 _FUNC_NAMES = {"frac": "frac", "dfrac": "frac", "tfrac": "frac", "cfrac": "frac",
                "binom": "binom", "dbinom": "binom", "tbinom": "binom",
                **{f: f for f in _UNARY_FUNCS},
                "arcsinh": "arsinh", "arccosh": "arcosh", "arctanh": "artanh", "asin": "arcsin", "acos": "arccos",
-               "atan": "arctan", "asinh": "arsinh", "acosh": "arcosh", "atanh": "artanh"}
+               "atan": "arctan", "asinh": "arsinh", "acosh": "arcosh", "atanh": "artanh", **ALIASES}
 # names read only as commands (\tg x) or in \operatorname{...}, never as a bare word ("tg" may be t*g, "th" a suffix)
 _CMD_FUNCS = {**_FUNC_NAMES, "tg": "tan", "ctg": "cot", "arctg": "arctan", "arcctg": "arccot", "cosec": "csc",
               "sh": "sinh", "ch": "cosh", "th": "tanh", "cth": "coth"}
@@ -44,7 +45,12 @@ _IGNORED_CMDS = frozenset({"boxed", "mathbf", "mathrm", "text", "bf", "rm", "it"
 _SINGLE = {"(": "lp", "[": "lp", "{": "lp", ")": "rp", "]": "rp", "}": "rp", ",": "comma",
            "=": "eq", ";": "comma", ":": "ratio"}
 _TRIG_ARG = re.compile(r" ?(\d{1,6}(?:\.\d{1,6})?) ?([A-Za-z])(?![A-Za-z(])")
-_FUNC_POWER = re.compile(r"\^\s*(?:\{\s*([2-9])\s*\}|([2-9]))")
+# \sin^2 x, sech^n x: (\sin x)^2; a letter exponent only n, m or k (an integer's conventional names)
+_FUNC_POWER = re.compile(r"\^\s*(?:\{\s*([2-9]|[nmk])\s*\}|([2-9]|[nmk](?![A-Za-z])))")
+# \cos^{-1} x, cos^(-1)(x), sin^-1 x: the inverse function (named_functions); -1 only
+_FUNC_INVERSE = re.compile(r"\^\s*(?:\{\s*-\s*1\s*\}|\(\s*-\s*1\s*\)|-\s*1(?![\d.]))")
+# log_10(100000), log_a(b): a plain-text base, digits or one letter
+_PLAIN_BASE = re.compile(r"_\s*(?:\{\s*(\d{1,6}|[A-Za-z])\s*\}|(\d{1,6}|[A-Za-z])(?![A-Za-z]))")
 
 
 @dataclass(slots=True)
@@ -97,10 +103,34 @@ def _subscript(text: str, i: int) -> tuple[str, int]:
     return "_" + (m.group(1) or m.group(2)), m.end()
 
 
+def _function(fn: str, text: str, i: int) -> tuple[Tok, int]:
+    """The token of function `fn` at `text[i]`, with its power (`\\sin^2`) or its inverse (`\\sin^{-1}`)."""
+    if _FUNC_ARITY[fn] != 1:
+        return Tok("func", fn, _FUNC_ARITY[fn]), i
+    m = _FUNC_INVERSE.match(text, i) if fn in INVERSE else None
+    if m:
+        return Tok("func", INVERSE[fn], 1), m.end()
+    m = _FUNC_POWER.match(text, i)
+    return Tok("func", f"{fn}^{m.group(1) or m.group(2)}" if m else fn, 1), m.end() if m else i
+
+
 def _word(word: str, text: str, i: int, toks: list[Tok]) -> int:
     low = word.lower()
+    if low in ("atan", "arctan") and text.startswith("2(", i):
+        low, i = "atan2", i + 1
+    if low in NOT_READ and text.startswith("(", i):
+        raise ParseError(f"{word}(...) is not read (named_functions)")
+    if low in GLUED and text.startswith("(", i):  # nCr(8, 3), round(17.3): one bracket of arguments
+        toks.append(Tok("func", f"{low}()", 1))  # apart from \\binom{n}{k}
+        return i
+    if low == "log" and _PLAIN_BASE.match(text, i):  # log_2(8), log_10(100000), log_a(b)
+        m = _PLAIN_BASE.match(text, i)
+        base = m.group(1) or m.group(2)
+        toks += [Tok("func", "logb", 2), Tok("num" if base.isdigit() else "ident", base)]
+        return m.end()
     if low in _FUNC_NAMES and len(word) > 1:
-        toks.append(Tok("func", _FUNC_NAMES[low], _FUNC_ARITY[_FUNC_NAMES[low]]))
+        tok, i = _function(_FUNC_NAMES[low], text, i)
+        toks.append(tok)
         return i
     if low in _CONSTS and len(word) > 1:
         toks.append(Tok("const", _CONSTS[low]))
@@ -130,9 +160,8 @@ def _command(name: str, text: str, i: int, toks: list[Tok]) -> int:
         return i + 1
     elif name in _CMD_FUNCS:
         fn = _CMD_FUNCS[name]
-        m = _FUNC_POWER.match(text, i) if _FUNC_ARITY[fn] == 1 else None
-        toks.append(Tok("func", f"{fn}^{m.group(1) or m.group(2)}" if m else fn, _FUNC_ARITY[fn]))
-        i = m.end() if m else i  # \sec^2 y = (\sec y)^2
+        tok, i = _function(fn, text, i)  # \sec^2 y = (\sec y)^2, \sin^{-1} x = \arcsin x
+        toks.append(tok)
         m = _TRIG_ARG.match(text, i) if fn not in ("sqrt", "frac", "binom") else None
         if m:  # \cos 2x = \cos(2x), as LaTeX is read
             toks += [Tok("lp", "("), Tok("num", m.group(1)), Tok("ident", m.group(2)), Tok("rp", ")")]

@@ -20,7 +20,8 @@ KEEP_WORDS = frozenset({"sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "log",
                         "pi", "inf", "infinity", "oo", "frac", "dfrac", "tfrac", "cup",
                         "arcsin", "arccos", "arctan", "arccot", "arcsec", "arccsc", "sinh", "cosh", "tanh", "coth",
                         "sech", "csch", "arsinh", "arcosh", "artanh", "arcsinh", "arccosh", "arctanh",
-                        "asin", "acos", "atan", "asinh", "acosh", "atanh"})
+                        "asin", "acos", "atan", "asinh", "acosh", "atanh", "acot", "asec", "acsc", "acoth", "asech",
+                        "acsch", "arcoth", "arsech", "arcsch", "arccoth", "arcsech", "arccsch"})
 # Names of functions the grammar does not read (lcm, max, Re, sgn...). Such a name applied to an argument is
 # never dropped (that would leave the argument as the answer: "sign(2)" is not 2): it becomes the command
 # `\operatorname`, which the tokenizer refuses, so the ANTLR path reads the original span or nothing does.
