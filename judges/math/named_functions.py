@@ -33,9 +33,10 @@ ALIASES = {"acot": "arccot", "asec": "arcsec", "acsc": "arccsc",
 GLUED = {"ncr": 2, "npr": 2, "binom": 2, "atan2": 2, "nthroot": 2, "cbrt": 1, "round": 1}
 
 NOT_READ = frozenset({"re", "im", "arg"})
-# a GLUED or NOT_READ name called in plain text, for the ANTLR path to refuse (not `\\binom`, not "score(")
+# a GLUED or NOT_READ name glued to its bracket in plain text, for the ANTLR path to refuse (not `\\binom`, not
+# "score(", not "round (2.5)": spaced, an operator name as before, unreadable to our grammar)
 GLUED_CALL = re.compile(r"(?<![A-Za-z\\])(?:" + "|".join(sorted({*GLUED, *NOT_READ, "arctan2"}, key=len, reverse=True))
-                        + r")(?=\s*\()", re.IGNORECASE)
+                        + r")(?=\()", re.IGNORECASE)
 
 
 def apply(name: str, args: list) -> object:
