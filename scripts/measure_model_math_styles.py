@@ -37,8 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
-UNREAD: tuple[str, ...] = ("heldout-m17",)  # held out, not yet measured: never in `all`, never row by row
-# (r5, r6, math rounds 7-16's heldout-m7 ... -m16, model_math_round{7,...,16}.jsonl, each read once)
+UNREAD: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never row by row
+# (r5, r6, math rounds 7-17's heldout-m7 ... -m17, model_math_round{7,...,17}.jsonl, each read once)
 
 
 def select(split: str, path: Path = CORPUS) -> list[dict]:
