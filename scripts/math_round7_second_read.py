@@ -1,5 +1,5 @@
-"""A blind second read of math rounds 7, 11, 12, 13, 14, 15 and 16 (tests/fixtures/model_math_round<N>.jsonl): agreement
-with the first read.
+"""A blind second read of math rounds 7 and 11-17 (tests/fixtures/model_math_round<N>.jsonl): agreement with the
+first read.
 
 The first reader labelled all 210 rows (the corpus' `label` and `read_answer`, reasons in
 model_math_round7.labels.json). A second reader labels rows under the same guideline (the LABELLING GUIDELINE in the
@@ -34,6 +34,10 @@ Round 16 (`--round 16`; guideline in the docstring of scripts/build_model_math_r
 is read the same way, decided before anything was read: ALL 102 rows (the round was cut short: Qwen-0.5B 70 rows,
 Qwen-1.5B 32), FIELDS and the read-answer comparison as for rounds 12-15.
 
+Round 17 (`--round 17`; guideline in the docstring of scripts/build_model_math_round17.py and the rounds it extends)
+is read the same way, decided before anything was read: ALL 140 rows (70 MMLU test math questions asked without
+options, per model), FIELDS and the read-answer comparison as for rounds 12-16.
+
 Usage:
     python scripts/math_round7_second_read.py sample   # -> /tmp/m7_second_sample.jsonl (all 210 rows, FIELDS only)
     python scripts/math_round7_second_read.py agree    # model_math_round7.second_read.json vs the first read
@@ -58,7 +62,7 @@ from round6_second_read import agreement, corpus_rows  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
-ROUNDS = (7, 11, 12, 13, 14, 15, 16)
+ROUNDS = (7, 11, 12, 13, 14, 15, 16, 17)
 FIELDS = ("id", "model", "kind", "language", "question", "candidate", "references")
 
 
@@ -127,7 +131,7 @@ def same_answer(a: str | None, b: str | None, text: bool = True) -> bool:
 
 def read_answer_agreement(second: dict[str, dict], rows: list[dict], text: bool = False) -> dict:
     """How often the two reads' `read_answer`s agree (`same_answer`; both null agrees), and the ids where they differ.
-    text=False is round 7's comparison (as numbers only); rounds 11 to 16 use text=True."""
+    text=False is round 7's comparison (as numbers only); rounds 11 to 17 use text=True."""
     by_id = {r["id"]: r for r in rows}
     differ = [i for i in sorted(second)
               if not same_answer(by_id[i].get("read_answer"), second[i].get("read_answer"), text)]
