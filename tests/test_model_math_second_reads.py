@@ -1,4 +1,4 @@
-"""The blind second reads of math rounds 11-16 (cards, "Second read (blind)"): each second-read file labels
+"""The blind second reads of math rounds 11-17 (cards, "Second read (blind)"): each second-read file labels
 exactly the pre-registered sample (every row: 140, round 16's 102), each label follows its own read answer against
 the gold, and the agreement, Cohen's kappa, 2x2 table, per-model and per-kind rows and read-answer agreement
 written in the card are what `scripts/math_round7_second_read.py --round N agree` computes. No judge runs here (a
@@ -21,6 +21,9 @@ EXPECTED = {
     14: ([], 1),
     15: (["m15-qwen2.5-coder-1.5b-mmlu-elementary_mathematics-test-29"], 8),
     16: ([f"m16-qwen2.5-coder-{m}-mmlu-elementary_mathematics-test-72" for m in ("0.5b", "1.5b")], 5),
+    17: (["m17-qwen2.5-coder-0.5b-mmlu-elementary_mathematics-test-213",
+          "m17-qwen2.5-coder-0.5b-mmlu-elementary_mathematics-test-9",
+          "m17-qwen2.5-coder-1.5b-mmlu-high_school_mathematics-test-71"], 13),
 }
 # rows per model where a round is not 70 + 70 (round 16 was cut short)
 PER_MODEL = {16: {"qwen2.5-coder-0.5b": 70, "qwen2.5-coder-1.5b": 32}}
@@ -32,6 +35,8 @@ BY_VALUE = {f"m12-qwen2.5-coder-{m}-mmlu-elementary_mathematics-dev-4" for m in 
 # correct labels in the second read of the gold "0.21 Repeating" (7/33): the formula 7/33 read as its value, and
 # 0.2121... with the repeating block written out (the first read labels both incorrect: the two disagreements)
 REPEATING = {f"m16-qwen2.5-coder-{m}-mmlu-elementary_mathematics-test-72" for m in ("0.5b", "1.5b")}
+# a correct label whose read answer is the gold expression in another equal form: (6 - 3x)(6 + 3x) = 9(2 - x)(2 + x)
+EQUAL_FORM = {"m17-qwen2.5-coder-0.5b-mmlu-high_school_mathematics-test-43"}
 ROUNDS = sorted(EXPECTED)
 
 
@@ -58,7 +63,7 @@ def test_each_second_label_is_its_read_answer_against_the_gold(number):
             continue
         head = ref.split()[0] if len(ref.split()) > 1 else ref  # "130 minutes", "3480 ft^3": the number
         same = s.same_answer(read, ref) or (s.as_number(head) is not None and s.same_answer(read, head))
-        assert v["label"] == same or (v["label"] and i in OTHER_UNIT | BY_VALUE | REPEATING), i
+        assert v["label"] == same or (v["label"] and i in OTHER_UNIT | BY_VALUE | REPEATING | EQUAL_FORM), i
 
 
 @pytest.mark.parametrize("number", ROUNDS)
@@ -114,3 +119,12 @@ def test_read_answers_compare_as_numbers_else_as_text():
     assert s.same_answer("\\frac{2}{4}", "0.5") and s.same_answer("4T", "4t") and s.same_answer(None, None)
     assert not s.same_answer("5k + 1", "5k") and not s.same_answer("0", None)
     assert s.same_answer(">= 80", None, text=False) and not s.same_answer(">= 80", None)
+
+
+def test_equal_form_label_is_the_gold_factorization_multiplied_out():
+    s, second, rows = _script_second_rows(17)
+    gold = {r["id"]: r["references"][0] for r in rows}
+    for i in EQUAL_FORM:
+        assert gold[i] == "9(2-x)(2+x)" and second[i]["read_answer"] == "(6 - 3x)(6 + 3x)" and second[i]["label"]
+        # both products are 36 - 9x^2: equal at three points, so equal as quadratics
+        assert all((6 - 3 * x) * (6 + 3 * x) == 9 * (2 - x) * (2 + x) == 36 - 9 * x * x for x in (-1, 0, 5))
