@@ -200,8 +200,8 @@ _COMMENTS = {**dict.fromkeys(("python", "python3", "py", "ruby", "julia", "r", "
 def without_source(text: str) -> str:
     """`text` with each fenced program's source blanked (the same length, so positions hold): the numbers of code
     ("print(3*4)", "x = 12") are operands and literals, not a last number the reply states (stop 59). Its line
-    comments ("# Output 8") are the model's words and stay, as do output blocks, plain fences and fences of data
-    (yaml, json)."""
+    comments ("# Output 8") are the model's words and stay, as do its log records ("<time> INFO result=76", stop
+    60c), output blocks, plain fences and fences of data (yaml, json)."""
     if "```" not in text:
         return text
 
@@ -213,8 +213,17 @@ def without_source(text: str) -> str:
     return _SOURCE_FENCE.sub(blanked, text)
 
 
+# a log record inside a fence ("<time> INFO result=76", "2024-01-02 10:00:00 INFO done"): the program's log, no source
+_LOG_RECORD = re.compile(r"(?<![ \t])[ \t]*+(?:<time>|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:[.,]\d{1,6})?)?\]?"
+                         r"|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,6})?\]?)[ \t]++(?:-[ \t]++)?"
+                         r"\[?(?:INFO|DEBUG|WARN(?:ING)?|ERROR|NOTICE)\]?[ \t:]")
+
+
 def _blank_code(line: str, mark: str) -> str:
-    """A source line blanked up to its comment ("x = 3  # Output 8": only "# Output 8" stays)."""
+    """A source line blanked up to its comment ("x = 3  # Output 8": only "# Output 8" stays); a log record's line
+    ("<time> INFO result=76") is the program's log, not its source, and stays whole (stop 60c)."""
+    if _LOG_RECORD.match(line):
+        return line
     at = line.find(mark)
     at = len(line) if at < 0 else at
     return " " * at + line[at:]

@@ -20,7 +20,12 @@
   after 3 years.", "Each friend gets 12 apples, for 3 friends.") commits to the stated value, as stop 58's "x =
   4.875 when y = 13": the phrase's number is a given (`before_phrase`; only where the question names no unit, else
   `asked_unit` picks); "12 out of 13" and "12 of the 13 students" commit to the part, 12 (`part_of_whole`, as "There
-  are 12 ... that sum to 240"); zero-width characters inside a number ("1\u200b2") are dropped."""
+  are 12 ... that sum to 240"); zero-width characters inside a number ("1\u200b2") are dropped;
+- (stop 60c) a telegram's "STOP" that ends a line ("21.6 ÷ 0.06 equals 36. STOP") is its full stop, no word of the
+  sentence (`without_frames`); "N times in M <unit>" ("bounces the ball 125 times in 150 seconds.") counts N events
+  over the given span M: it commits to N as a stated value does (`before_phrase`); a number-unit compound
+  ("8-ounce", "28-pound") between a stated count and its phrase, or as the phrase's number, is a measure that
+  describes a noun, no count ("There are 56 8-ounce servings in a 28-pound bag of dog food.": 56)."""
 from __future__ import annotations
 
 import re
@@ -43,6 +48,8 @@ _FOOTNOTE_MARK = re.compile(r"(?<=\S)\[\^[A-Za-z0-9_-]{1,20}\](?!:)")
 _CONVERSION = re.compile(r"(?<=\d)([ \t]*+[A-Za-z%\u00b0]{1,10}+\.?)[ \t]*+\n?[ \t]*+\(=[ \t]*+[^()\n=]{1,40}+\)"
                          r"[ \t]*+(?![^\n])")
 _ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
+# a telegram's "STOP" at a line's end, after a sentence's last word or its full stop
+_TELEGRAM_STOP = re.compile(r"(?<=[\w.!?%)])[ \t]++STOP[.!]?(?=[ \t]*+(?:\n|\Z))")
 _THIN_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f]\d{3})++(?![\d])")
 
 
@@ -92,7 +99,7 @@ def glued_box(text: str, pos: int, content: str) -> bool:
 
 def without_frames(text: str) -> str:
     """`text` without row-count footers, footnote marks, bracketed conversions and zero-width characters, thin-space
-    digit groups joined."""
+    digit groups joined, a telegram's line-ending "STOP" read as its full stop."""
     if "row" in text or "Empty set" in text:
         text = _ROW_COUNT.sub("", text)
     if "[^" in text:
@@ -103,17 +110,22 @@ def without_frames(text: str) -> str:
         text = _ZERO_WIDTH.sub("", text)
     if "(=" in text:
         text = _CONVERSION.sub(r"\1", text)
+    if "STOP" in text:
+        text = _TELEGRAM_STOP.sub(lambda m: "" if text[m.start() - 1] in ".!?" else ".", text)
     return text
 
 
 _MULTIPLIED = re.compile(r"(?<![ \t])[ \t]++(?:dozens?|score|gross)[ \t]++(?:of[ \t]++)?[A-Za-z]", re.IGNORECASE)
 _PHRASE = re.compile(r"(?:(?<![^\W\d_])(?:is|are|was|were|equals|gets?|receives?|costs?|earns?|has|have|had"
                      r"|will[ \t]++be|becomes?|grows?[ \t]++to)|=|:)[ \t]++(?:\$[ \t]*+)?(-?\d[\d,]*+(?:\.\d++)?+)"
-                     r"(?:[ \t]++[A-Za-z/]{1,15}+){0,3}?(?:[ \t]*+,)?[ \t]++(?:after|for|in|over|within|during|at)"
-                     r"[ \t]++\Z",
+                     r"(?:[ \t]++(?:\d{1,6}-)?[A-Za-z/]{1,15}+){0,3}?(?:[ \t]*+,)?[ \t]++"
+                     r"(?:after|for|in|over|within|during|at)[ \t]++(?:(?:a|an|the)[ \t]++)?\Z",
                      re.IGNORECASE)
-_PHRASE_END = re.compile(r"(?<![\d,.])-?\d[\d,]*+(?:\.\d++)?+(?:[ \t]++[A-Za-z]{1,15}+){1,2}[ \t]*+[.!]?[ \t]*+"
-                         r"(?:\n|\Z)")
+# a count of events over a given span: "125 times in 150 seconds" (the span's number starts the trailing phrase)
+_TIMES_IN = re.compile(r"(?<![\d.,\-])(\d[\d,]*+(?:\.\d++)?+)[ \t]++times[ \t]++"
+                       r"(?:in|within|during|over|every)[ \t]++\Z", re.IGNORECASE)
+_PHRASE_END = re.compile(r"(?<![\d,.])-?\d[\d,]*+(?:\.\d++)?+(?:(?:[ \t]++[A-Za-z]{1,15}+){1,2}"
+                         r"|-[A-Za-z]{1,15}+(?:[ \t]++[A-Za-z]{1,15}+){1,4})[ \t]*+[.!]?[ \t]*+(?:\n|\Z)")
 
 
 def multiplied_count(text: str, end: int) -> bool:
@@ -123,10 +135,11 @@ def multiplied_count(text: str, end: int) -> bool:
 
 def before_phrase(text: str, start: int) -> str | None:
     """The value stated before a trailing "after / for / in ... <N> <words>" phrase whose number starts at `start`
-    ("The value is $12 after 3 years.": 12); None where the number there ends no such phrase."""
+    ("The value is $12 after 3 years.": 12), or the count of "<N> times in <M> <words>" ("125 times in 150
+    seconds.": 125); None where the number there ends no such phrase."""
     if not _PHRASE_END.match(text, start):
         return None
-    m = _PHRASE.search(text, max(0, start - 80), start)
+    m = _PHRASE.search(text, max(0, start - 80), start) or _TIMES_IN.search(text, max(0, start - 40), start)
     return m.group(1).rstrip(",") if m else None
 
 

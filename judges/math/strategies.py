@@ -34,6 +34,8 @@ _POWERS = re.compile(r"[\w)\]}]\*\*[^*\n]{1,200}\*\*[\w(]", re.DOTALL)
 # a display or inline formula that ends the output: "$$\nx = 5\n$$", "\\[ ... \\]", "\\( 5 \\)."
 _DISPLAY_END = re.compile(r"(?:\$\$((?:\\\$|[^$]){1,400})\$\$|\\\[((?:(?!\\\]).){1,400})\\\]|\\\(([^\n]{1,200}?)\\\))"
                           r"[\s.!]*$", re.DOTALL)
+# a copula between the two last inline formulas: "\\(36 - 9x^2\\) is \\((6 - 3x)(6 + 3x)\\)." (the second is the value)
+_INLINE_COPULA = re.compile(r"\\\)[ \t]++(?:is(?:[ \t]++equal[ \t]++to)?|equals|are)[ \t]++\\\(")
 _PART_LINE = re.compile(r"^\s*(?:\*\*)?\(?(?:[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:]*(\S.{0,80})$")
 _FOREIGN = re.compile(r"[^\x00-\x7f\u00b0\u00b7\u00d7\u00f7\u03b8\u03c0\u2212\u221a\u221e\u2260\u2264\u2265"
                       r"\u20ac\u00a3]")
@@ -48,6 +50,17 @@ LIST_MARKER = re.compile(r"(?<![ \t])[ \t]*+(?:\*\*)?\d{1,3}[.)](?:\*\*)?[ \t]++
 # an item of a numbered list of bare values: "2. 65", "**2.** $65$."
 _BARE_ITEM = re.compile(r"[ \t]*+(?:\*\*)?(\d{1,3})[.)](?:\*\*)?[ \t]++\$?(-?\d[\d,]*+(?:\.\d++)?+)\$?"
                         r"[ \t]*+\.?[ \t]*+")
+
+
+# a receipt's or form's closing label on a line of its own, in capitals, after a line with a value: no value itself
+_CLOSING_LABEL = re.compile(r"(?:GRAND[ \t]++|SUB)?TOTAL|(?:AMOUNT|BALANCE)(?:[ \t]++DUE)?"
+                            r"|END(?:[ \t]++OF[ \t]++RECEIPT)?")
+_DIGIT = re.compile(r"\d")
+# a last line of arithmetic and a verbal copula before its value: "60% of 30 is 18.", "21.6 ÷ 0.06 equals 36" (the
+# value after the copula is the line's answer, as after "="; the left side holds no other word than "of")
+_COPULA_LINE = re.compile(r"(?<![^\n])[ \t]*+((?:[-+*/^()%.,\d\u00d7\u00f7\u00b7\u2212 \t$]|of(?![A-Za-z]))++)"
+                          r"(?<=[ \t])(?:is(?:[ \t]++equal[ \t]++to)?|equals)[ \t]++\$?(-?\d[\d,]*+(?:\.\d++)?+%?)"
+                          r"[ \t]*+[.!]?[ \t]*+")
 
 
 def bare_value_list(lines: list[str]) -> str | None:
@@ -155,6 +168,9 @@ def strategy_spans(name: str, text: str) -> list[tuple[int, str, str]]:
         if m is None:
             return []
         span = next(g for g in m.groups() if g is not None).strip()
+        copula = list(_INLINE_COPULA.finditer(span))[-1:] if m.group(3) is not None else []
+        if copula and "\\)" not in span[copula[0].end():]:  # "\\(a\\) is \\(b\\)": b (stop 60c)
+            span = span[copula[0].end():].strip()
         return [(0, clean_span(span), span)] if span and not PROSE.search(span) else []
     if name == "parts":  # the last lines are labelled parts: "(a) 3" / "b) 1"
         lines = [ln for ln in text.strip().split("\n")[-8:] if ln.strip()]
@@ -196,12 +212,13 @@ def strategy_spans(name: str, text: str) -> list[tuple[int, str, str]]:
                 span = span.rstrip(":") + ": " + value
             out.append((m.start(), clean_span(span), span))
         return out
-    if name == "last_line":  # a short line that is math, not prose (markup lines skipped)
+    if name == "last_line":  # a short line that is math, not prose (markup lines skipped; a copula's value, stop 60c)
         lines = [ln for ln in text.strip().split("\n") if ln.strip() and not FENCE.fullmatch(ln.strip())]
         if signs_off(lines):
             return []  # "Cheers,\nMike": a letter's sign-off, not a value
-        while len(lines) > 1 and BARE_LABEL.fullmatch(lines[-1].strip()):  # "30\n\nRewrite:": the label is no value
-            lines.pop()
+        while len(lines) > 1 and (BARE_LABEL.fullmatch(lines[-1].strip()) or (
+                _CLOSING_LABEL.fullmatch(lines[-1].strip()) and _DIGIT.search(lines[-2]))):
+            lines.pop()  # "30\n\nRewrite:", "Amount: 300\nTOTAL" (stop 60c): the label is no value
         row = lines[-1].strip().strip("|").split("|") if lines and lines[-1].lstrip()[:1] == "|" else []
         if len(row) >= 2 and row[-1].strip() and not re.fullmatch(r"[-: ]+", row[-1]):
             lines[-1] = row[-1].strip()  # a markdown table's last row ("| 4 | 250 minutes |"): its last cell
@@ -213,6 +230,10 @@ def strategy_spans(name: str, text: str) -> list[tuple[int, str, str]]:
         marker = LIST_MARKER.match(lines[-1]) if lines else None
         if marker and ("=" in lines[-1] or len(lines) < 2 or not LIST_MARKER.match(lines[-2])):
             lines[-1] = lines[-1][marker.end():]  # not in a list: "3. 52 + 12 = 64." is 64
+        copula = _COPULA_LINE.fullmatch(lines[-1]) if lines else None
+        if copula and re.search(r"\d", copula.group(1)) and re.search(r"[-+*/^%\u00d7\u00f7\u00b7\u2212]|of",
+                                                                      copula.group(1)):
+            return [(0, copula.group(2), lines[-1])]  # "60% of 30 is 18.": 18 (stop 60c)
         if lines and quantity(lines[-1].strip()) is not None and _FOREIGN.search(lines[-1]):
             return [(0, lines[-1].strip(), lines[-1])]  # "0.4米": a quantity in a Chinese unit (stop 58)
         words = _TEXT_WRAP.sub(r"\1", lines[-1]).strip(" *$") if lines else ""
