@@ -86,10 +86,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judgesuite.judges.math.asked_unit import asked_pattern, echoes_question, in_asked_unit, unit_number
-from judgesuite.judges.math.clause_values import (before_condition, below_zero, conditioned_span,
-                                                  percent_restated, percentage_conflict, percentage_pair,
-                                                  stated_count, with_percent)
+from judgesuite.judges.math.asked_unit import echoes_question
+from judgesuite.judges.math.clause_values import (below_zero, conditioned_span, percent_restated, percentage_conflict,
+                                                  percentage_pair, with_percent)
 from judgesuite.judges.math.clock_times import joined_times
 from judgesuite.judges.math.cut_endings import before_cut_ending, cut_doubt
 from judgesuite.judges.math.answer_markup import (shown_value, strip_proof_end, undouble_escapes,
@@ -101,11 +100,13 @@ from judgesuite.judges.math.hedges import (ALTERNATIVES, BEFORE_BOXED_HEDGE, CAL
 from judgesuite.judges.math.normalize import NO_SOLUTION, vulgar_fractions
 from judgesuite.judges.math.prose_numbers import rejected_alternative
 from judgesuite.judges.math.repeating_ellipsis import repeating_ellipsis
-from judgesuite.judges.math.reply_frames import (attributed, bare_range, before_phrase, glued_box, marked_incorrect,
-                                                 multiplied_count, part_of_whole, range_at, without_frames)
+from judgesuite.judges.math.reply_frames import (attributed, bare_range, glued_box, marked_incorrect, multiplied_count,
+                                                 range_at, without_frames)
 from judgesuite.judges.math.script_digits import ascii_digits
+from judgesuite.judges.math.sentence_values import (asked_in_span, asked_number, clause_value, converted, line_at,
+                                                    sentence_at, sentence_bounds)
 from judgesuite.judges.math.span_cleaning import SENTENCE_END, SPAN_CHARS
-from judgesuite.judges.math.strategies import NUMBER_TAIL, number_matches, numbers, strategy_spans
+from judgesuite.judges.math.strategies import NUMBER_TAIL, numbers, strategy_spans
 from judgesuite.judges.math.tolerances import tolerance_value
 
 __all__ = ["AUTO", "CONFIGS", "LIGHTEVAL", "NUMBER_TAIL", "SIMPLERL", "SPAN_CHARS", "Extraction", "ExtractionConfig",
@@ -181,7 +182,7 @@ _DOUBT_AFTER = re.compile(r"[ \t]{0,8}+[.!]?+[ \t]{0,8}+\n?+[ \t]{0,8}+(?:\([ \t
 def _doubted_after(text: str, end: int) -> bool:
     """Whether the sentence after the one that holds position `end` is a short doubt of it (a modal word, a hedge,
     "wrong", "or not")."""
-    at = _sentence_bounds(text, end, end)[1]
+    at = sentence_bounds(text, end, end)[1]
     if at >= len(text) or "\n\n" in text[at:at + 3]:
         return False  # no next sentence, or a new paragraph
     m = _DOUBT_AFTER.match(text, at + (text[at] in ".!?\n\u3002"))
@@ -192,69 +193,6 @@ def _doubted_after(text: str, end: int) -> bool:
                 or re.fullmatch(r"\W*(?:or not|not really|not quite|no|wait)\W*", m.group(1), re.IGNORECASE))
 
 
-def _line_at(text: str, at: int) -> str:
-    """The line of `text` that holds position `at`."""
-    end = text.find("\n", at)
-    return text[text.rfind("\n", 0, at) + 1:end if end >= 0 else len(text)]
-
-
-def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
-    """Where the sentence of `text` that holds `start:end` starts and ends (at most 200 characters either side)."""
-    head = max(text.rfind(c, max(0, start - 200), start) for c in ".!?\n\u3002") + 1
-    stops = [i for i in (text.find(c, end, end + 200) for c in "!?\n\u3002") if i >= 0]
-    stop = SENTENCE_END.search(text, end, end + 200)
-    tail = min(stops + ([stop.start()] if stop else []), default=min(len(text), end + 200))
-    return max(head, start - 200, 0), tail
-
-
-def _sentence_at(text: str, start: int, end: int) -> str:
-    """The sentence of `text` that holds `start:end` (at most 200 characters either side)."""
-    head, tail = _sentence_bounds(text, start, end)
-    return text[head:tail]
-
-
-def _asked_number(text: str, span: str, question: str) -> str:
-    """The number of the last number's sentence whose unit the question asks for (`asked_unit`), else `span`."""
-    unit, at = asked_pattern(question), text.rfind(span)
-    if unit is None or at < 0:
-        return span
-    head, tail = _sentence_bounds(text, at, at + len(span))
-    sentence = text[head:tail]
-    nums = [m for m in number_matches(sentence) if m.start() <= at - head]
-    if not nums or nums[-1].start() != at - head or nums[-1].group().rstrip(",") != span:
-        return span
-    found = unit_number(sentence, nums, unit)
-    return found.group().rstrip(",") if found else span
-
-
-def _asked_in_span(raw: str, span: str, question: str) -> str:
-    """In a committed line that starts with its value `span` and holds other numbers ("Ответ: 2 бутылки стоят 13
-    долларов"), the one number of the unit the question asks for (13 for "Сколько долларов ...?"), else `span`."""
-    unit = asked_pattern(question)
-    if unit is None or ALTERNATIVES.search(raw) or SPAN_HEDGES.search(raw) or MODAL.search(raw) or HEDGES.search(raw):
-        return span  # "2 bottles cost 13 or 14 dollars", "... not 13 dollars": no single number of that unit
-    nums = number_matches(raw)
-    if len(nums) < 2 or nums[0].group().rstrip(",") != span.strip():
-        return span
-    found = unit_number(raw, nums, unit, last=True)
-    return found.group().rstrip(",") if found else span
-
-
-def _clause_value(text: str, span: str, question: str) -> str:
-    """The value the last number's sentence commits to where that number sits in a relative clause after a count
-    ("There are 12 ... that sum to 240": 12), in a condition after an assignment ("x = 4.875 when y = 13": 4.875;
-    `clause_values`) or in a trailing phrase after a stated value ("$12 after 3 years": 12, `reply_frames`), else
-    `span`."""
-    at = text.rfind(span)
-    if at < 0:
-        return span
-    head, tail = _sentence_bounds(text, at, at + len(span))
-    return (stated_count(text[head:tail], at - head, asked_pattern(question) if question else None)
-            or before_condition(text, at) or part_of_whole(text, at)
-            or (before_phrase(text, at) if not question or asked_pattern(question) is None else None) or span)
-
-
-_LEAD_NUMBER = re.compile(r"-?\d[\d,]*+(?:\.\d++)?+")
 _LEAD_VALUE = re.compile(r"(?<![ \t])[ \t]*+(?:\$[ \t]*+)?-?\d[\d,]*+(?:\.\d++)?+")
 
 
@@ -289,19 +227,8 @@ def _framed(text: str, pos: int, span: str, raw: str | None, value_at: int) -> b
         return glued_box(text, pos, span)
     if raw is None and marked_incorrect(text):
         return True
-    head = _sentence_bounds(text, pos, pos)[0]  # a range in a sentence; a bare "3-4" line or box is a subtraction
+    head = sentence_bounds(text, pos, pos)[0]  # a range in a sentence; a bare "3-4" line or box is a subtraction
     return (raw is not None and bare_range(span)) or (value_at >= 0 and attributed(text[head:value_at]))
-
-
-def _converted(text: str, result: Extraction, question: str) -> str:
-    """The first span in the unit the question asks for (`asked_unit.in_asked_unit`): the last number and the unit
-    after it in the text, or a span that starts with its value and unit ("64 cups"); else the span as it is."""
-    span = result.spans[0]
-    if result.method == "number":
-        at = text.rfind(span)
-        return (in_asked_unit(span, text[at + len(span):at + len(span) + 40], question) if at >= 0 else None) or span
-    m = _LEAD_NUMBER.match(span.strip())
-    return (in_asked_unit(m.group(), span.strip()[m.end():], question) if m else None) or span
 
 
 def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> Extraction:
@@ -348,7 +275,7 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         if corrected is not None:  # "12 ... no wait, 13": the value it corrects to
             found[0], spans = (found[0][0], corrected, corrected), [corrected] + spans[1:]
         if config.detect_noncommittal and group == config.groups[0] and found[0][2] is None:
-            sentence = _sentence_at(text, found[0][0], found[0][0] + 1)
+            sentence = sentence_at(text, found[0][0], found[0][0] + 1)
             if _RESPECTIVELY.search(sentence) and sentence.count("\\boxed") >= 2:
                 return Extraction([found[0][1]], method="+".join(group), respectively=True)
         if config.detect_noncommittal and group == config.groups[0]:
@@ -360,18 +287,18 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                       or HEDGES.search(raw) or OTHERWISE.search(raw) or SPAN_HEDGES.search(found[0][1])
                       or SPAN_HEDGES.search(head) or MODAL.search(found[0][1]) or MODAL.search(head)
                       or ESTIMATE_REDONE.search(text, found[0][0])
-                      or MODAL.search(_sentence_at(text, found[0][0], found[0][0] + 1)) or WRONG.search(head)
+                      or MODAL.search(sentence_at(text, found[0][0], found[0][0] + 1)) or WRONG.search(head)
                       or _doubted_after(text, found[0][0] + 1) or wrong_answer_before(text, found[0][0], found[0][1])
                       or wrong_answer_after(text, found[0][0] + 1, found[0][1])
                       or (found[0][2] is None and BEFORE_BOXED_HEDGE.search(before))
-                      or percentage_conflict(_line_at(text, found[0][0])))
+                      or percentage_conflict(line_at(text, found[0][0])))
             if hedged or ALTERNATIVES.search(found[0][1]):
                 return Extraction([found[0][1]], noncommittal=True, method="+".join(group),
                                   alternatives=not hedged)
         if config.detect_noncommittal and group == config.groups[0]:
             spans[0] = percentage_pair(spans[0], spans[1:]) or spans[0]  # "(7.4, 740.0)" after "y = 7.4": 7.4
         if config.detect_noncommittal and group == config.groups[0] and question and found[0][2]:
-            spans[0] = _asked_in_span(found[0][2], spans[0], question)  # "2 бутылки стоят 13 долларов": 13
+            spans[0] = asked_in_span(found[0][2], spans[0], question)  # "2 бутылки стоят 13 долларов": 13
         if config.fallback_numbers and group == config.groups[0]:
             spans += [n.rstrip(",") for s in spans[:1] for n in numbers(s)[-1:] if n != s]
         if result.method:
@@ -392,25 +319,25 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         if result.spans and percentage_conflict(text.rstrip().rsplit("\n", 1)[-1]):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "5/12 ..., and 135 as a percentage"
         if result.method == "number" and result.spans:
-            result.spans[0] = _clause_value(text, result.spans[0], question)  # "There are 12 ... that sum to 240"
+            result.spans[0] = clause_value(text, result.spans[0], question)  # "There are 12 ... that sum to 240"
         if result.method == "number" and question and result.spans:
-            result.spans[0] = _asked_number(text, result.spans[0], question)  # "15 gallons ... in 30 days": 15
+            result.spans[0] = asked_number(text, result.spans[0], question)  # "15 gallons ... in 30 days": 15
         at = text.rfind(result.spans[0]) if result.spans else -1
-        if at >= 0 and (MODAL.search(_sentence_at(text, at, at + len(result.spans[0])))
+        if at >= 0 and (MODAL.search(sentence_at(text, at, at + len(result.spans[0])))
                         or _doubted_after(text, at + len(result.spans[0]))):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "12 face masks, maybe."
         if at >= 0 and any(m.start() <= at < m.end() or at <= m.start() < at + len(result.spans[0]) for m in
                            ALTERNATIVES.finditer(text, max(0, at - 30), at + len(result.spans[0]) + 30)):
             return Extraction(result.spans, noncommittal=True, method="hedge", alternatives=True)  # "42 oder 43"
-        sentence = _sentence_at(text, at, at + len(result.spans[0])) if at >= 0 else ""
+        sentence = sentence_at(text, at, at + len(result.spans[0])) if at >= 0 else ""
         if result.method == "number" and at >= 0 and (range_at(text, at) or multiplied_count(
                 text, at + len(result.spans[0])) or attributed(
-                text[_sentence_bounds(text, at, at)[0]:at])):  # "It takes 10-12 minutes.", "The book says 13."
+                text[sentence_bounds(text, at, at)[0]:at])):  # "It takes 10-12 minutes.", "The book says 13."
             return Extraction(result.spans, noncommittal=True, method="hedge")
         if result.method == "number" and _TASK_STATEMENT.match(sentence) and not _GIVES_VALUE.search(sentence):
             return Extraction()  # "We need to find how many ... if he started with 12.": no answer yet
         if result.method == "number" and question and at >= 0 and echoes_question(
-                _sentence_at(text, at, at + len(result.spans[0])), question):
+                sentence_at(text, at, at + len(result.spans[0])), question):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "12 is a multiple of 12."
         if at >= 0 and wrong_answer_before(text, at, called=result.spans[0]):
             return Extraction(result.spans, noncommittal=True, method="hedge")  # "The wrong answer would be 5."
@@ -433,7 +360,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
     if config.detect_noncommittal and result.spans and not result.noncommittal:
         result.spans[0] = conditioned_span(result.spans[0]) or result.spans[0]  # "x = 2 when y = 3": 2
     if config.detect_noncommittal and question and result.spans and not result.noncommittal:
-        result.spans[0] = _converted(text, result, question)  # "64 one-cup servings" for "how many gallons": 4
+        # "64 one-cup servings" for "how many gallons": 4
+        result.spans[0] = converted(text, result.spans[0], result.method, question)
     last_line = text.rstrip().rsplit("\n", 1)[-1]
     if config.detect_noncommittal and result.method in ("display", "latex_last") and len(
             _INLINE_NUMBER.findall(last_line)) >= 2 and not _INLINE_OTHER.search(last_line):
