@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_math_styles import Runner, VerdictCache, load_corpus, measure, rates  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "model_math_styles.jsonl"
-UNREAD: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never row by row
+UNREAD: tuple[str, ...] = ("heldout-m18",)  # held out, not yet measured: never in `all`, never row by row
 # (r5, r6, math rounds 7-17's heldout-m7 ... -m17, model_math_round{7,...,17}.jsonl, each read once)
 
 
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
                     choices=("dev", "heldout-r3", "heldout-r4", "heldout-r2", "dev-r5", "heldout-r5", "dev-r6",
                              "heldout-r6", "heldout-m7", "heldout-m8", "heldout-m9", "heldout-m10", "heldout-m11",
                              "heldout-m12", "heldout-m13", "heldout-m14", "heldout-m15", "heldout-m16",
-                             "heldout-m17", "all"))
+                             "heldout-m17", "heldout-m18", "all"))
     ap.add_argument("--corpus", type=Path, default=CORPUS, help="the corpus file (default model_math_styles.jsonl)")
     ap.add_argument("--dry-run", action="store_true", help="print the selected rows' counts only; run no judge")
     ap.add_argument("--judges", default="sympy,math-verify,flexible,stacked")
