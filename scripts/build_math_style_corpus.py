@@ -43,6 +43,7 @@ import math_grader_cases_w8 as w8  # noqa: E402  (batch 8 of the grader cases an
 import math_grader_cases_w9 as w9  # noqa: E402  (batch 9 of the grader cases and its split)
 import math_grader_cases_w10 as w10  # noqa: E402  (batch 10 of the grader cases and its split)
 import math_grader_cases_w11 as w11  # noqa: E402  (batch 11 of the grader cases and its split)
+import math_grader_cases_w12 as w12  # noqa: E402  (batch 12 of the grader cases and its split)
 
 SPLIT_SEED = "judgesuite-issue37-style-split"
 
@@ -155,13 +156,13 @@ def later_rows() -> list[dict]:
 
 
 def batch_rows(module) -> list[dict]:
-    """A batch of the grader cases (scripts/math_grader_cases_w2.py .. _w11.py), appended after every earlier row."""
+    """A batch of the grader cases (scripts/math_grader_cases_w2.py .. _w12.py), appended after every earlier row."""
     return [_row(family, source, origin, c, refs, eq)
             for family, (source, origin, cases) in module.FAMILIES.items() for c, refs, eq in cases]
 
 
 def split_of(family: str) -> str:
-    """`dev-w2` / `heldout-w2` ... `dev-w11` / `heldout-w11` for the grader families of batches 2-11 (their own
+    """`dev-w2` / `heldout-w2` ... `dev-w12` / `heldout-w12` for the grader families of batches 2-12 (their own
     seeded rules), else `frozen` / `dev`."""
     if family in w2.FAMILIES:
         return w2.split_w2(family)
@@ -183,6 +184,8 @@ def split_of(family: str) -> str:
         return w10.split_w10(family)
     if family in w11.FAMILIES:
         return w11.split_w11(family)
+    if family in w12.FAMILIES:
+        return w12.split_w12(family)
     return "frozen" if frozen_family(family) else "dev"
 
 
@@ -335,7 +338,7 @@ def _math_form_rows() -> list[dict]:
 def build() -> list[dict]:
     rng = random.Random(37)
     rows = (bundled_rows(rng) + grader_rows() + style_rows(rng) + later_rows()
-            + [r for batch in (w2, w3, w4, w5, w6, w7, w8, w9, w10, w11)
+            + [r for batch in (w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12)
                for r in batch_rows(batch)])
     for i, r in enumerate(rows):
         r["id"] = f"{r['family']}-{i:04d}"

@@ -23,6 +23,8 @@ Usage:
     python scripts/measure_math_styles.py --split heldout-w10  # batch 10, held-out part (read once, stop 59)
     python scripts/measure_math_styles.py --split dev-w11  # batch 11 of the grader cases, dev part
     python scripts/measure_math_styles.py --split heldout-w11  # batch 11, held-out part (read once, stop 60)
+    python scripts/measure_math_styles.py --split dev-w12  # batch 12 of the grader cases, dev part
+    python scripts/measure_math_styles.py --split heldout-w12  # batch 12, held-out part: the lead, ONCE, not read yet
     python scripts/measure_math_styles.py --master-keys     # false-positive rate on the master-key probes
 
 Per family and judge: accuracy (a no-verdict counts as incorrect), false-positive rate (a `correct`
@@ -44,7 +46,7 @@ from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.runner import Runner
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "math_style_corpus.jsonl"
-UNREAD_SPLITS: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never row by row
+UNREAD_SPLITS: tuple[str, ...] = ("heldout-w12",)  # held out, not yet measured: never in `all`, never row by row
 # heldout-w11 was read once on 2026-12-07 (stop 60; the card, "Grader batch 11: the held-out read"), in `all` since
 # heldout-w9 was read once on 2026-12-07 (stop 58; the card, "Grader batch 9: the held-out read"), in `all` since
 # heldout-w8 was read once on 2026-12-07 (stop 58; the card, "Grader batch 8: the held-out read"), in `all` since
@@ -54,7 +56,8 @@ UNREAD_SPLITS: tuple[str, ...] = ()  # held out, not yet measured: never in `all
 # heldout-w2 was read once on 2026-12-05, heldout-w3 on 2026-12-06 (docs/math-judges.md); both are in `all` since
 SPLITS = ("dev", "frozen", "dev-w2", "heldout-w2", "dev-w3", "heldout-w3", "dev-w4", "heldout-w4", "dev-w5",
           "heldout-w5", "dev-w6", "heldout-w6", "dev-w7", "heldout-w7", "dev-w8", "heldout-w8",
-          "dev-w9", "heldout-w9", "dev-w10", "heldout-w10", "dev-w11", "heldout-w11", "all")
+          "dev-w9", "heldout-w9", "dev-w10", "heldout-w10", "dev-w11", "heldout-w11", "dev-w12",
+          "heldout-w12", "all")
 WARM_UP = Sample(id="warm-up", task_type="math", question="", candidate="Final answer: 1", references=("1",))
 
 
@@ -142,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"acc {c['accuracy']:.3f} fpr {c['false_positive_rate']:.3f} nv {c['no_verdict']:3d}" for c in cells))
         print("ms per 1,000: " + ", ".join(f"{j} {result['judges'][j]['all']['ms_per_1000']:,}" for j in judges))
         if args.show_errors and args.split in ("dev", "dev-w2", "dev-w3", "dev-w4", "dev-w5", "dev-w6", "dev-w7",
-                                                  "dev-w8", "dev-w9", "dev-w10", "dev-w11"):
+                                                  "dev-w8", "dev-w9", "dev-w10", "dev-w11", "dev-w12"):
             for r, v in zip(rows, per_judge[judges[0]]):
                 if (v.correct is True) != r["label"]:
                     print(f"--- {r['id']} label={r['label']} verdict={v.correct} refs={r['references']} "
