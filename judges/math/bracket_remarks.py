@@ -22,6 +22,13 @@ _PRECISION_REMARK = re.compile(r"\(\s*(?:approx(?:\.|imately)?|about|roughly|est
 # the working or a reason after the value: "12 (= 3 × 4)", "42 (from 6 × 7)", "7 (with 3 left over)"; not "5 (mod 7)"
 _WORKING_REMARK = re.compile(r"\(\s*(?:=|(?:from|since|because|as|i\.\s?e\.|that\s+is|which\s+is|check|see|by|via|"
                              r"using|with)(?![A-Za-z]))[^()]{0,80}\)[\s.]*", re.IGNORECASE)
+# a former or expected value, or the modulus, beside the value (stop 61): "12 (expected 13)", "12 (was 13)", "12
+# (previously 13)", "12 (mod 13)": the value stays
+_BESIDE_REMARK = re.compile(r"\(\s*(?:(?:expected|previously|formerly|earlier|originally|initially|was|were|old)\b"
+                            r"\s*:?\s*\$?-?\d[^()]{0,40}|(?:mod|modulo)\s+\d{1,12})\)[\s.]*", re.IGNORECASE)
+_WORDS_BEFORE = re.compile(r"(?<![A-Za-z-])((?:[A-Za-z]{2,12}[ -]){0,5}[A-Za-z]{3,12})\s*\Z")
+_FRACTION_BEFORE = re.compile(r"(?<![\d.])(-?\d{1,9})\s*/\s*(\d{1,9})\s*\Z")
+_DECIMAL = re.compile(r"(?<!\s)\s*(-?\d{0,9}\.(\d{1,12}))\s*\)[\s.]*")
 # a word alone after the value that says what it counts: "5 (each)", "5 (in total)", "5 (per person)"
 _PER_ITEM_REMARK = re.compile(r"\(\s*(?:each|apiece|per\s+[A-Za-z]{2,15}|(?:in\s+)?total|in\s+all|altogether|combined"
                               r"|overall|(?:all\s+)?together)\s*\)[\s.]*", re.IGNORECASE)
@@ -117,11 +124,18 @@ def without_remark(s: str) -> str:
     ("12 (= 3 × 4)", "42 (from 6 × 7)"), what it counts ("5 (each)", "5 (in total)"), the same quantity restated ("5
     (five)", "5 (5 apples)", "36 (3 dozen)", "5 min (300 s)") or
     another quantity in another unit ("12 apples (3 boxes)"), or working in numbers that gives the value ("12 (3 × 4)").
+    Stop 61: a former or expected value or a modulus ("12 (expected 13)", "12 (mod 13)") goes, a number in words
+    restated in digits ("twelve (12)") is the digits, a fraction's decimal ("1/2 (0.5)", rounded or not) goes.
     A remark that contradicts the value ("5 (3 apples)", "5 (six)", "10 (5 each)", "12 (3 × 5)") makes `s`
     unreadable, never a product."""
     i = s.rfind("(")
+    spoken = _spoken(s, i) if i > 0 else None
+    if spoken is not None:
+        return spoken  # "twelve (12)": the digits
     if i <= 0 or not re.search(r"\d", s[:i]):
         return s
+    if _BESIDE_REMARK.fullmatch(s, i) or _decimal_of_fraction(s, i):
+        return s[:i]
     if _PRECISION_REMARK.fullmatch(s, i) or _WORKING_REMARK.fullmatch(s, i):
         return s[:i]
     value, remark = _LAST_NUMBER.search(s, 0, i), s[i + 1:].rstrip(" .")
@@ -137,3 +151,25 @@ def without_remark(s: str) -> str:
     if working is not None:  # "12 (3 × 4)": the working of the value, not a product ("12(3 × 4)" is one)
         same = working == Fraction(value.group(1))
     return s if same is None else s[:i] if same else s[:i] + UNREADABLE
+
+
+def _spoken(s: str, i: int) -> str | None:
+    """`s` with "<number in words> (<its digits>)" at its end read as the digits; None for any other `s`."""
+    m = re.fullmatch(r"\(\s*(\d{1,12})\s*\)[\s.]*", s[i:])
+    words = _WORDS_BEFORE.search(s, max(0, i - 80), i) if m else None
+    if words is None:
+        return None
+    tokens = words.group(1).replace("-", " ").split()
+    for k in range(len(tokens)):
+        if words_to_number(" ".join(tokens[k:])) == int(m.group(1)):
+            return s[:words.start()] + m.group(1)
+    return None
+
+
+def _decimal_of_fraction(s: str, i: int) -> bool:
+    """Whether `s` ends on a fraction and its decimal in brackets, as written or rounded ("1/2 (0.5)", "1/3 (0.33)")."""
+    m, d = _FRACTION_BEFORE.search(s, max(0, i - 30), i), _DECIMAL.fullmatch(s, i + 1)
+    if m is None or d is None or int(m.group(2)) == 0:
+        return False
+    gap = abs(Fraction(int(m.group(1)), int(m.group(2))) - Fraction(d.group(1)))
+    return gap <= Fraction(1, 2 * 10 ** len(d.group(2)))

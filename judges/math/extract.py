@@ -90,6 +90,8 @@ from judgesuite.judges.math.asked_unit import echoes_question
 from judgesuite.judges.math.clause_values import (below_zero, conditioned_span, percent_restated, percentage_conflict,
                                                   percentage_pair, with_percent)
 from judgesuite.judges.math.clock_times import joined_times
+from judgesuite.judges.math.corrections import (boxed_tables, csv_answer, for_count, lead_before_clause, rejections,
+                                                superseded, table_answer, without_timings)
 from judgesuite.judges.math.cut_endings import before_cut_ending, cut_doubt
 from judgesuite.judges.math.answer_markup import (shown_value, strip_proof_end, undouble_escapes,
                                                   without_error_output, without_remark, without_source)
@@ -171,6 +173,7 @@ _CLAUSE_NEGATION = re.compile(r"(?:\b(?:not|never|δεν|όχι)\b|n't\b)[^,;:.!
 _NOT_PARTICIPLE = re.compile(r"not[ \t]+[a-z]+ing\b(?:(?!\b(?:not|never)\b|n't\b)[^,;:.!?\n])*?"
                              r"\b(?:is|are|was|were|equals?)[ \t]+(?:(?:indeed|exactly|now|still|just)[ \t]+)?[$]?\Z",
                              re.IGNORECASE)
+_NO_BEFORE = re.compile(r"(?<![^\W\d_])no[ \t]++\Z", re.IGNORECASE)  # "no 3 of them alike": a negated count
 _INLINE_NUMBER = re.compile(r"\\\([ \t]*+([-\u2212]?\d[\d,]*+(?:\.\d++)?+)[ \t]*+\\\)")  # "\\(-7\\)"
 _INLINE_OTHER = re.compile(r"\\\((?![ \t]*+[-\u2212]?\d[\d,]*+(?:\.\d++)?+[ \t]*+\\\))")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
@@ -240,6 +243,7 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         text = without_error_output(text)  # a program's error report is no printed value
         text = percent_restated(ascii_digits(text))  # "١٢": 12; "0.074, i.e. 7.4%": one answer, 7.4%
         text = without_frames(text)  # "(1 row)", "12.[^2]": no numbers of the answer; "1\u2009200": 1200
+        text = csv_answer(table_answer(without_timings(boxed_tables(rejections(text)))))  # "12, não 13": "12, not 13"
         looped = before_loop(text)  # cut off in a loop: the text before it
         if looped is not None and (not looped or ends_in_label(looped)):
             return result
@@ -254,6 +258,11 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
                 code = strategy_spans(strategy, text)  # numbers in a program's source only: a program not run
                 if code:  # ("Answer:\n```python\nprint(3 * 6)\n```") commits to no value
                     return Extraction([code[0][1]], noncommittal=True, method="program source")
+        if config.detect_noncommittal and group == config.groups[0] and found:
+            current = [f for f in found if not superseded(text, f[0])]  # "Old answer: 13": no commitment
+            if not current:
+                return Extraction([found[-1][1]], noncommittal=True, method="+".join(group))
+            found = current
         if not found:
             continue
         if config.detect_noncommittal and group != config.groups[0] and looks_truncated(text):
@@ -263,8 +272,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
         spans = [s for _, s, _ in found if s.strip()]
         if not spans:
             continue
-        kept = (rejected_alternative(found[0][1]) or tolerance_value(found[0][1])) if config.detect_noncommittal \
-            else None
+        kept = (rejected_alternative(found[0][1]) or tolerance_value(found[0][1])
+                or lead_before_clause(found[0][2] or "")) if config.detect_noncommittal else None
         if kept is not None:  # "24, not 20", "158, between 157 and 159": the value; no hedge
             pos, _, raw = found[0]
             found[0] = (pos, kept, (raw or "").replace(found[0][1].strip(), kept))
@@ -349,6 +358,7 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
             return Extraction(result.spans, noncommittal=True, method="negated")  # "It does not arrive at 3."
         if result.method != "" and (SPAN_HEDGES.match(result.spans[0]) or (
                 result.method == "number" and at >= 0 and (NEGATED.search(text[max(0, at - 20):at])
+                                                            or _NO_BEFORE.search(text, max(0, at - 5), at)
                                                             or CALLED_WRONG.match(text, at + len(result.spans[0]))))):
             return Extraction(result.spans, noncommittal=True, method="negated")  # "Total: not 15", "It is not 42."
     if config.detect_noncommittal and result.method in ("display", "latex_last", "parts+last_line") and result.spans:
@@ -358,7 +368,8 @@ def extract(text: str, config: ExtractionConfig = AUTO, question: str = "") -> E
     if config.detect_noncommittal and result.spans and not result.noncommittal and cut_doubt(text):
         return Extraction(result.spans, noncommittal=True, method="hedge")  # "x = 6\n\nBut wait, the"
     if config.detect_noncommittal and result.spans and not result.noncommittal:
-        result.spans[0] = conditioned_span(result.spans[0]) or result.spans[0]  # "x = 2 when y = 3": 2
+        # "x = 2 when y = 3", "x = 12 for 3 values": the assigned value
+        result.spans[0] = conditioned_span(result.spans[0]) or for_count(result.spans[0]) or result.spans[0]
     if config.detect_noncommittal and question and result.spans and not result.noncommittal:
         # "64 one-cup servings" for "how many gallons": 4
         result.spans[0] = converted(text, result.spans[0], result.method, question)

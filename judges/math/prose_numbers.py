@@ -5,8 +5,8 @@
   first value; None for any other
   span, for a lone negation ("is not 30": no value before it) and for "20, not 20" (a contradiction).
 - `rejected_number`: whether the number at a position is such a rejected alternative ("... 60, not 50",
-  "$480, not $400", "18 and not 16", "24 (I previously said 20)"): the last number of the output is then the
-  value before it.
+  "$480, not $400", "18 and not 16", "24 (I previously said 20)", "12 (expected 13)", "12 (was 13)"): the last
+  number of the output is then the value before it.
 - `applied_number`: whether the number at a position is the argument of a function or operator written before
   it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), so no answer (the name would be dropped).
 - `value_before_remark`: a sentence that ends on a value and a remark in brackets ("12 (3 × 4).") gives the value.
@@ -52,7 +52,8 @@ _REJECTED = re.compile(r"((?:[A-Za-z']{1,12}\s+){0,3}?)(\$?\d{1,3}(?:,\d{3})+(?:
 _REJECTING = re.compile(r"\d[%)]?(?:\s+(?!(?:is|was|are|were|be|equals?|does|do|did)\b)[A-Za-z]{1,15})?\s*(?:"
                         + _REJECTION
                         + r"|\((?:I\s+)?(?:previously|earlier|originally|initially|first)\s+"
-                        r"(?:said|wrote|got|thought|had|claimed))\s+\$?\Z", re.IGNORECASE)
+                        r"(?:said|wrote|got|thought|had|claimed)"
+                        r"|\((?:expected|previously|formerly|earlier|originally|was|were)\s*:?)\s+\$?\Z", re.IGNORECASE)
 _NAMES = sorted(FUNCTION_WORDS | OPERATOR_NAMES, key=len, reverse=True)
 # right before a number: a function or operator applied to it ("sign 2", "round(2.5)", "\\lg 2", "Area(5)"), whose
 # argument it is, not the answer; min, deg and mod after a number are units ("5 min 30 s")

@@ -8,6 +8,7 @@ import re
 
 from judgesuite.judges.math.asked_unit import asked_pattern, in_asked_unit, unit_number
 from judgesuite.judges.math.clause_values import before_condition, stated_count
+from judgesuite.judges.math.corrections import before_participle, present_value
 from judgesuite.judges.math.hedges import ALTERNATIVES, HEDGES, MODAL, SPAN_HEDGES
 from judgesuite.judges.math.reply_frames import before_phrase, part_of_whole
 from judgesuite.judges.math.span_cleaning import SENTENCE_END
@@ -66,14 +67,15 @@ def clause_value(text: str, span: str, question: str) -> str:
     """The value the last number's sentence commits to where that number sits in a relative clause after a count
     ("There are 12 ... that sum to 240": 12), in a condition after an assignment ("x = 4.875 when y = 13": 4.875;
     `clause_values`) or in a trailing phrase after a stated value ("$12 after 3 years": 12, `reply_frames`), else
-    `span`."""
+    `span`; stop 61: a past value after a present one, a trailing participle clause (`corrections`)."""
     at = text.rfind(span)
     if at < 0:
         return span
     head, tail = sentence_bounds(text, at, at + len(span))
+    unasked = not question or asked_pattern(question) is None
     return (stated_count(text[head:tail], at - head, asked_pattern(question) if question else None)
-            or before_condition(text, at) or part_of_whole(text, at)
-            or (before_phrase(text, at) if not question or asked_pattern(question) is None else None) or span)
+            or before_condition(text, at) or part_of_whole(text, at) or present_value(text, at)
+            or (before_phrase(text, at) or before_participle(text, at) if unasked else None) or span)
 
 
 _LEAD_NUMBER = re.compile(r"-?\d[\d,]*+(?:\.\d++)?+")
