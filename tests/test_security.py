@@ -16,7 +16,7 @@ from judgesuite.judges import Sample, make_judge
 from judgesuite.judges.sandbox.bounded import OK, BoundedPool
 
 from .judge_lists import builtin
-from .workers import run_pattern
+from .workers import EVIL_TEXTS, evil_text, run_pattern
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -99,25 +99,18 @@ def _shipped_patterns() -> list[tuple[str, str, int, re.Pattern]]:
     return found
 
 
-def _evil_texts() -> list[str]:
-    n = 20_000
-    pieces = ["1", "1,", "1.", " ", "$", "(", "-1", "Final answer:", "**", "\\frac{", "{", "\\", "a ", ",", ". ",
-              "The answer is ", "#### ", "\n", "\t", "0" * 10 + " "]
-    return [p * (n // len(p)) + "!" for p in pieces] + ["Final answer:" + " " * n, "1" * n + "x" + " " * n]
-
-
 CPU_LIMIT = 1.0  # CPU seconds on 20,000 characters: a quadratic pattern at the limit takes ~6 s on 50,000
 
 
 def test_no_shipped_regex_backtracks_catastrophically():
     patterns = _shipped_patterns()
     assert len(patterns) >= 4, patterns  # the regex, strict and flexible judges at least
-    args = [(m, a, i, t) for m, a, i, _ in patterns for t in _evil_texts()]
+    args = [(m, a, i, t) for m, a, i, _ in patterns for t in range(EVIL_TEXTS)]
     with BoundedPool(run_pattern, workers=2, timeout=30.0) as pool:  # the wall-clock bound only ends a hang
         outcomes = pool.map(args)
-    slow = [(a[0], a[1], a[3][:20], o.value if o.status == OK else o.status) for a, o in zip(args, outcomes)
-            if o.status != OK or o.value > CPU_LIMIT]
-    assert not slow, f"regexes that took over {CPU_LIMIT} CPU seconds on {len(args[0][3]):,} characters: {slow}"
+    slow = [(a[0], a[1], evil_text(a[3])[:20], o.value if o.status == OK else o.status)
+            for a, o in zip(args, outcomes) if o.status != OK or o.value > CPU_LIMIT]
+    assert not slow, f"regexes that took over {CPU_LIMIT} CPU seconds on {len(evil_text(0)):,} characters: {slow}"
 
 
 def test_two_runs_writing_one_cache_at_once(tmp_path):

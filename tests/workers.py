@@ -1,4 +1,5 @@
 """Module-level functions for BoundedPool tests (workers are spawned and import them)."""
+import functools
 import os
 import time
 
@@ -17,14 +18,32 @@ def crash(x):
     return x
 
 
+EVIL_PIECES = ("1", "1,", "1.", " ", "$", "(", "-1", "Final answer:", "**", "\\frac{", "{", "\\", "a ", ",", ". ",
+               "The answer is ", "#### ", "\n", "\t", "0" * 10 + " ")
+
+
+@functools.lru_cache(maxsize=None)
+def evil_text(i: int, n: int = 20_000) -> str:
+    """Text i of the backtracking probes: a piece repeated to n characters, or a long run after a prefix (built in
+    the worker: the texts are not sent to it once per pattern)."""
+    if i < len(EVIL_PIECES):
+        p = EVIL_PIECES[i]
+        return p * (n // len(p)) + "!"
+    return ["Final answer:" + " " * n, "1" * n + "x" + " " * n][i - len(EVIL_PIECES)]
+
+
+EVIL_TEXTS = len(EVIL_PIECES) + 2
+
+
 def run_pattern(arg):
-    """Apply one compiled regex of a judgesuite module to a text (for backtracking probes): the CPU seconds it took,
-    which other processes' load does not change."""
+    """Apply one compiled regex of a judgesuite module to probe text i (for backtracking probes): the CPU seconds it
+    took, which other processes' load does not change."""
     import importlib
 
-    module, attr, index, text = arg
+    module, attr, index, i = arg
     obj = getattr(importlib.import_module(module), attr)
     pattern = obj[index] if isinstance(obj, (tuple, list)) else obj
+    text = evil_text(i)
     start = time.process_time()
     pattern.findall(text)
     return time.process_time() - start
