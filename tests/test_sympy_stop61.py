@@ -189,7 +189,39 @@ def test_tables_logs_and_csv(cand, gold, expected):
     _check(cand, gold, expected)
 
 
+# 6. Grader batch 11: parts of a complex number in numbers only, set relations written the other way round.
+@pytest.mark.parametrize("cand, gold, expected", [
+    ("re(3-5i)", "3", True),  # no verdict before
+    ("im(3-5i)", "-5", True),
+    ("arg(1+4i)", "arg(5+20i)", True),
+    ("arg(1+i)", "pi/4", True),
+    ("re(3-5i)", "-5", NOT_TRUE),
+    ("im(3-5i)", "5", NOT_TRUE),
+    ("arg(1+5i)", "arg(1+4i)", NOT_TRUE),
+    ("arg(x)", "arg(5x)", NOT_TRUE),  # a variable: not read
+    ("re(z)", "z", NOT_TRUE),
+    ("x ∈ A", "A ∋ x", True),  # no verdict before
+    ("x ∉ A", "A ∌ x", True),
+    ("A ⊂ B", "B ⊃ A", True),
+    ("A ⊆ B", "B ⊇ A", True),
+    ("A ⊄ B", "B ⊅ A", True),
+    ("A ⊈ B", "B ⊉ A", True),
+    ("$B \\supseteq A$", "A ⊆ B", True),
+    ("x ∉ A", "A ∋ x", NOT_TRUE),
+    ("B ⊂ A", "B ⊃ A", NOT_TRUE),
+    ("A ⊂ B", "A ⊆ B", NOT_TRUE),
+    ("x ∈ B", "x ∈ A", NOT_TRUE),
+    # probes: logs that hold for positive arguments only stay unequal (stop 59's decision)
+    ("log(a^2*b)", "2*log(a)+log(b)", NOT_TRUE),
+    ("log(x^2*y/z)", "2*log(x) + log(y) - log(z)", NOT_TRUE),
+])
+def test_complex_parts_and_set_relations(cand, gold, expected):
+    _check(cand, gold, expected)
+
+
 @pytest.mark.parametrize("cand", [
+    "re(" * 20000 + "1i)",
+    "∈ " * 20000,
     "12, não " * 10000 + "13",
     "1, no " * 10000 + "2",
     "not 1 but " * 10000 + "2",

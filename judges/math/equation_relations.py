@@ -22,6 +22,10 @@
   stop 58 pinned (`k = 48` for `m = 48`, `t = 3` for `x = 3`; so `b = 9` for `a = 9` stays equal), nor (b) between a
   chain of inequalities with a link between two numbers (`1/2 < x <= 1.5 < 7`: a claim about numbers, no solution
   set) and a relation without one (`1 < 2x <= 3`).
+- `same_set_relation` (stop 61, grader batch 11): a membership or inclusion between two names and its converse
+  written the other way round are one relation (`A ∋ x` and `x ∈ A`, `B ⊃ A` and `A ⊂ B`, `B ⊉ A` and `A ⊈ B`; the
+  LaTeX commands `\\ni`, `\\supset`, `\\supseteq`, `\\not\\ni`, ... too); two such relations that differ in
+  their relation or names are unequal. Only names (letters, digits, `_`) as sides: anything else stays undecided.
 """
 from __future__ import annotations
 
@@ -158,3 +162,31 @@ def _same_roots(g: sympy.Eq, c: sympy.Eq) -> bool:
         return False
     near = lambda r, s: abs(r - s) <= _ROOT_TOL * max(1.0, abs(r))  # noqa: E731
     return all(any(near(r, s) for s in b) for r in a) and all(any(near(s, r) for r in a) for s in b)
+
+
+# relation -> (canonical relation, whether its sides swap)
+_SET_RELATIONS = {"∈": ("∈", False), "∋": ("∈", True), "∉": ("∉", False), "∌": ("∉", True),
+                  "⊂": ("⊂", False), "⊃": ("⊂", True), "⊆": ("⊆", False), "⊇": ("⊆", True),
+                  "⊄": ("⊄", False), "⊅": ("⊄", True), "⊈": ("⊈", False), "⊉": ("⊈", True)}
+_SET_COMMANDS = {"\\notin": "∉", "\\not\\in": "∉", "\\not\\ni": "∌", "\\nsubseteq": "⊈", "\\nsupseteq": "⊉",
+                 "\\not\\subseteq": "⊈", "\\not\\supseteq": "⊉", "\\not\\subset": "⊄", "\\not\\supset": "⊅",
+                 "\\subseteq": "⊆", "\\supseteq": "⊇", "\\subset": "⊂", "\\supset": "⊃", "\\in": "∈", "\\ni": "∋"}
+_SET_COMMAND = re.compile("|".join(re.escape(c) + r"(?![A-Za-z])" for c in _SET_COMMANDS))
+_SET_RELATION = re.compile(r"[ \t]*+([A-Za-z][A-Za-z0-9_]{0,15})[ \t]*+([∈∋∉∌⊂⊃⊆⊇⊄⊅⊈⊉])[ \t]*+"
+                           r"([A-Za-z][A-Za-z0-9_]{0,15})[ \t.]*+")
+
+
+def _set_relation(text: str) -> tuple[str, str, str] | None:
+    """(left, canonical relation, right) of a set relation between two names; None for anything else."""
+    text = _SET_COMMAND.sub(lambda m: _SET_COMMANDS[m.group()], text.strip().strip("$"))
+    m = _SET_RELATION.fullmatch(text)
+    if m is None:
+        return None
+    relation, swap = _SET_RELATIONS[m.group(2)]
+    return (m.group(3), relation, m.group(1)) if swap else (m.group(1), relation, m.group(3))
+
+
+def same_set_relation(reference: str, span: str) -> bool | None:
+    """Whether two set relations between names are one relation (True) or differ (False); None unless both are."""
+    gold, cand = _set_relation(reference), _set_relation(span)
+    return None if gold is None or cand is None else gold == cand

@@ -13,7 +13,9 @@ by a bounded constructor (bounded_values); nothing is evaluated from text.
   `cbrt(-8)`, is not the principal root SymPy takes), `round(x)` a number's nearest integer. A number exactly halfway
   (`round(2.5)`) is refused: half-even (Python, SymPy) and half-up (JavaScript, school) differ there.
 - `re`, `im` and `arg` are not read (NOT_READ, glued to a bracket): the grammar's `i` is a variable, not the
-  imaginary unit. The ANTLR path refuses these names and the GLUED ones (`GLUED_CALL`): it read `round(2.5)` as a
+  imaginary unit. Stop 61: of a complex number in numbers only, `a + bi` (`re(3-5i)`, `im(3-5i)`, `arg(5+20i)`,
+  inside the call's bracket `i` is the imaginary unit by every convention) they are its parts, 3, -5 and
+  `atan2(20, 5)` (`complex_parts`); of anything else (`arg(x)`, `re(z)`) still not read. The ANTLR path refuses these names and the GLUED ones (`GLUED_CALL`): it read `round(2.5)` as a
   product of letters.
 """
 from __future__ import annotations
@@ -37,6 +39,28 @@ NOT_READ = frozenset({"re", "im", "arg"})
 # "score(", not "round (2.5)": spaced, an operator name as before, unreadable to our grammar)
 GLUED_CALL = re.compile(r"(?<![A-Za-z\\])(?:" + "|".join(sorted({*GLUED, *NOT_READ, "arctan2"}, key=len, reverse=True))
                         + r")(?=\()", re.IGNORECASE)
+
+
+_COMPLEX_CALL = re.compile(r"(?<![A-Za-z\\])(re|im|arg)\([ \t]*+(?:(-?\d{1,12}(?:\.\d{1,12})?)[ \t]*+([-+])[ \t]*+)?"
+                           r"(\d{1,12}(?:\.\d{1,12})?)?[ \t]*+\*?[ \t]*+i[ \t]*+\)", re.IGNORECASE)
+
+
+def complex_parts(text: str) -> str:
+    """`text` with `re`, `im` and `arg` of a complex number in numbers only ("re(3-5i)") written as that part."""
+    return _COMPLEX_CALL.sub(_part, text) if "i)" in text or "i )" in text else text
+
+
+def _part(m: re.Match) -> str:
+    real = m.group(2) or "0"
+    imag = ("-" if m.group(3) == "-" else "") + (m.group(4) or "1")
+    name = m.group(1).lower()
+    if name == "re":
+        return f"({real})"
+    if name == "im":
+        return f"({imag})"
+    if float(real) == 0 and float(imag) == 0:
+        return m.group()  # arg(0) is undefined: left unread
+    return f"atan2({imag}, {real})"
 
 
 def apply(name: str, args: list) -> object:

@@ -6,6 +6,7 @@ import re
 
 from judgesuite.judges.math.forms import equation_left
 from judgesuite.judges.math.latex_backend import latex_equal, parse_latex
+from judgesuite.judges.math.named_functions import complex_parts
 from judgesuite.judges.math.normalize import normalize
 from judgesuite.judges.math.parse import Parsed, ParseError, parse
 
@@ -14,7 +15,7 @@ def parse_answer(text: str, last_equation: bool = False) -> Parsed | None:
     """`text` read by our grammar, or None; with `last_equation`, an equation our grammar cannot read gives its
     last side."""
     try:
-        return parse(normalize(text))
+        return parse(normalize(complex_parts(text)))  # "re(3-5i)": 3
     except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
         # "1 = \\zzz = x = 0": its last value; a comma only inside the left side ("\\gcd(a, b) = 6"), not a list
         if last_equation and "=" in text and ("," not in text or equation_left(text) is not None):

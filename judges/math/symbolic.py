@@ -45,7 +45,8 @@ from judgesuite.judges.sandbox.bounded import OK, TIMEOUT, BoundedPool
 from judgesuite.judges.math.clock_times import half_day_time, same_clock_time
 from judgesuite.judges.math.compare import answers_equal
 from judgesuite.judges.math.extract import CONFIGS, extract
-from judgesuite.judges.math.equation_relations import relation_of_names, same_equation, unequal_relation
+from judgesuite.judges.math.equation_relations import (relation_of_names, same_equation, same_set_relation,
+                                                       unequal_relation)
 from judgesuite.judges.math.equation_sides import same_equation_lists, same_left_sides
 from judgesuite.judges.math.forms import (answer_groups, as_list, condition, decimal_comma, equation_left,
                                           needs_latex_backend, option_answers, plain_value, reference_answer,
@@ -116,6 +117,9 @@ def _judge_math(references: tuple[str, ...], candidate: str, extraction: str,
             return True, ex.spans[0][:200], f"{ex.method}: equal as text"  # the gold itself says "a or b"
         if not (several and ex.alternatives):  # "5 or 8" against a gold of two answers is the list 5, 8
             return False, (ex.spans[0][:200] if ex.spans else None), "non-committal answer"
+    if not ex.spans and auto and len(candidate) < 60 and not ex.noncommittal:
+        if any(same_set_relation(r, candidate) is not None for r in references):  # "x ∈ A": no digit to extract
+            ex.spans, ex.method = [candidate.strip()], "whole output"
     if not ex.spans:
         if auto and any(_text_key(r) and _text_key(r) == _text_key(candidate) and (g is None or plain_value(candidate))
                         for r, g in golds):
@@ -126,6 +130,10 @@ def _judge_math(references: tuple[str, ...], candidate: str, extraction: str,
         return None, ex.spans[0][:200], f"{_UNDECIDED}: a rate read by its quantity against a gold rate"
     if auto and any(same_choice_letter(r, ex.spans[0]) for r in refs):  # "c" for the choice "C"
         return True, ex.spans[0][:200], f"{ex.method}: the same choice letter"
+    same_set = [same_set_relation(r, ex.spans[0]) for r in references] if auto else []
+    if True in same_set or (same_set and all(x is False for x in same_set)):  # "x ∈ A" for "A ∋ x"
+        return True in same_set, ex.spans[0][:200], f"{ex.method}: {'equal' if True in same_set else 'unequal'}" \
+            " as set relations"
     details = []
     for ref, gold in golds:
         spans = ex.spans
