@@ -74,11 +74,12 @@ _ANSWER_NAMES = ("answer", "final answer", "final_answer", "result", "ans")
 _RESULT_VERB = re.compile(r"\b(?:is|are|was|were|leaves|gives|makes|equals|totals?|results?|becomes)\b",
                           re.IGNORECASE)
 _BORDER = re.compile(r"(?<![ \t])[ \t]*+\+(?:-{1,200}+\+){1,50}+[ \t]*+")
-_SIDE_LINE = re.compile(r"(?<![ \t*_-])(?:[ \t*_-]*+(?:expected|previous|prior|old|former)(?:[ \t_]++(?:answer|value|result))?"
-                        r"[ \t*_]*+[:=][ \t*_]*+\$?-?\d[\d,]*+(?:\.\d++)?+[ \t*_]*+"
+_SIDE_LINE = re.compile(r"(?<![ \t*_-])(?:[ \t*_-]*+(?:expected|previous|prior|old|former)"
+                        r"(?:[ \t_]++(?:answer|value|result))?[ \t*_]*+[:=][ \t*_]*+\$?-?\d[\d,]*+(?:\.\d++)?+[ \t*_]*+"
                         r"|[ \t]*+(?:Process[ \t]++finished[ \t]++with[ \t]++)?exit[ \t]++code[ \t]*+:?[ \t]*+\d{1,3}"
                         r"|[ \t]*+(?:done|ok|ran|passed)?[ \t]*+\(?\d{1,6}[ \t]++tests?[ \t]++(?:passed|failed|ran)\)?"
-                        r"\.?[ \t]*+|[ \t]*+Ran[ \t]++\d{1,6}[ \t]++tests?[ \t]++in[ \t]++\d{1,6}(?:\.\d{1,6})?s[ \t]*+)",
+                        r"\.?[ \t]*+|[ \t]*+Ran[ \t]++\d{1,6}[ \t]++tests?[ \t]++in[ \t]++\d{1,6}(?:\.\d{1,6})?s"
+                        r"[ \t]*+)",
                         re.IGNORECASE)
 _TIMING = re.compile(r"(?m)^(?:[^\n]{0,60}?\b(?:INFO|DEBUG|TRACE)\b[^\n]{0,40}?\b(?:done|finished|completed|took)"
                      r"(?:[ \t]++in)?|[ \t]*+(?:elapsed|time[ \t]++taken|took|runtime|run[ \t]++time|wall[ \t]++time"

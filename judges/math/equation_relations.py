@@ -172,7 +172,7 @@ _SET_COMMANDS = {"\\notin": "∉", "\\not\\in": "∉", "\\not\\ni": "∌", "\\ns
                  "\\not\\subseteq": "⊈", "\\not\\supseteq": "⊉", "\\not\\subset": "⊄", "\\not\\supset": "⊅",
                  "\\subseteq": "⊆", "\\supseteq": "⊇", "\\subset": "⊂", "\\supset": "⊃", "\\in": "∈", "\\ni": "∋"}
 _SET_COMMAND = re.compile("|".join(re.escape(c) + r"(?![A-Za-z])" for c in _SET_COMMANDS))
-_SET_RELATION = re.compile(r"[ \t]*+([A-Za-z][A-Za-z0-9_]{0,15})[ \t]*+([∈∋∉∌⊂⊃⊆⊇⊄⊅⊈⊉])[ \t]*+"
+_SET_RELATION = re.compile(r"(?<![ \t])[ \t]*+([A-Za-z][A-Za-z0-9_]{0,15})[ \t]*+([∈∋∉∌⊂⊃⊆⊇⊄⊅⊈⊉])[ \t]*+"
                            r"([A-Za-z][A-Za-z0-9_]{0,15})[ \t.]*+")
 
 

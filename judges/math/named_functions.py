@@ -15,7 +15,8 @@ by a bounded constructor (bounded_values); nothing is evaluated from text.
 - `re`, `im` and `arg` are not read (NOT_READ, glued to a bracket): the grammar's `i` is a variable, not the
   imaginary unit. Stop 61: of a complex number in numbers only, `a + bi` (`re(3-5i)`, `im(3-5i)`, `arg(5+20i)`,
   inside the call's bracket `i` is the imaginary unit by every convention) they are its parts, 3, -5 and
-  `atan2(20, 5)` (`complex_parts`); of anything else (`arg(x)`, `re(z)`) still not read. The ANTLR path refuses these names and the GLUED ones (`GLUED_CALL`): it read `round(2.5)` as a
+  `atan2(20, 5)` (`complex_parts`); of anything else (`arg(x)`, `re(z)`) still not read. The ANTLR path refuses
+  these names and the GLUED ones (`GLUED_CALL`): it read `round(2.5)` as a
   product of letters.
 """
 from __future__ import annotations
