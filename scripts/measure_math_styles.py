@@ -24,7 +24,7 @@ Usage:
     python scripts/measure_math_styles.py --split dev-w11  # batch 11 of the grader cases, dev part
     python scripts/measure_math_styles.py --split heldout-w11  # batch 11, held-out part (read once, stop 60)
     python scripts/measure_math_styles.py --split dev-w12  # batch 12 of the grader cases, dev part
-    python scripts/measure_math_styles.py --split heldout-w12  # batch 12, held-out part: the lead, ONCE, not read yet
+    python scripts/measure_math_styles.py --split heldout-w12  # batch 12, held-out part (read once, stop 61)
     python scripts/measure_math_styles.py --master-keys     # false-positive rate on the master-key probes
 
 Per family and judge: accuracy (a no-verdict counts as incorrect), false-positive rate (a `correct`
@@ -46,7 +46,7 @@ from judgesuite.suite.evaluation.cache import VerdictCache
 from judgesuite.suite.evaluation.runner import Runner
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "math_style_corpus.jsonl"
-UNREAD_SPLITS: tuple[str, ...] = ("heldout-w12",)  # held out, not yet measured: never in `all`, never row by row
+UNREAD_SPLITS: tuple[str, ...] = ()  # held out, not yet measured: never in `all`, never row by row (none: -w12 read)
 # heldout-w11 was read once on 2026-12-07 (stop 60; the card, "Grader batch 11: the held-out read"), in `all` since
 # heldout-w9 was read once on 2026-12-07 (stop 58; the card, "Grader batch 9: the held-out read"), in `all` since
 # heldout-w8 was read once on 2026-12-07 (stop 58; the card, "Grader batch 8: the held-out read"), in `all` since
