@@ -127,6 +127,12 @@ def test_former_answers_are_superseded(cand, gold, expected):
     ("She starts with 15 apples, giving away 3 leaves 12.", "12", True),
     ("After giving away 3, he has 12 apples left.", "12", True),
     ("Pat will spend $1,000 on 17 flowering plants, each costing $6.", "17", NOT_TRUE),  # round 10: no 17
+    ("It costs $12, saving $3 compared to last year.", "12", True),  # equal to 3 before
+    ("The rope is 12 m long after cutting off 3 m.", "3", NOT_TRUE),  # equal before
+    ("Then he gave away 3 apples, leaving him with 12.", "12", True),  # a clause of result: its value
+    ("Then he gave away 3 apples, leaving him with 12.", "3", NOT_TRUE),
+    ("She spent 3 dollars, having 12 left.", "12", True),
+    ("He has 12 apples now, having started with 15.", "15", NOT_TRUE),  # equal before
 ]])
 def test_participle_clause_after_the_value(cand, gold, expected, question):
     _check(cand, gold, expected, question)
@@ -146,6 +152,9 @@ def test_participle_clause_after_the_value(cand, gold, expected, question):
     ("Answer: 1/3 (0.5)", "1/3", NOT_TRUE),
     ("x = 12 for 3 values", "12", True),
     ("x = 12 for 3 values", "3", NOT_TRUE),
+    ("x = 12 for all 3 inputs", "3", NOT_TRUE),  # equal before
+    ("Odpowiedź: 12 (nie 13).", "12", True),
+    ("Antwort: 12 (nicht 13)", "13", NOT_TRUE),
     # probes that stay
     ("12 (twelve)", "12", True),
     ("Answer: 0.5 (50%)", "0.5", True),
@@ -176,6 +185,13 @@ def test_bracket_remarks_and_counts(cand, gold, expected):
     ("result: 12\nexpected: 13", "13", NOT_TRUE),  # equal before
     ("Running...\nResult: 12\nDone (3 tests passed).", "3", NOT_TRUE),  # equal before
     ("Output:\n12\n\nProcess finished with exit code 0", "12", True),  # equal to 0 before
+    ("Result: 12\nElapsed time: 3 ms", "3", NOT_TRUE),  # equal before
+    ("Result: 12\nCPU times: user 3 ms", "3", NOT_TRUE),  # equal before
+    ("Output: 12\n\n1 passed in 0.01s", "0.01", NOT_TRUE),  # equal before
+    ("INFO answer computed: 12\nINFO finished in 3.2s", "12", True),  # equal to 3.2 before
+    ("```csv\nid,answer\n1,12\n```", "12", True),  # read 1.12 before
+    ("answer,previous\n12,13", "13", NOT_TRUE),
+    ('```\nanswer=12\nexpected=13\n```', "13", NOT_TRUE),  # equal before
     ("Query OK, 1 row affected (0.01 sec)\n+-----+\n| ans |\n+-----+\n| 12  |\n+-----+", "12", True),
     # probes that stay
     ("| answer |\n|--------|\n| 12     |", "12", True),

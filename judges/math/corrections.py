@@ -35,7 +35,7 @@ _ROMANCE = re.compile(r"\b(?:és|es|són|la|el|els|los|las|il|lo|les|una|uno|res
 _ENGLISH = re.compile(r"\b(?:the|is|are|was|answer|result|so|it's|we|of|and|total|equals)\b", re.IGNORECASE)
 # a value, then a connector of another language that rejects the number after it
 _REJECTS = re.compile(r"(?<![\d.,])(\d++(?:[.,]\d++)*+(?:[ \t]++(?!(?:y|e|et|und|en|och|i|и|а|a|dan)\b)"
-                      r"[^\W\d_]{1,15}+)?)[ \t]*+(?:,[ \t]*+)?"
+                      r"[^\W\d_]{1,15}+)?)[ \t]*+([,(]?)[ \t]*+"
                       r"(?:(?:(?:y|e|et|und|en|och|i|и|а|a|dan)[ \t]++)?(?:não|non|pas|nicht|niet|inte|nie|не|bukan)"
                       r"|(?:y|e|i)[ \t]++no)[ \t]++(?=[$€]?-?\d)", re.IGNORECASE)
 _AFTER_NEGATED = re.compile(r"(?<![\d.,])(\d++(?:[.,]\d++)*+)[ \t]++değil\b", re.IGNORECASE)  # Turkish: "13 değil"
@@ -50,7 +50,7 @@ _FORMER = re.compile(r"(?:\b(?:old|previous|prior|former|earlier|initial|origina
 _PAST = re.compile(r"\b(answer|result|value|total|solution)[ \t]++(?:was|were|used[ \t]++to[ \t]++be)[ \t]*+:?"
                    r"[ \t]*+\$?[ \t]*+\Z", re.IGNORECASE)
 _OPENERS = (r"(?:(?:after|before|by|while|upon|on|when)[ \t]++[a-z]{2,15}ing|having|being|assuming|giving|leaving"
-            r"|spending|using|including|excluding|starting|beginning|costing|each[ \t]++[a-z]{2,15}ing"
+            r"|spending|saving|using|including|excluding|starting|beginning|costing|each[ \t]++[a-z]{2,15}ing"
             r"|compared[ \t]++(?:with|to)|obtained[ \t]++by|given|después[ \t]++de|après|nachdem|dopo"
             r"|depois[ \t]++de|tras)")
 _PARTICIPLE = re.compile(r"(?<![\d.,])(\d[\d,]*+(?:\.\d++)?+)(?:[ \t]++[^\W\d_]{1,15}+){0,3}?(?:[ \t]*+,)?[ \t]++"
@@ -66,11 +66,15 @@ _NOT_BUT = re.compile(r"(?<![^\W\d_])(?:not|nicht|niet|pas|non|não|nie|inte|н�
                       + r"(?![\d.,]?\d)", re.IGNORECASE)
 # a CSV header with an answer column and one row of as many fields, at the end of the reply
 _CSV = re.compile(r"(?<![^\n])[ \t]*+([A-Za-z_][A-Za-z0-9_ ]{0,30}(?:,[A-Za-z_][A-Za-z0-9_ ]{0,30}){1,9})[ \t]*+\n"
-                  r"[ \t]*+([^,\n]{1,40}(?:,[^,\n]{1,40}){1,9})[ \t]*+\s*\Z")
+                  r"[ \t]*+([^,\n]{1,40}(?:,[^,\n]{1,40}){1,9})[ \t]*+\s*(```[ \t]*+\s*)?\Z")
 # a closing markdown table of a header, its separator and one row
 _TABLE = re.compile(r"(?<![^\n])[ \t]*+\|([^\n]{1,300})\|[ \t]*+\n[ \t]*+\|[ \t:|-]{3,300}\|[ \t]*+\n"
                     r"[ \t]*+\|([^\n]{1,300})\|[ \t]*+\s*\Z")
 _ANSWER_NAMES = ("answer", "final answer", "final_answer", "result", "ans")
+# a clause that states a result: "leaving him with 12", "having 12 left", "leaving 12 remaining"
+_RESULT_CLAUSE = re.compile(r"\bleaving\b[^\d\n]{0,40}\bwith[ \t]*+\$?\Z", re.IGNORECASE)
+_REMAINING = re.compile(r"(?<![\d.,])\d[\d,]*+(?:\.\d++)?+[ \t]++(?:[A-Za-z]{1,15}[ \t]++)?(?:left|remaining)\b",
+                        re.IGNORECASE)
 _RESULT_VERB = re.compile(r"\b(?:is|are|was|were|leaves|gives|makes|equals|totals?|results?|becomes)\b",
                           re.IGNORECASE)
 _BORDER = re.compile(r"(?<![ \t])[ \t]*+\+(?:-{1,200}+\+){1,50}+[ \t]*+")
@@ -79,10 +83,12 @@ _SIDE_LINE = re.compile(r"(?<![ \t*_-])(?:[ \t*_-]*+(?:expected|previous|prior|o
                         r"|[ \t]*+(?:Process[ \t]++finished[ \t]++with[ \t]++)?exit[ \t]++code[ \t]*+:?[ \t]*+\d{1,3}"
                         r"|[ \t]*+(?:done|ok|ran|passed)?[ \t]*+\(?\d{1,6}[ \t]++tests?[ \t]++(?:passed|failed|ran)\)?"
                         r"\.?[ \t]*+|[ \t]*+Ran[ \t]++\d{1,6}[ \t]++tests?[ \t]++in[ \t]++\d{1,6}(?:\.\d{1,6})?s"
-                        r"[ \t]*+)",
+                        r"[ \t]*+|[ \t]*+CPU[ \t]++times[ \t]*+:[^\n]{0,120}"
+                        r"|[ \t=]*+\d{1,6}[ \t]++passed(?:,[ \t]*+\d{1,6}[ \t]++[a-z]{1,12}){0,4}[ \t]++in[ \t]++"
+                        r"\d{1,6}(?:\.\d{1,6})?s[ \t=]*+)",
                         re.IGNORECASE)
 _TIMING = re.compile(r"(?m)^(?:[^\n]{0,60}?\b(?:INFO|DEBUG|TRACE)\b[^\n]{0,40}?\b(?:done|finished|completed|took)"
-                     r"(?:[ \t]++in)?|[ \t]*+(?:elapsed|time[ \t]++taken|took|runtime|run[ \t]++time|wall[ \t]++time"
+                     r"(?:[ \t]++in)?|[ \t]*+(?:elapsed(?:[ \t]++time)?|time[ \t]++taken|took|runtime|run[ \t]++time|wall[ \t]++time"
                      r"|cpu[ \t]++time)[ \t]*+[:=])[ \t]*+\d{1,9}(?:\.\d{1,9})?[ \t]*+(?:ms|s|sec|secs|seconds|µs|us)"
                      r"\b\.?[ \t]*+$", re.IGNORECASE)
 _FOR_COUNT = re.compile(r"(=[ \t]*+-?\d[\d,]*+(?:\.\d++)?+)[ \t]++for[ \t]++(?:all[ \t]++|the[ \t]++)?\d{1,9}[ \t]++"
@@ -99,8 +105,8 @@ def _language(text: str) -> str:
 def rejections(text: str) -> str:
     """`text` with the rejecting connectors of other languages written as English ", not"; a bare ", no" between
     two values as the reply's language reads it (a rejection, a correction, or alternatives where it is unclear)."""
-    if _REJECTS.search(text):
-        text = _REJECTS.sub(r"\1, not ", text)
+    if _REJECTS.search(text):  # "12 (nie 13)": "12 (not 13)"
+        text = _REJECTS.sub(lambda m: m.group(1) + (" (not " if m.group(2) == "(" else ", not "), text)
     if "ğil" in text:
         text = _AFTER_NEGATED.sub(r"not \1", text)
     if _NOT_BUT.search(text):
@@ -137,7 +143,7 @@ def csv_answer(text: str) -> str:
     keys = [k for k, n in enumerate(names) if n in ("answer", "final_answer", "final answer", "result")]
     if len(names) != len(cells) or len(keys) != 1:
         return text
-    return text[:m.start()] + "answer: " + cells[keys[0]] + "\n"
+    return text[:m.start()] + "answer: " + cells[keys[0]] + "\n" + (m.group(3) or "")
 
 
 def table_answer(text: str) -> str:
@@ -172,7 +178,8 @@ def present_value(text: str, start: int) -> str | None:
 def before_participle(text: str, start: int) -> str | None:
     """The value before a trailing participle clause that holds the last number (at `start`); else None."""
     m = _PARTICIPLE.search(text, max(0, start - 120), start)
-    if m is None or _RESULT_VERB.search(m.group(2)):
+    if m is None or _RESULT_VERB.search(m.group(2)) or _RESULT_CLAUSE.search(text, m.end(1), start) or (
+            _REMAINING.match(text, start)):
         return None
     if re.search(r"\d", re.split(r"[.!?][ \t]|\n", text[max(0, m.start(1) - 200):m.start(1)])[-1]):
         return None  # "spend $1,000 on 17 plants, each costing $6": the value is no number next to the clause
@@ -201,7 +208,8 @@ def without_timings(text: str) -> str:
     """`text` without the lines that report only a run's duration, its exit code or its test count, or label an
     expected or former value ("expected: 13", "Previous answer: 13"), after a line with a digit."""
     tail = text[-600:]
-    if not (_TIMING.search(tail) or re.search(r"(?i)expected|previous|prior|old|former|exit|tests?\b", tail)):
+    if not (_TIMING.search(tail) or re.search(r"(?i)expected|previous|prior|old|former|exit|tests?\b|CPU|passed",
+                                              tail)):
         return text
     out: list[str] = []
     for line in text.split("\n"):

@@ -119,7 +119,7 @@ _MULTIPLIED = re.compile(r"(?<![ \t])[ \t]++(?:dozens?|score|gross)[ \t]++(?:of[
 _PHRASE = re.compile(r"(?:(?<![^\W\d_])(?:is|are|was|were|equals|gets?|receives?|costs?|earns?|has|have|had"
                      r"|will[ \t]++be|becomes?|grows?[ \t]++to)|=|:)[ \t]++(?:\$[ \t]*+)?(-?\d[\d,]*+(?:\.\d++)?+)"
                      r"(?:[ \t]++(?:\d{1,6}-)?[A-Za-z/]{1,15}+){0,3}?(?:[ \t]*+,)?[ \t]++"
-                     r"(?:after|for|in|over|within|during|at)[ \t]++(?:(?:a|an|the)[ \t]++)?\Z",
+                     r"(?:after|for|in|over|within|during|at)[ \t]++(?:(?:a|an|the|all)[ \t]++)?\Z",
                      re.IGNORECASE)
 # a count of events over a given span: "125 times in 150 seconds" (the span's number starts the trailing phrase)
 _TIMES_IN = re.compile(r"(?<![\d.,\-])(\d[\d,]*+(?:\.\d++)?+)[ \t]++times[ \t]++"
