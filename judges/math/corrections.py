@@ -91,6 +91,13 @@ _TIMING = re.compile(r"(?m)^(?:[^\n]{0,60}?\b(?:INFO|DEBUG|TRACE)\b[^\n]{0,40}?\
                      r"(?:[ \t]++in)?|[ \t]*+(?:elapsed(?:[ \t]++time)?|time[ \t]++taken|took|runtime|run[ \t]++time|wall[ \t]++time"
                      r"|cpu[ \t]++time)[ \t]*+[:=])[ \t]*+\d{1,9}(?:\.\d{1,9})?[ \t]*+(?:ms|s|sec|secs|seconds|µs|us)"
                      r"\b\.?[ \t]*+$", re.IGNORECASE)
+_SIDE_STARTS = ("expected", "previous", "prior", "old", "former", "process finished", "exit code", "done", "ok", "ran",
+                "passed", "cpu time", "elapsed", "time taken", "took", "runtime", "run time", "wall time")
+_REJECT_WORDS = ("não ", "non ", "pas ", "nicht ", "niet ", "inte ", "nie ", "не ", "bukan ", "y no ", "e no ", "i no ")
+_NOT_WORDS = ("not ", "nicht ", "niet ", "pas ", "non ", "não ", "nie ", "inte ", "не ", "bukan ", "Not ", "Nicht ",
+              "Niet ", "Non ", "Não ", "Nie ", "Не ", "Bukan ")
+_BUT_WORDS = ("but ", "sondern ", "maar ", "mais ", "ma ", "mas ", "sino ", "а ", "tetapi ", "men ", "ale ")
+_DIGIT = re.compile(r"\d")
 _FOR_COUNT = re.compile(r"(=[ \t]*+-?\d[\d,]*+(?:\.\d++)?+)[ \t]++for[ \t]++(?:all[ \t]++|the[ \t]++)?\d{1,9}[ \t]++"
                         r"(?:[A-Za-z]{2,15}[ \t]++)?(?:values|cases|inputs|points|solutions|terms|numbers|choices"
                         r"|options|trials|samples)[ \t.]*+\Z", re.IGNORECASE)
@@ -104,14 +111,20 @@ def _language(text: str) -> str:
 
 def rejections(text: str) -> str:
     """`text` with the rejecting connectors of other languages written as English ", not"; a bare ", no" between
-    two values as the reply's language reads it (a rejection, a correction, or alternatives where it is unclear)."""
-    if _REJECTS.search(text):  # "12 (nie 13)": "12 (not 13)"
+    two values as the reply's language reads it (a rejection, a correction, or alternatives where it is unclear). Only
+    the whole lines of the last 600 characters, where a reply's answer is, are read (speed)."""
+    cut = text.rfind("\n", 0, len(text) - 600) + 1 if len(text) > 600 else 0
+    return text[:cut] + _rejections(text[cut:]) if cut else _rejections(text)
+
+
+def _rejections(text: str) -> str:
+    if any(w in text for w in _REJECT_WORDS) and _REJECTS.search(text):  # "12 (nie 13)": "12 (not 13)"
         text = _REJECTS.sub(lambda m: m.group(1) + (" (not " if m.group(2) == "(" else ", not "), text)
     if "ğil" in text:
         text = _AFTER_NEGATED.sub(r"not \1", text)
-    if _NOT_BUT.search(text):
+    if any(w in text for w in _NOT_WORDS) and any(w in text for w in _BUT_WORDS) and _NOT_BUT.search(text):
         text = _NOT_BUT.sub(r"\2, not \1", text)
-    if _BARE_NO.search(text):
+    if (", no" in text or ",no" in text) and _BARE_NO.search(text):
         language = _language(_BARE_NO.sub(" ", text))
 
         def read(m: re.Match) -> str:
@@ -206,17 +219,28 @@ def boxed_tables(text: str) -> str:
 
 def without_timings(text: str) -> str:
     """`text` without the lines that report only a run's duration, its exit code or its test count, or label an
-    expected or former value ("expected: 13", "Previous answer: 13"), after a line with a digit."""
-    tail = text[-600:]
-    if not (_TIMING.search(tail) or re.search(r"(?i)expected|previous|prior|old|former|exit|tests?\b|CPU|passed",
-                                              tail)):
+    expected or former value ("expected: 13", "Previous answer: 13"), after a line with a digit (in the whole lines of
+    the last 600 characters)."""
+    cut = text.rfind("\n", 0, len(text) - 600) + 1 if len(text) > 600 else 0
+    lines = text[cut:].split("\n")
+    marks = [_side_start(line) for line in lines]
+    if not any(marks):
         return text
+    digit = bool(_DIGIT.search(text, 0, cut))
     out: list[str] = []
-    for line in text.split("\n"):
-        if (_TIMING.fullmatch(line) or _SIDE_LINE.fullmatch(line)) and any(re.search(r"\d", x) for x in out):
+    for line, mark in zip(lines, marks):
+        if digit and mark and (_TIMING.fullmatch(line) or _SIDE_LINE.fullmatch(line)):
             continue
         out.append(line)
-    return "\n".join(out)
+        digit = digit or bool(_DIGIT.search(line))
+    return text[:cut] + "\n".join(out)
+
+
+def _side_start(line: str) -> bool:
+    """Whether `line` may be a run's report or a side value's line (a cheap test before the patterns)."""
+    low = line.lower()
+    head = low.lstrip(" \t*_-=[(")
+    return head[:1].isdigit() or head.startswith(_SIDE_STARTS) or "info" in low or "debug" in low or "trace" in low
 
 
 def for_count(span: str) -> str | None:
