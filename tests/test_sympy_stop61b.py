@@ -75,3 +75,19 @@ def test_the_changed_module_is_inside_the_sympy_fingerprint():
     from judgesuite.judges.math.symbolic import SympyJudge
 
     assert "judgesuite.judges.math.antlr_two_stage" in set(module_closure([SympyJudge.__module__]))
+
+
+# a run of 2-3 letters spaced between two operators is a term (normalize._spaced_term): `+ bc)` was dropped as prose
+@pytest.mark.parametrize("text,expected", [
+    ("a^2 + b^2 + c^2 + 2(a*b + a*c + bc)", "a^2 + b^2 + c^2 + 2(a*b + a*c + bc)"),
+    ("(ab + c)", "(ab + c)"), ("5 cm + 3", "5   + 3"), ("The answer is 5 - so", "5 -")])
+def test_a_spaced_term_of_letters_stays(text, expected):
+    from judgesuite.judges.math.normalize import normalize
+
+    assert normalize(text) == expected
+
+
+@pytest.mark.parametrize("cand,expected", [("a^2 + b^2 + c^2 + 2(a*b + a*c + bc)", True),
+                                           ("a^2 + b^2 + c^2 + 2(a*b + a*c + ac)", False)])
+def test_grader_batch_12_spaced_product_of_letters(cand, expected):
+    assert judge_math((("a^2+b^2+c^2+2a*b+2a*c+2bc",), cand, "auto"))[0] is expected

@@ -224,11 +224,18 @@ def _word_or_space(m: re.Match) -> str:
     if operator and "^" not in word and not unit and _BARE_ARGUMENT.match(s, j):
         return _UNREADABLE  # "sign x", "floor 2.5", "min 3" are not x, 2.5, 3
     glued = (i == 0 or s[i - 1] in "0123456789)}(+-*/=,^") and (j == len(s) or s[j] in "()^_+-*/=, ")
-    if len(low) <= 3 and low not in _DROP_SHORT and glued and "^" not in word:
+    if len(low) <= 3 and low not in _DROP_SHORT and (glued or _spaced_term(s, i, j)) and "^" not in word:
         return word
     if _GLUED_ARGUMENT.match(s, j) and not _BEFORE_WORD.search(s[max(0, i - 20):i]):
         return _UNREADABLE  # "Total(5)", "\\text{Area}(5)": a function's name glued to its argument, not a label
     return " "
+
+
+def _spaced_term(s: str, i: int, j: int) -> bool:
+    """A run of letters spaced between two operators, `+ bc)` in `2(a*b + a*c + bc)` (stop 61b, grader batch 12): a
+    term, the product of its letters; after a number or before one it is a unit or prose ("5 cm", "- so 5")."""
+    before, after = s[:i].rstrip(" \t"), s[j:].lstrip(" \t")
+    return len(before) < i and bool(before) and before[-1] in "(+-*/=" and bool(after) and after[0] in ")+-*/="
 
 
 # a word of another script ("рублей", "个", "años"), dropped as an English word is; a Greek letter is math
