@@ -1,4 +1,4 @@
-"""A second, blind read of open-QA rounds 6, 7, 9 and 11-17 (tests/fixtures/model_openqa_round<N>.jsonl).
+"""A second, blind read of open-QA rounds 6, 7, 9 and 11-18 (tests/fixtures/model_openqa_round<N>.jsonl).
 
 The first reader labelled all 600 rows of a round (the corpus' `label`, reasons in model_openqa_round<N>.labels.json).
 A second reader labels a seeded sample of them under the same guideline (the docstring of
@@ -24,8 +24,10 @@ reference; round 13's questions are CommonsenseQA's), "judgesuite-round14-second
 questions), "judgesuite-round15-second-read" (round 15: round 14's fields and design, its other-language replies
 Korean, Indonesian and Greek), "judgesuite-round16-second-read" (round 16: round 15's fields and design, its
 other-language replies Vietnamese, Hindi and Czech), "judgesuite-round17-second-read" (round 17: round 16's fields
-and design, official ARC and MMLU test questions, its other-language replies Arabic, Finnish and Romanian). The
-module's CORPUS, FIRST, SECOND, SAMPLE_OUT, SEED and FIELDS, and every function's default, are round 6's.
+and design, official ARC and MMLU test questions, its other-language replies Arabic, Finnish and Romanian),
+"judgesuite-round18-second-read" (round 18: round 17's fields and design, its other-language replies Hungarian,
+Ukrainian and Danish). The module's CORPUS, FIRST, SECOND, SAMPLE_OUT, SEED and FIELDS, and every function's
+default, are round 6's.
 """
 from __future__ import annotations
 
@@ -79,6 +81,7 @@ ROUNDS = {
     15: Round(15, "judgesuite-round15-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
     16: Round(16, "judgesuite-round16-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
     17: Round(17, "judgesuite-round17-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
+    18: Round(18, "judgesuite-round18-second-read", _FIELDS6 + ("prompt_style", "language", "source")),
 }
 
 CORPUS = ROUNDS[6].corpus
