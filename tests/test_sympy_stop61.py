@@ -171,6 +171,8 @@ def test_bracket_remarks_and_counts(cand, gold, expected):
     (MYSQL, "0", NOT_TRUE),
     (MYSQL_RUN, "12", True),
     ("+----+\n| n  |\n+----+\n| 12 |\n+----+", "12", True),
+    ("+----+----+\n| a  | b  |\n+----+----+\n| 12 | 13 |\n+----+----+", "13", NOT_TRUE),  # several unnamed columns
+    ("+--------+-----+\n| answer | old |\n+--------+-----+\n| 12     | 13  |\n+--------+-----+", "12", True),
     (LOG, "12", True),  # equal to 3 before
     (LOG, "3", NOT_TRUE),
     ("```\n$ python solve.py\nanswer = 12\nelapsed: 3 ms\n```", "3", NOT_TRUE),

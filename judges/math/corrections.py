@@ -88,8 +88,8 @@ _SIDE_LINE = re.compile(r"(?<![ \t*_-])(?:[ \t*_-]*+(?:expected|previous|prior|o
                         r"\d{1,6}(?:\.\d{1,6})?s[ \t=]*+)",
                         re.IGNORECASE)
 _TIMING = re.compile(r"(?m)^(?:[^\n]{0,60}?\b(?:INFO|DEBUG|TRACE)\b[^\n]{0,40}?\b(?:done|finished|completed|took)"
-                     r"(?:[ \t]++in)?|[ \t]*+(?:elapsed(?:[ \t]++time)?|time[ \t]++taken|took|runtime|run[ \t]++time|wall[ \t]++time"
-                     r"|cpu[ \t]++time)[ \t]*+[:=])[ \t]*+\d{1,9}(?:\.\d{1,9})?[ \t]*+(?:ms|s|sec|secs|seconds|µs|us)"
+                     r"(?:[ \t]++in)?|[ \t]*+(?:elapsed(?:[ \t]++time)?|time[ \t]++taken|took|runtime|run[ \t]++time"
+                     r"|wall[ \t]++time|cpu[ \t]++time)[ \t]*+[:=])[ \t]*+\d{1,9}(?:\.\d{1,9})?[ \t]*+(?:ms|s|sec|secs|seconds|µs|us)"
                      r"\b\.?[ \t]*+$", re.IGNORECASE)
 _SIDE_STARTS = ("expected", "previous", "prior", "old", "former", "process finished", "exit code", "done", "ok", "ran",
                 "passed", "cpu time", "elapsed", "time taken", "took", "runtime", "run time", "wall time")
@@ -201,20 +201,31 @@ def before_participle(text: str, start: int) -> str | None:
 
 def boxed_tables(text: str) -> str:
     """`text` with a MySQL client's boxed tables as markdown tables: the first border of a table goes, the one after
-    its header becomes a markdown separator, the others go."""
+    its header becomes a markdown separator, the others go. A table of several columns none of which is named as an
+    answer ("| a | b |") stays as it is (no value: its last cell is no answer)."""
     if "+-" not in text:
         return text
-    out, seen = [], 0
-    for line in text.split("\n"):
-        if _BORDER.fullmatch(line):
-            seen += 1
-            if seen == 2:
-                out.append("|" + "---|" * (line.strip().count("+") - 1))
+    lines, out, k = text.split("\n"), [], 0
+    while k < len(lines):
+        if not _BORDER.fullmatch(lines[k]):
+            out.append(lines[k])
+            k += 1
             continue
-        if not line.lstrip().startswith("|"):
-            seen = 0
-        out.append(line)
+        j = k
+        while j < len(lines) and (_BORDER.fullmatch(lines[j]) or lines[j].lstrip().startswith("|")):
+            j += 1
+        out += _markdown(lines[k:j])
+        k = j
     return "\n".join(out)
+
+
+def _markdown(block: list[str]) -> list[str]:
+    """A boxed table's lines (borders and rows) as a markdown table's, or as they are (see `boxed_tables`)."""
+    rows = [line for line in block if not _BORDER.fullmatch(line)]
+    columns = block[0].strip().count("+") - 1
+    if not rows or (columns > 1 and not any(c.strip(" *_`").lower() in _ANSWER_NAMES for c in rows[0].split("|"))):
+        return block
+    return rows[:1] + ["|" + "---|" * columns] + rows[1:]
 
 
 def without_timings(text: str) -> str:
