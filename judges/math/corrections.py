@@ -89,7 +89,8 @@ _SIDE_LINE = re.compile(r"(?<![ \t*_-])(?:[ \t*_-]*+(?:expected|previous|prior|o
                         re.IGNORECASE)
 _TIMING = re.compile(r"(?m)^(?:[^\n]{0,60}?\b(?:INFO|DEBUG|TRACE)\b[^\n]{0,40}?\b(?:done|finished|completed|took)"
                      r"(?:[ \t]++in)?|[ \t]*+(?:elapsed(?:[ \t]++time)?|time[ \t]++taken|took|runtime|run[ \t]++time"
-                     r"|wall[ \t]++time|cpu[ \t]++time)[ \t]*+[:=])[ \t]*+\d{1,9}(?:\.\d{1,9})?[ \t]*+(?:ms|s|sec|secs|seconds|µs|us)"
+                     r"|wall[ \t]++time|cpu[ \t]++time)[ \t]*+[:=])[ \t]*+\d{1,9}(?:\.\d{1,9})?[ \t]*+"
+                     r"(?:ms|s|sec|secs|seconds|µs|us)"
                      r"\b\.?[ \t]*+$", re.IGNORECASE)
 _SIDE_STARTS = ("expected", "previous", "prior", "old", "former", "process finished", "exit code", "done", "ok", "ran",
                 "passed", "cpu time", "elapsed", "time taken", "took", "runtime", "run time", "wall time")
