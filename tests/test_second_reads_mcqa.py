@@ -1,4 +1,4 @@
-"""The blind second reads of open-QA rounds 11-17 (multiple-choice questions asked without their
+"""The blind second reads of open-QA rounds 11-18 (multiple-choice questions asked without their
 options; cards, "Second read (blind)"): each second-read file labels exactly its round's seeded sample (50 per model),
 and the agreement, Cohen's kappa, per-model and per-prompt-kind figures written in the card are what `agree` computes;
 round 6's checks. No judge runs here."""
@@ -9,6 +9,14 @@ from pathlib import Path
 from .test_model_openqa_round6_second_read import check_covers_exactly_the_seeded_sample, check_figures_are_agrees
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_round18_second_read_covers_exactly_the_seeded_sample():
+    check_covers_exactly_the_seeded_sample(18)
+
+
+def test_round18_agreement_kappa_and_per_kind_figures_are_the_cards():
+    check_figures_are_agrees(18, FIXTURES / "model_openqa_round18.md", disagreements=2, per_kind=True)
 
 
 def test_round17_second_read_covers_exactly_the_seeded_sample():
