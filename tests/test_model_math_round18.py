@@ -67,4 +67,5 @@ def test_the_round_is_frozen_and_unread():
     assert "heldout-m18" in measure.UNREAD and 18 not in load_script("sympy_row_guard").ROUNDS
     assert not measure.select("all", CORPUS) and len(measure.select("heldout-m18", CORPUS)) == len(_lines(CORPUS))
     card = CARD.read_text(encoding="utf-8")
-    assert "## The single read (not yet made)" in card and "--split heldout-m18" in card and "--cache FRESH" in card
+    assert "## The single read: plan (written before it)" in card and "--split heldout-m18" in card
+    assert "--cache FRESH" in card
