@@ -6,10 +6,10 @@ Usage:
 
 `dump` judges, through the suite's own loop and verdict cache (`Runner.judge_samples`, as the measure scripts do):
 the answer-style corpus (`--split all` of scripts/measure_math_styles.py: UNREAD_SPLITS left out), the model-written
-styles (`--split all` of scripts/measure_model_math_styles.py), math rounds 7-17 (ROUNDS; a round joins after its single
+styles (`--split all` of scripts/measure_model_math_styles.py), math rounds 7-18 (ROUNDS; a round joins after its single
 read), each with `sympy`; and the bundled GSM8K and Omni-MATH sets' dev and test rows with `sympy` under the
 `auto`, `simplerl` and `lighteval` extractions (`--bundled-splits all` adds the train rows: stop 57's 20,245 rows).
-A split whose name ends in one of UNREAD_SUFFIXES is left out everywhere (grader batch 12, "-w12", until its read).
+A split whose name ends in one of UNREAD_SUFFIXES is left out everywhere (none now; "-w12" until stop 61's read).
 Pass a fresh `--cache` so that every verdict is the tree's own.
 
 `compare` prints every row whose verdict or extraction changed, with its label, and per corpus the rows better
@@ -29,8 +29,8 @@ import measure_math_styles as styles  # noqa: E402
 import measure_model_math_styles as model_styles  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
-ROUNDS = tuple(range(7, 18))  # math rounds as read (17: stop 60); never add one before its single read
-UNREAD_SUFFIXES: tuple[str, ...] = ("-w12",)  # splits never read row by row (grader batch 12 until its read)
+ROUNDS = tuple(range(7, 19))  # math rounds as read (18: stop 61); never add one before its single read
+UNREAD_SUFFIXES: tuple[str, ...] = ()  # splits never read row by row (none since grader batch 12's read, stop 61)
 BUNDLED = {"gsm8k": "gsm8k-openai-solutions", "omni-math": "omni-math-gpt4o-examples"}
 CONFIGS = {"auto": {}, "simplerl": {"extraction": "simplerl"}, "lighteval": {"extraction": "lighteval"}}
 

@@ -50,8 +50,8 @@ def test_extraction_change_alone_is_listed():
 
 def test_corpora_are_the_read_ones():
     data = guard.corpora()
-    assert set(data) == {"answer-styles", "model-styles", "gsm8k", "omni-math"} | {f"round{n}" for n in range(7, 18)}
-    assert len(data["answer-styles"]) == 2253 and len(data["model-styles"]) == 1327  # every batch read (w11: stop 60)
+    assert set(data) == {"answer-styles", "model-styles", "gsm8k", "omni-math"} | {f"round{n}" for n in range(7, 19)}
+    assert len(data["answer-styles"]) == 2658 and len(data["model-styles"]) == 1327  # every batch read (w12: stop 61)
     assert len(data["round14"]) == 140 and len(data["gsm8k"]) == 2132 and len(data["omni-math"]) == 94
-    assert 18 not in guard.ROUNDS and len(data["round15"]) == 140 and len(data["round16"]) == 102
-    assert len(data["round17"]) == 140
+    assert 19 not in guard.ROUNDS and len(data["round15"]) == 140 and len(data["round16"]) == 102
+    assert len(data["round17"]) == 140 and len(data["round18"]) == 134
