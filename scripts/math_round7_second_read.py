@@ -38,6 +38,10 @@ Round 17 (`--round 17`; guideline in the docstring of scripts/build_model_math_r
 is read the same way, decided before anything was read: ALL 140 rows (70 MMLU test math questions asked without
 options, per model), FIELDS and the read-answer comparison as for rounds 12-16.
 
+Round 18 (`--round 18`; guideline in the docstring of scripts/build_model_math_round18.py and the rounds it extends)
+is read the same way, decided before anything was read: ALL 134 rows (Qwen-0.5B 70, Qwen-1.5B 64), FIELDS and the
+read-answer comparison as for rounds 12-17.
+
 Usage:
     python scripts/math_round7_second_read.py sample   # -> /tmp/m7_second_sample.jsonl (all 210 rows, FIELDS only)
     python scripts/math_round7_second_read.py agree    # model_math_round7.second_read.json vs the first read
@@ -62,7 +66,7 @@ from round6_second_read import agreement, corpus_rows  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
-ROUNDS = (7, 11, 12, 13, 14, 15, 16, 17)
+ROUNDS = (7, 11, 12, 13, 14, 15, 16, 17, 18)
 FIELDS = ("id", "model", "kind", "language", "question", "candidate", "references")
 
 
