@@ -1,4 +1,4 @@
-"""A blind second read of math rounds 7 and 11-17 (tests/fixtures/model_math_round<N>.jsonl): agreement with the
+"""A blind second read of math rounds 7 and 11-18 (tests/fixtures/model_math_round<N>.jsonl): agreement with the
 first read.
 
 The first reader labelled all 210 rows (the corpus' `label` and `read_answer`, reasons in
@@ -135,7 +135,7 @@ def same_answer(a: str | None, b: str | None, text: bool = True) -> bool:
 
 def read_answer_agreement(second: dict[str, dict], rows: list[dict], text: bool = False) -> dict:
     """How often the two reads' `read_answer`s agree (`same_answer`; both null agrees), and the ids where they differ.
-    text=False is round 7's comparison (as numbers only); rounds 11 to 17 use text=True."""
+    text=False is round 7's comparison (as numbers only); rounds 11 to 18 use text=True."""
     by_id = {r["id"]: r for r in rows}
     differ = [i for i in sorted(second)
               if not same_answer(by_id[i].get("read_answer"), second[i].get("read_answer"), text)]
